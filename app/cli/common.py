@@ -1,0 +1,50 @@
+"""What several commands share: finding a tree and the search options."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app.search import ALGORITHMS, ORDERS, SearchOptions
+
+LIBRARY = Path(__file__).resolve().parents[2] / "trees"
+
+
+def add_tree_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE",
+                        help="a tree file (YAML, JSON or one-line notation), or the id of a library tree")
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--algorithm", choices=ALGORITHMS,
+                        help="default: the tree's own, else by its shape")
+    parser.add_argument("--depth", type=int, metavar="N",
+                        help="do not expand nodes at depth N (root = 0); use their eval")
+    parser.add_argument("--order", choices=ORDERS, default="given", help="child order")
+    parser.add_argument("--seed", type=int, metavar="S", help="seed of --order random")
+    parser.add_argument("--strict", action="store_true",
+                        help="prune only on strict inequality (v > beta, v < alpha)")
+    parser.add_argument("--style", choices=("aima", "wikipedia"), default="aima",
+                        help="formulation the events follow (where the two differ)")
+
+
+def options_from(args: argparse.Namespace) -> SearchOptions:
+    return SearchOptions(algorithm=args.algorithm, depth=args.depth, order=args.order,
+                         seed=args.seed, strict=args.strict, style=args.style)
+
+
+def load(file: str):
+    """The tree in ``file``; a bare name that is no file is looked up in trees/."""
+    from app.treefile import load_path
+
+    path = Path(file)
+    if not path.exists() and not any(sep in file for sep in "/\\"):
+        for candidate in (LIBRARY / f"{file}.yaml", LIBRARY / f"{file}.json"):
+            if candidate.exists():
+                path = candidate
+                break
+    if not path.is_file():
+        raise ValueError(f"{file}: no such file")
+    try:
+        return load_path(path)
+    except ValueError as exc:
+        raise ValueError(f"{file}: {exc}") from None

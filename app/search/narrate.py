@@ -1,0 +1,320 @@
+"""Turn raw events into the events every consumer sees.
+
+A raw event (see :mod:`app.search.algorithms`) says what the algorithm did;
+the narrator adds what a reader needs: the view changes (from what to what),
+the pseudocode lines, the bounds and value at the node, and a sentence in a
+lecturer's words. It keeps only what it must to say "MAX already has 3
+through B": the open frames, each node's best child so far, and which node
+set each bound. The summary (`done`) is built from the same stream.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from . import algorithms as A
+from .numbers import fmt, jv
+from .options import SearchOptions
+from .pseudocode import FORMULATIONS, line_of
+from .tree import Node, Tree
+from .view import INITIAL, View
+
+
+class Narrator:
+    def __init__(self, tree: Tree, opts: SearchOptions) -> None:
+        self.tree = tree
+        self.opts = opts
+        self.alg = opts.algorithm
+        self.bounds = opts.algorithm in ("alphabeta", "iterative")
+        self.view = View(tree)
+        self.step = 0
+        self.path: list[Node] = []          # open frames, root first
+        self.best_child: dict[str, Node] = {}
+        self.bound_set: dict[tuple[str, str], object] = {}  # (node, 'alpha') -> value it set
+        self.evaluated: list[str] = []
+        self.pruned: list[str] = []
+        self.entered = self.cutoffs = self.pruned_nodes = 0
+        self.iterations: list[dict] = []
+        self.cut_nodes: set[str] = set()
+        self.root_value = None
+        self.last_depth = opts.depth
+
+    # -- helpers --------------------------------------------------------
+    def role(self, node: Node) -> str:
+        if node.chance:
+            return "chance"
+        if self.tree.multiplayer or self.alg == "maxn":
+            return "player"
+        return "max" if node.player == 0 else "min"
+
+    def who(self, node: Node) -> str:
+        return self.tree.player_name(node)
+
+    def lines(self, kind: str, node: Node | None) -> dict:
+        role = self.role(node) if node is not None else None
+        out = {}
+        for f in FORMULATIONS:
+            line = line_of(self.alg, f, kind, role)
+            if line is not None:
+                out[f] = line
+        return out
+
+    def set(self, changes: list, node_id: str, name: str, new) -> None:
+        old = self.view.field(node_id, name)
+        if old != new:
+            changes.append([node_id, name, old, new])
+
+    def event(self, kind: str, node: Node | None, changes: list, text: str, **extra) -> dict:
+        self.view.apply(changes)
+        self.step += 1
+        ev = {"type": kind, "step": self.step}
+        if node is not None:
+            state = self.view.get(node.id)
+            ev.update(node=node.id, depth=node.depth, player=self.who(node))
+            if self.bounds and state["alpha"] is not None:
+                ev["alpha"], ev["beta"] = state["alpha"], state["beta"]
+            if state["value"] is not None:
+                ev["v"] = state["value"]
+        ev.update(extra)
+        ev["lines"] = self.lines(kind, node)
+        ev["text"] = text
+        ev["changes"] = changes
+        return ev
+
+    # -- the stream -----------------------------------------------------
+    def narrate(self, raw: Iterator[tuple]) -> Iterator[dict]:
+        handlers = (self.on_enter, self.on_eval, self.on_update, self.on_alpha,
+                    self.on_beta, self.on_prune, self.on_exit, self.on_iter)
+        for ev in raw:
+            out = handlers[ev[0]](*ev[1:])
+            if out is not None:
+                yield out
+        yield self.done()
+
+    def on_enter(self, node: Node, alpha, beta, v0) -> dict:
+        self.entered += 1
+        changes: list = []
+        parent = self.path[-1] if self.path else None
+        if parent is not None:
+            self.set(changes, parent.id, "status", "visited")
+        self.set(changes, node.id, "status", "active")
+        if v0 is not None:
+            self.set(changes, node.id, "value", jv(v0))
+        if alpha is not None:
+            self.set(changes, node.id, "alpha", jv(alpha))
+            self.set(changes, node.id, "beta", jv(beta))
+        self.path.append(node)
+        name = f"{self.who(node)} node {node.label}"
+        if node.chance:
+            text = (f"Chance node {node.label}: v starts at 0 and becomes the "
+                    f"probability-weighted sum of its children.")
+        elif self.alg == "maxn":
+            text = (f"{self.who(node)} moves at {node.label}: it keeps the child whose "
+                    f"vector is best in {self.who(node)}'s own component.")
+        elif alpha is not None:
+            where = "Start at the root, " if parent is None else "Enter "
+            text = (f"{where}{name} with α = {fmt(alpha)}, β = {fmt(beta)}; "
+                    f"v starts at {fmt(v0)}.")
+        else:
+            where = "Start at the root, " if parent is None else "Enter "
+            text = f"{where}{name}; v starts at {fmt(v0)}."
+        return self.event("enter", node, changes, text,
+                          parent=parent.id if parent is not None else None)
+
+    def on_eval(self, node: Node, value, cutoff: bool) -> dict:
+        self.entered += 1
+        self.evaluated.append(node.id)
+        changes: list = []
+        self.set(changes, node.id, "status", "evaluated")
+        self.set(changes, node.id, "value", jv(value))
+        if node is self.tree.root:
+            self.root_value = value
+        if cutoff:
+            text = (f"Depth limit reached at {node.label}: not expanded; "
+                    f"its evaluation eval({node.label}) = {fmt(value)} is used.")
+        else:
+            text = f"Leaf {node.label} has value {fmt(value)}."
+        # The evaluation runs in the function called for the node's own player.
+        return self.event("evaluate", node, changes, text, value=jv(value), cutoff=cutoff)
+
+    def on_update(self, node: Node, old, new, child: Node) -> dict:
+        self.best_child[node.id] = child
+        changes: list = []
+        self.set(changes, node.id, "value", jv(new))
+        role = self.role(node)
+        cv = self.view.field(child.id, "value")
+        if role == "chance":
+            text = (f"Chance node {node.label}: v = {fmt(old)} + {fmt(child.probability)} × "
+                    f"{fmt(cv)} = {fmt(new)}.")
+        elif role == "player":
+            p = node.player
+            if old is None:
+                text = f"{self.who(node)} at {node.label}: first result {fmt(new)} (from {child.label})."
+            else:
+                text = (f"{self.who(node)} at {node.label}: {fmt(new)} from {child.label} is better "
+                        f"for {self.who(node)} ({fmt(new[p])} > {fmt(old[p])}): keep it.")
+        else:
+            op = "max" if role == "max" else "min"
+            text = (f"{self.who(node)} at {node.label}: v = {op}({fmt(old)}, {fmt(cv)}) = "
+                    f"{fmt(new)}, through {child.label}.")
+        return self.event("update", node, changes, text, child=child.id,
+                          old=jv(old), new=jv(new))
+
+    def _bound(self, node: Node, name: str, old, new) -> dict:
+        self.bound_set[(node.id, name)] = new
+        changes: list = []
+        self.set(changes, node.id, name, jv(new))
+        if name == "alpha":
+            text = (f"MAX at {node.label}: α = max({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
+                    f"MAX is sure of at least {fmt(new)} on this path.")
+        else:
+            text = (f"MIN at {node.label}: β = min({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
+                    f"MIN can hold MAX to at most {fmt(new)} on this path.")
+        return self.event(name, node, changes, text, old=jv(old), new=jv(new))
+
+    def on_alpha(self, node, old, new):
+        return self._bound(node, "alpha", old, new)
+
+    def on_beta(self, node, old, new):
+        return self._bound(node, "beta", old, new)
+
+    def on_prune(self, node: Node, skipped, alpha, beta, v) -> dict:
+        self.cutoffs += 1
+        self.cut_nodes.add(node.id)
+        changes: list = []
+        count = 0
+        for child in skipped:
+            self.pruned.append(child.id)
+            for n in self.tree.subtree(child):
+                count += 1
+                self.set(changes, n.id, "status", "pruned")
+        self.pruned_nodes += count
+        strict = self.opts.strict
+        names = ", ".join(c.label for c in skipped)
+        many = len(skipped) > 1
+        other = "other children" if many else "last child"
+        if node.player == 0:  # MAX node, cut by an ancestor's beta
+            cut, bound, sign = "beta", beta, (">" if strict else "≥")
+            by = self._holder("beta", beta, node)
+            test = "v > beta" if strict else "v >= beta"
+            why = (f"MIN already holds MAX to {fmt(beta)} at {by.label}"
+                   + self._through(by) if by is not None else f"β = {fmt(beta)}")
+            text = (f"MAX at {node.label}: v = {fmt(v)} {sign} β = {fmt(beta)}. {why}, so MIN "
+                    f"will never let play reach {node.label}: its {other} {names} cannot "
+                    f"matter and {'are' if many else 'is'} pruned (β cut-off).")
+        else:
+            cut, bound, sign = "alpha", alpha, ("<" if strict else "≤")
+            by = self._holder("alpha", alpha, node)
+            test = "v < alpha" if strict else "v <= alpha"
+            why = (f"MAX already has {fmt(alpha)} at {by.label}"
+                   + self._through(by) if by is not None else f"α = {fmt(alpha)}")
+            text = (f"MIN at {node.label}: v = {fmt(v)} {sign} α = {fmt(alpha)}. {why}, so MAX "
+                    f"will never choose {node.label}: its {other} {names} cannot "
+                    f"matter and {'are' if many else 'is'} pruned (α cut-off).")
+        return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
+                          cut=cut, test=test, by=by.id if by is not None else None,
+                          bound=jv(bound), pruned_nodes=count)
+
+    def _holder(self, name: str, value, node: Node) -> Node | None:
+        """The nearest open frame above ``node`` that set bound ``name`` to ``value``."""
+        for frame in reversed(self.path[:-1]):
+            if self.bound_set.get((frame.id, name)) == value:
+                return frame
+        return None
+
+    def _through(self, frame: Node) -> str:
+        child = self.best_child.get(frame.id)
+        return f" (through {child.label})" if child is not None else ""
+
+    def on_exit(self, node: Node, value) -> dict:
+        self.path.pop()
+        changes: list = []
+        self.set(changes, node.id, "status", "visited")
+        parent = self.path[-1] if self.path else None
+        if parent is not None:
+            self.set(changes, parent.id, "status", "active")
+        kind_line = "exit"
+        note = ""
+        if self.bounds and not node.chance:
+            a = self.view.field(node.id, "alpha")
+            b = self.view.field(node.id, "beta")
+            cut = (value >= _num(b)) if node.player == 0 else (value <= _num(a))
+            if self.opts.strict:
+                cut = (value > _num(b)) if node.player == 0 else (value < _num(a))
+            if cut:
+                kind_line = "return-cut"
+                note = (f" (a bound: its true value is {'at least' if node.player == 0 else 'at most'} "
+                        f"{fmt(value)})") if node.id in self.cut_nodes else ""
+        if parent is None:
+            self.root_value = value
+            text = f"The root {node.label} is worth {fmt(value)}."
+        else:
+            text = f"{node.label} returns {fmt(value)} to {parent.label}{note}."
+        ev = self.event("exit", node, changes, text, value=jv(value))
+        ev["lines"] = self.lines(kind_line, node)
+        return ev
+
+    def on_iter(self, depth: int, value, best) -> dict:
+        changes: list = []
+        if value is None:
+            self.last_depth = depth if depth < self.tree.height else None
+            for node_id in self.view.touched():  # a new iteration starts from a blank tree
+                for name in ("status", "value", "alpha", "beta"):
+                    self.set(changes, node_id, name, INITIAL[name])
+            self.best_child.clear()
+            self.bound_set.clear()
+            text = (f"Iteration {depth}: search again from the root, "
+                    f"{'to the bottom of the tree' if depth >= self.tree.height else f'with the depth limit {depth}'}.")
+            return self.event("iteration", None, changes, text, depth=depth)
+        self.iterations.append({"depth": depth, "value": jv(value),
+                                "best_move": best.id if best is not None else None})
+        text = (f"Iteration {depth} done: value {fmt(value)}, best move "
+                f"{best.label if best is not None else '(none)'}.")
+        return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
+                          best_move=best.id if best is not None else None)
+
+    # -- the summary ------------------------------------------------------
+    def principal_variation(self) -> list[str]:
+        pv = [self.tree.root]
+        while pv[-1].id in self.best_child:
+            pv.append(self.best_child[pv[-1].id])
+        return [n.id for n in pv]
+
+    def done(self) -> dict:
+        root = self.tree.root
+        best = self.best_child.get(root.id)
+        if root.chance:
+            best = None
+        limit = self.last_depth
+        # Plain minimax evaluates every leaf above the limit and every node on it.
+        minimax_evaluated = sum(1 for n in self.tree.nodes
+                                if (not n.children and (limit is None or n.depth <= limit))
+                                or (n.children and n.depth == limit))
+        evaluated = len(self.evaluated)
+        stats = {"entered": self.entered, "evaluated": evaluated, "cutoffs": self.cutoffs,
+                 "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,
+                 "saved": minimax_evaluated - evaluated, "events": self.step + 1}
+        value = self.root_value
+        text = (f"Done: the root {root.label} is worth {fmt(value)}"
+                + (f" and the best move is {best.label}" if best is not None else "")
+                + f". {evaluated} static evaluation{'s' if evaluated != 1 else ''}"
+                + (f", {self.cutoffs} cut-off{'s' if self.cutoffs != 1 else ''}" if self.bounds else "")
+                + (f"; plain minimax would make {minimax_evaluated} ({stats['saved']} saved)."
+                   if self.bounds else "."))
+        extra = {"value": jv(value), "best_move": best.id if best is not None else None,
+                 "evaluated": list(self.evaluated), "pruned": list(self.pruned),
+                 "pv": self.principal_variation(), "stats": stats}
+        if self.iterations:
+            extra["iterations"] = self.iterations
+        self.step += 1
+        lines = self.lines("done", None)
+        return {"type": "done", "step": self.step, **extra, "lines": lines,
+                "text": text, "changes": []}
+
+
+def _num(x):
+    """A view value back to a number ('inf' strings included)."""
+    if x == "inf":
+        return float("inf")
+    if x == "-inf":
+        return float("-inf")
+    return x

@@ -1,0 +1,82 @@
+"""What a run is asked to do, and the checks that it fits the tree."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .tree import Tree
+
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
+ORDERS = ("given", "best", "worst", "random")
+STYLES = ("aima", "wikipedia")
+
+
+class SearchError(ValueError):
+    """The options do not fit the tree (raised before the first event)."""
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How to search a tree.
+
+    >>> SearchOptions(algorithm="alphabeta", depth=2).depth
+    2
+    """
+
+    algorithm: str | None = None
+    """One of :data:`ALGORITHMS`; ``None`` takes the tree's default."""
+    depth: int | None = None
+    """Nodes at this depth (root = 0) are not expanded; their ``eval`` is used.
+    For ``iterative`` it is the deepest iteration (default: the tree's height)."""
+    order: str = "given"
+    """Child order: the file's, best-first or worst-first by true value, or shuffled."""
+    seed: int | None = None
+    """Seed of ``order='random'`` (``None`` means 0)."""
+    strict: bool = False
+    """Prune only on strict inequality (v > beta, v < alpha)."""
+    style: str = "aima"
+    """Formulation the events follow where they differ: ``aima`` (return when
+    v >= beta, alpha updated after the test) or ``wikipedia`` (alpha := max(alpha, v)
+    first, then break when beta <= alpha)."""
+    reorder: bool = True
+    """Iterative deepening: search each iteration's children best-first by the
+    previous iteration's values."""
+
+    def resolved(self, tree: Tree) -> "SearchOptions":
+        """These options with the algorithm filled in, checked against ``tree``."""
+        opts = self if self.algorithm else replace(self, algorithm=tree.default_algorithm())
+        opts.check(tree)
+        return opts
+
+    def check(self, tree: Tree) -> None:
+        alg = self.algorithm
+        if alg not in ALGORITHMS:
+            raise SearchError(f"unknown algorithm {alg!r}: choose one of {', '.join(ALGORITHMS)}")
+        if self.order not in ORDERS:
+            raise SearchError(f"unknown order {self.order!r}: choose one of {', '.join(ORDERS)}")
+        if self.style not in STYLES:
+            raise SearchError(f"unknown style {self.style!r}: choose aima or wikipedia")
+        if self.depth is not None and (not isinstance(self.depth, int) or self.depth < 0):
+            raise SearchError(f"depth must be a whole number >= 0, not {self.depth!r}")
+        if self.seed is not None and not isinstance(self.seed, int):
+            raise SearchError(f"seed must be a whole number, not {self.seed!r}")
+        if tree.multiplayer and alg != "maxn":
+            raise SearchError(
+                f"this tree has {len(tree.players)} players: use maxn, not {alg}")
+        if alg == "maxn":
+            leaf = next((n for n in tree.nodes if n.is_leaf and not isinstance(n.value, tuple)), None)
+            if leaf is not None:
+                raise SearchError(
+                    f"maxn needs one value per player at every leaf; leaf {leaf.id} has one number")
+        if tree.has_chance and alg != "expectiminimax":
+            raise SearchError(f"this tree has chance nodes: use expectiminimax, not {alg}")
+        if alg == "iterative":
+            deepest = self.depth if self.depth is not None else tree.height
+            limits = range(1, max(deepest, 1) + 1)
+        else:
+            limits = [] if self.depth is None else [self.depth]
+        for limit in limits:
+            for node in tree.nodes:
+                if node.depth == limit and node.children and node.eval is None:
+                    raise SearchError(
+                        f"depth limit {limit} stops at {node.id}, which has no eval: "
+                        f"give it an eval or choose another depth")

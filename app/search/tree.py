@@ -1,0 +1,163 @@
+"""The game tree: small immutable values that every algorithm walks.
+
+A :class:`Tree` is built once (by :mod:`app.treefile` from a file, or by
+:mod:`app.games` from a game's rules) and never changes afterwards, so a
+search, a picture and a practice sheet can share one tree safely.
+
+>>> leaf = lambda i, v: Node(id=i, label=i, player=1, depth=1, value=v)
+>>> root = Node(id="A", label="A", player=0, depth=0,
+...             children=(leaf("a1", 3), leaf("a2", 5)))
+>>> tree = Tree(root=root, title="tiny")
+>>> [n.id for n in tree.nodes]
+['A', 'a1', 'a2']
+>>> tree.role(root), tree.parent_of("a2").id
+('max', 'A')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+Number = Union[int, float]
+Value = Union[Number, tuple[Number, ...]]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Node:
+    """One position of the game tree."""
+
+    id: str
+    """Unique in the tree; given in the file or made by the loader."""
+    label: str
+    """Display text (defaults to the id)."""
+    player: int
+    """Index into :attr:`Tree.players` of the player to move here."""
+    depth: int
+    """Distance from the root (root = 0)."""
+    children: tuple["Node", ...] = ()
+    """Successors, in the order of the file."""
+    value: Value | None = None
+    """Static value of a leaf: a number, or one number per player (max^n)."""
+    eval: Value | None = None
+    """Heuristic value of an inner node, used when a depth limit stops here."""
+    chance: bool = False
+    """A chance node: its value is the probability-weighted sum of its children."""
+    probability: float | None = None
+    """The probability of reaching this node from its chance-node parent."""
+    line: int | None = None
+    """Line in the source file where the node is written (for messages)."""
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    def __repr__(self) -> str:  # short, since trees can be huge
+        return f"Node({self.id!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Tree:
+    """A whole game tree with its metadata."""
+
+    root: Node
+    players: tuple[str, ...] = ("MAX", "MIN")
+    title: str = ""
+    source: str = ""
+    description: str = ""
+    algorithm: str | None = None
+    nodes: tuple[Node, ...] = field(init=False, repr=False)
+    """Every node in preorder (the order a left-to-right search meets them)."""
+    _by_id: dict = field(init=False, repr=False)
+    _parent: dict = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        nodes: list[Node] = []
+        parent: dict[str, Node] = {}
+        stack = [self.root]
+        while stack:  # explicit stack: trees may be deeper than Python's recursion limit
+            node = stack.pop()
+            nodes.append(node)
+            for child in node.children:
+                parent[child.id] = node
+            stack.extend(reversed(node.children))
+        object.__setattr__(self, "nodes", tuple(nodes))
+        object.__setattr__(self, "_by_id", {n.id: n for n in nodes})
+        object.__setattr__(self, "_parent", parent)
+
+    # -- look-ups -------------------------------------------------------
+    def node(self, node_id: str) -> Node:
+        return self._by_id[node_id]
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self._by_id
+
+    def parent_of(self, node_id: str) -> Node | None:
+        return self._parent.get(node_id)
+
+    def path_to(self, node_id: str) -> list[Node]:
+        """The nodes from the root down to ``node_id``, both included."""
+        path = [self._by_id[node_id]]
+        while path[-1].id in self._parent:
+            path.append(self._parent[path[-1].id])
+        return path[::-1]
+
+    def subtree(self, node: Node) -> Iterator[Node]:
+        """``node`` and all its descendants, in preorder."""
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(reversed(n.children))
+
+    # -- shape ----------------------------------------------------------
+    @property
+    def multiplayer(self) -> bool:
+        return len(self.players) > 2
+
+    @property
+    def has_chance(self) -> bool:
+        return any(n.chance for n in self.nodes)
+
+    @property
+    def leaves(self) -> list[Node]:
+        return [n for n in self.nodes if n.is_leaf]
+
+    @property
+    def height(self) -> int:
+        return max(n.depth for n in self.nodes)
+
+    def role(self, node: Node) -> str:
+        """``'chance'``, ``'leaf'``, or for a decision node in a two-player
+        game ``'max'`` (first player) / ``'min'``; ``'player'`` for max^n."""
+        if node.chance:
+            return "chance"
+        if node.is_leaf:
+            return "leaf"
+        if self.multiplayer:
+            return "player"
+        return "max" if node.player == 0 else "min"
+
+    def player_name(self, node: Node) -> str:
+        return "CHANCE" if node.chance else self.players[node.player]
+
+    def default_algorithm(self) -> str:
+        if self.algorithm:
+            return self.algorithm
+        if self.multiplayer:
+            return "maxn"
+        if self.has_chance:
+            return "expectiminimax"
+        return "alphabeta"
+
+    def summary(self) -> dict:
+        """What a library listing shows of the tree."""
+        return {
+            "title": self.title,
+            "source": self.source,
+            "players": list(self.players),
+            "nodes": len(self.nodes),
+            "leaves": sum(1 for n in self.nodes if n.is_leaf),
+            "height": self.height,
+            "algorithm": self.default_algorithm(),
+            "chance": self.has_chance,
+        }

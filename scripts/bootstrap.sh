@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine with Python 3.11:
+#   bash scripts/bootstrap.sh run [--port N]   set up, then serve the app
+#   bash scripts/bootstrap.sh test [ARGS]      set up, then run the whole test suite
+# It installs what is missing (Debian packages with apt-get, Python packages
+# into .venv) and is quick when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-run}; shift || true
+
+need_apt=()
+command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+if [ "$mode" = test ]; then
+  [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+  command -v pdfinfo >/dev/null 2>&1 || need_apt+=(poppler-utils)
+fi
+python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3.11-venv)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${need_apt[*]}"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need_apt[@]}" fonts-dejavu-core
+fi
+
+reqs=requirements.txt; [ "$mode" = test ] && reqs=requirements-dev.txt
+if [ ! -x .venv/bin/python ]; then
+  python3.11 -m venv .venv
+fi
+# Reinstall only when the requirements changed since the last install.
+stamp=.venv/.installed-$(cat requirements.txt "$reqs" | sha1sum | cut -c1-12)
+if [ ! -f "$stamp" ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
+  touch "$stamp"
+fi
+
+case "$mode" in
+  run)  exec .venv/bin/python run.py "$@" ;;
+  test)
+    set +e
+    .venv/bin/python -m pytest "$@"
+    status=$?
+    # pytest exits 5 when it collected no test: that is a failure here.
+    [ $status -eq 5 ] && echo "no tests were collected" >&2
+    exit $status ;;
+  *) echo "usage: bash scripts/bootstrap.sh run|test" >&2; exit 2 ;;
+esac
