@@ -4,22 +4,31 @@ Each algorithm walks the tree with an explicit stack (no recursion: a deep
 tree cannot overflow, and an event does not climb a chain of ``yield from``
 frames) and yields small tuples, the first item being the kind:
 
-==========  =====================================================
+==========  ================================================================
 kind        tuple
-==========  =====================================================
-``ENTER``   ``(ENTER, node, alpha, beta, v0)``  (bounds ``None`` without pruning)
-``EVAL``    ``(EVAL, node, value, cutoff)``     (``cutoff``: a depth limit used ``eval``)
-``UPDATE``  ``(UPDATE, node, old, new, child)`` (only when the value changes)
-``ALPHA``   ``(ALPHA, node, old, new)``
-``BETA``    ``(BETA, node, old, new)``
-``PRUNE``   ``(PRUNE, node, skipped, alpha, beta, v)`` (``skipped``: children not searched)
-``EXIT``    ``(EXIT, node, value)``
-``ITER``    ``(ITER, depth, value, best)``      (iterative deepening; ``value`` None at the start)
-==========  =====================================================
+==========  ================================================================
+``RET``     ``(RET, node, child, val, cutoff, v_old, v_new, b_old, b_new, skipped)``:
+            the value ``val`` of ``child`` came back to ``node``. ``cutoff`` is
+            ``None`` when ``child`` was searched (this is its exit), ``False``
+            for a leaf's value, ``True`` when a depth limit used its ``eval``.
+            ``v`` is the node's value before and after; ``b`` the bound the
+            node's player moves (alpha at MAX, beta at MIN; ``None`` without
+            pruning); ``skipped`` the children a cut-off leaves unsearched.
+``EVAL``    ``(EVAL, node, value, cutoff)``  (only when the root itself is static)
+``EXIT``    ``(EXIT, node, value)``          (the root's exit)
+``ITER``    ``(ITER, depth, value, best)``   (iterative deepening; ``value`` None at the start)
+==========  ================================================================
 
-Sentences, view changes and pseudocode lines are derived from these only
-when a consumer asks (:mod:`app.search.narrate`), so a consumer that just
-counts pays for none of it. Closing the generator stops the search.
+One ``RET`` carries everything that happens when a child's value comes
+back (the child's exit or evaluation, the new value, the new bound, the
+cut-off), so the stream costs one yield per node searched. Entering a node
+is implied, not yielded: an inner node is entered just before the first
+event at or below it (it always has one), with v at its start value
+(-inf at MAX, +inf at MIN, 0 at chance, none for max^n) and, in alpha-beta,
+its parent's alpha and beta, which a child inherits unchanged. Sentences, view
+changes and pseudocode lines are derived from these only when a consumer
+asks (:mod:`app.search.narrate`), so a consumer that just counts pays for
+none of it. Closing the generator stops the search.
 """
 from __future__ import annotations
 
@@ -27,17 +36,23 @@ from dataclasses import replace
 from typing import Iterator
 
 from .options import SearchOptions
-from .ordering import make_order, true_values
+from .ordering import make_order
 from .tree import Node, Tree
 
-ENTER, EVAL, UPDATE, ALPHA, BETA, PRUNE, EXIT, ITER = range(8)
-KIND_NAMES = ("enter", "evaluate", "update", "alpha", "beta", "prune", "exit", "iteration")
+RET, EVAL, EXIT, ITER = range(4)
 
 INF = float("inf")
 
 
-def _scalar(v):
-    return v[0] if type(v) is tuple else v
+def _static_root(tree: Tree, limit: int | None, multi: bool):
+    """``(EVAL, root, value, cutoff)`` when the root is not expanded, else None."""
+    root = tree.root
+    if root.children and limit != 0:
+        return None
+    val = root.eval if root.children else root.value
+    if not multi and type(val) is tuple:
+        val = val[0]
+    return (EVAL, root, val, bool(root.children))
 
 
 def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
@@ -52,76 +67,77 @@ def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
     limit = opts.depth
     strict = opts.strict
     wiki = opts.style == "wikipedia"
-    root = tree.root
-    if not root.children or limit == 0:
-        yield (EVAL, root, _scalar(root.value if not root.children else root.eval), bool(root.children))
+    vec = tree.has_vectors  # a two-player search reads MAX's component of a vector
+    static = _static_root(tree, limit, False)
+    if static is not None:
+        yield static
         return
-    ismax = root.player == 0
+    # The node being searched lives in local variables; the stack keeps the
+    # suspended ancestors as tuples (node, is_max, alpha, beta, v, children, next, count).
+    node = tree.root
+    ismax = node.player == 0
+    a, b = -INF, INF
     v = -INF if ismax else INF
-    kids = order(root) if order else root.children
-    # A frame: [node, is_max, alpha, beta, v, children, next child index]
-    stack = [[root, ismax, -INF, INF, v, kids, 0]]
-    yield (ENTER, root, -INF, INF, v)
+    kids = order(node) if order else node.children
+    i, n = 0, len(kids)
+    stack: list[tuple] = []
     while True:
-        frame = stack[-1]
-        node, ismax, a, b, v, kids, i = frame
-        if i < len(kids):
+        if i < n:
             child = kids[i]
             i += 1
-            frame[6] = i
-            if not child.children:
-                val = child.value
-                if type(val) is tuple:
-                    val = val[0]
-                yield (EVAL, child, val, False)
-            elif child.depth == limit:
-                val = _scalar(child.eval)
-                yield (EVAL, child, val, True)
+            if child.children:
+                if child.depth != limit:  # descend
+                    stack.append((node, ismax, a, b, v, kids, i, n))
+                    node = child
+                    ismax = child.player == 0
+                    v = -INF if ismax else INF
+                    kids = order(child) if order else child.children
+                    i, n = 0, len(kids)
+                    continue
+                val = child.eval
+                cutoff = True
             else:
-                cmax = child.player == 0
-                cv = -INF if cmax else INF
-                ckids = order(child) if order else child.children
-                stack.append([child, cmax, a, b, cv, ckids, 0])
-                yield (ENTER, child, a, b, cv)
-                continue
-        else:
-            stack.pop()
-            yield (EXIT, node, v)
+                val = child.value
+                cutoff = False
+            if vec and type(val) is tuple:
+                val = val[0]
+        else:  # every child done (or cut off): return v to the parent
             if not stack:
+                yield (EXIT, node, v)
                 return
             val = v
             child = node
-            frame = stack[-1]
-            node, ismax, a, b, v, kids, i = frame
-        # The value `val` of `child` comes back to `frame`.
+            cutoff = None
+            node, ismax, a, b, v, kids, i, n = stack.pop()
+        # The value `val` of `child` comes back to `node`.
+        ov = v
+        skipped = None
         if ismax:
+            ob = a
             if val > v:
-                yield (UPDATE, node, v, val, child)
-                frame[4] = v = val
+                v = val
             if wiki and v > a:
-                yield (ALPHA, node, a, v)
-                frame[2] = a = v
+                a = v
             if (v > b) if strict else (v >= b):
-                if i < len(kids):
-                    yield (PRUNE, node, kids[i:], a, b, v)
-                    frame[6] = len(kids)
+                if i < n:
+                    skipped = kids[i:]
+                i = n
             elif v > a:
-                yield (ALPHA, node, a, v)
-                frame[2] = v
+                a = v
+            yield (RET, node, child, val, cutoff, ov, v, ob, a, skipped)
         else:
+            ob = b
             if val < v:
-                yield (UPDATE, node, v, val, child)
-                frame[4] = v = val
+                v = val
             if wiki and v < b:
-                yield (BETA, node, b, v)
-                frame[3] = b = v
+                b = v
             if (v < a) if strict else (v <= a):
-                if i < len(kids):
-                    yield (PRUNE, node, kids[i:], a, b, v)
-                    frame[6] = len(kids)
+                if i < n:
+                    skipped = kids[i:]
+                i = n
             elif v < b:
-                yield (BETA, node, b, v)
-                frame[3] = v
+                b = v
+            yield (RET, node, child, val, cutoff, ov, v, ob, b, skipped)
 
 
 def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
@@ -134,14 +150,10 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     order = make_order(tree, opts.order, opts.seed, opts.depth)
     limit = opts.depth
     multi = opts.algorithm == "maxn"
-    root = tree.root
-
-    def static(node: Node):
-        if not node.children:
-            return node.value if multi else _scalar(node.value)
-        if node.depth == limit:
-            return node.eval if multi else _scalar(node.eval)
-        return None
+    static = _static_root(tree, limit, multi)
+    if static is not None:
+        yield static
+        return
 
     def start(node: Node):
         if node.chance:
@@ -150,34 +162,35 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             return None
         return -INF if node.player == 0 else INF
 
-    val = static(root)
-    if val is not None:
-        yield (EVAL, root, val, bool(root.children))
-        return
+    root = tree.root
     v0 = start(root)
     stack = [[root, v0, order(root) if order else root.children, 0]]
-    yield (ENTER, root, None, None, v0)
+    back = None
+    val = None
     while True:
         frame = stack[-1]
         node, v, kids, i = frame
-        if i < len(kids):
+        if back is not None:
+            child, cutoff = back, None
+            back = None
+        elif i < len(kids):
             child = kids[i]
             frame[3] = i + 1
-            val = static(child)
-            if val is None:
+            if child.children and child.depth != limit:
                 cv = start(child)
                 stack.append([child, cv, order(child) if order else child.children, 0])
-                yield (ENTER, child, None, None, cv)
                 continue
-            yield (EVAL, child, val, bool(child.children))
+            cutoff = bool(child.children)
+            val = child.eval if cutoff else child.value
+            if not multi and type(val) is tuple:
+                val = val[0]
         else:
             stack.pop()
-            yield (EXIT, node, v)
             if not stack:
+                yield (EXIT, node, v)
                 return
-            child, val = node, v
-            frame = stack[-1]
-            node, v, kids, i = frame
+            back, val = node, v
+            continue
         if node.chance:
             new = v + child.probability * val
         elif multi:
@@ -186,9 +199,8 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             new = val if val > v else v
         else:
             new = val if val < v else v
-        if new != v:
-            yield (UPDATE, node, v, new, child)
-            frame[1] = new
+        frame[1] = new
+        yield (RET, node, child, val, cutoff, v, new, None, None, None)
 
 
 def iterative(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
@@ -209,12 +221,12 @@ def iterative(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
         value = None
         for ev in alphabeta(tree, run_opts, order or _GIVEN):
             kind = ev[0]
-            if kind == EXIT or kind == EVAL:
-                values[ev[1].id] = ev[2]
-                if ev[1] is tree.root:
-                    value = ev[2]
-            elif kind == UPDATE and ev[1] is tree.root:
-                best = ev[4]
+            if kind == RET:
+                values[ev[2].id] = ev[3]
+                if ev[1] is tree.root and ev[6] != ev[5]:
+                    best = ev[2]
+            elif kind == EXIT or kind == EVAL:
+                value = ev[2]
             yield ev
         previous = values
         yield (ITER, depth, value, best)
@@ -249,5 +261,4 @@ def raw_events(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     return backed_up(tree, opts)
 
 
-__all__ = ["raw_events", "alphabeta", "backed_up", "iterative", "true_values",
-           "ENTER", "EVAL", "UPDATE", "ALPHA", "BETA", "PRUNE", "EXIT", "ITER", "KIND_NAMES"]
+__all__ = ["raw_events", "alphabeta", "backed_up", "iterative", "RET", "EVAL", "EXIT", "ITER"]

@@ -82,13 +82,52 @@ class Narrator:
 
     # -- the stream -----------------------------------------------------
     def narrate(self, raw: Iterator[tuple]) -> Iterator[dict]:
-        handlers = (self.on_enter, self.on_eval, self.on_update, self.on_alpha,
-                    self.on_beta, self.on_prune, self.on_exit, self.on_iter)
         for ev in raw:
-            out = handlers[ev[0]](*ev[1:])
-            if out is not None:
-                yield out
+            kind = ev[0]
+            if kind == A.RET:
+                yield from self.enter_down_to(ev[1])
+                yield from self.on_ret(*ev[1:])
+            elif kind == A.EVAL:
+                yield self.on_eval(*ev[1:])
+            elif kind == A.EXIT:
+                yield from self.enter_down_to(ev[1])
+                yield self.on_exit(*ev[1:])
+            else:
+                yield self.on_iter(*ev[1:])
         yield self.done()
+
+    def enter_down_to(self, node: Node):
+        """Enter the nodes between the open frames and ``node`` (the raw
+        stream implies entering: see :mod:`app.search.algorithms`)."""
+        if self.path and self.path[-1] is node:
+            return
+        for n in self.tree.path_to(node.id)[len(self.path):]:
+            if self.bounds:
+                parent = self.path[-1] if self.path else None
+                alpha = _num(self.view.field(parent.id, "alpha")) if parent else -INF
+                beta = _num(self.view.field(parent.id, "beta")) if parent else INF
+            else:
+                alpha = beta = None
+            if n.chance:
+                v0 = 0
+            elif self.alg == "maxn":
+                v0 = None
+            else:
+                v0 = -INF if n.player == 0 else INF
+            yield self.on_enter(n, alpha, beta, v0)
+
+    def on_ret(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new, skipped):
+        """A child's value came back: its exit or evaluation, then what it changed."""
+        if cutoff is None:
+            yield self.on_exit(child, val)
+        else:
+            yield self.on_eval(child, val, cutoff)
+        if v_new != v_old:
+            yield self.on_update(node, v_old, v_new, child)
+        if b_new != b_old:
+            yield self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new)
+        if skipped:
+            yield self.on_prune(node, skipped)
 
     def on_enter(self, node: Node, alpha, beta, v0) -> dict:
         self.entered += 1
@@ -171,13 +210,10 @@ class Narrator:
                     f"MIN can hold MAX to at most {fmt(new)} on this path.")
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
-    def on_alpha(self, node, old, new):
-        return self._bound(node, "alpha", old, new)
-
-    def on_beta(self, node, old, new):
-        return self._bound(node, "beta", old, new)
-
-    def on_prune(self, node: Node, skipped, alpha, beta, v) -> dict:
+    def on_prune(self, node: Node, skipped) -> dict:
+        alpha = _num(self.view.field(node.id, "alpha"))
+        beta = _num(self.view.field(node.id, "beta"))
+        v = _num(self.view.field(node.id, "value"))
         self.cutoffs += 1
         self.cut_nodes.add(node.id)
         changes: list = []
@@ -309,6 +345,9 @@ class Narrator:
         lines = self.lines("done", None)
         return {"type": "done", "step": self.step, **extra, "lines": lines,
                 "text": text, "changes": []}
+
+
+INF = float("inf")
 
 
 def _num(x):

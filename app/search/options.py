@@ -63,7 +63,7 @@ class SearchOptions:
             raise SearchError(
                 f"this tree has {len(tree.players)} players: use maxn, not {alg}")
         if alg == "maxn":
-            leaf = next((n for n in tree.nodes if n.is_leaf and not isinstance(n.value, tuple)), None)
+            leaf = tree.scalar_leaf
             if leaf is not None:
                 raise SearchError(
                     f"maxn needs one value per player at every leaf; leaf {leaf.id} has one number")

@@ -69,6 +69,7 @@ class Tree:
     """Every node in preorder (the order a left-to-right search meets them)."""
     _by_id: dict = field(init=False, repr=False)
     _parent: dict = field(init=False, repr=False)
+    _shape: dict = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         nodes: list[Node] = []
@@ -83,6 +84,16 @@ class Tree:
         object.__setattr__(self, "nodes", tuple(nodes))
         object.__setattr__(self, "_by_id", {n.id: n for n in nodes})
         object.__setattr__(self, "_parent", parent)
+        # Facts a search checks before it starts, found once here (the tree
+        # never changes) so that starting a search costs nothing per node.
+        scalar_leaf = next((n for n in nodes if not n.children
+                            and not isinstance(n.value, tuple)), None)
+        object.__setattr__(self, "_shape", {
+            "chance": any(n.chance for n in nodes),
+            "height": max(n.depth for n in nodes),
+            "vectors": any(isinstance(n.value, tuple) or isinstance(n.eval, tuple) for n in nodes),
+            "scalar_leaf": scalar_leaf,
+        })
 
     # -- look-ups -------------------------------------------------------
     def node(self, node_id: str) -> Node:
@@ -116,7 +127,17 @@ class Tree:
 
     @property
     def has_chance(self) -> bool:
-        return any(n.chance for n in self.nodes)
+        return self._shape["chance"]
+
+    @property
+    def has_vectors(self) -> bool:
+        """Some value or eval is a vector (one number per player)."""
+        return self._shape["vectors"]
+
+    @property
+    def scalar_leaf(self) -> Node | None:
+        """The first leaf whose value is a single number (max^n needs none)."""
+        return self._shape["scalar_leaf"]
 
     @property
     def leaves(self) -> list[Node]:
@@ -124,7 +145,7 @@ class Tree:
 
     @property
     def height(self) -> int:
-        return max(n.depth for n in self.nodes)
+        return self._shape["height"]
 
     def role(self, node: Node) -> str:
         """``'chance'``, ``'leaf'``, or for a decision node in a two-player
