@@ -43,4 +43,5 @@ def text_line(event: dict) -> str:
         bounds = f"α={fmt(event['alpha'])} β={fmt(event['beta'])} "
     value = f"v={fmt(event['v'])}" if "v" in event else ""
     state = f"[{bounds}{value}]".replace(" ]", "]") if (bounds or value) else ""
-    return f"{step}  {indent}{event['type']:<8} {event['node']:<6} {state:<22} {event['text']}"
+    left = f"{indent}{event['type']:<8} {event['node']}"
+    return f"{step}  {left:<24} {state:<24} {event['text']}"

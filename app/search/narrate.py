@@ -35,6 +35,7 @@ class Narrator:
         self.entered = self.cutoffs = self.pruned_nodes = 0
         self.iterations: list[dict] = []
         self.cut_nodes: set[str] = set()
+        self._lines: dict[tuple, dict] = {}
         self.root_value = None
         self.last_depth = opts.depth
 
@@ -51,12 +52,12 @@ class Narrator:
 
     def lines(self, kind: str, node: Node | None) -> dict:
         role = self.role(node) if node is not None else None
-        out = {}
-        for f in FORMULATIONS:
-            line = line_of(self.alg, f, kind, role)
-            if line is not None:
-                out[f] = line
-        return out
+        key = (kind, role)
+        out = self._lines.get(key)
+        if out is None:
+            out = self._lines[key] = {f: line for f in FORMULATIONS
+                                      if (line := line_of(self.alg, f, kind, role)) is not None}
+        return dict(out)
 
     def set(self, changes: list, node_id: str, name: str, new) -> None:
         old = self.view.field(node_id, name)

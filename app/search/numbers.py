@@ -13,7 +13,7 @@ INF = float("inf")
 def jv(x):
     """A value as strict JSON: infinities as strings, whole floats as ints,
     float noise (0.30000000000000004) rounded away, vectors as lists."""
-    if x is None or isinstance(x, (bool, str)):
+    if x is None or type(x) is int or isinstance(x, (bool, str)):
         return x
     if isinstance(x, tuple) or isinstance(x, list):
         return [jv(i) for i in x]
