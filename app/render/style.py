@@ -1,0 +1,106 @@
+"""The visual language of every picture: shapes, colours, sizes, number text.
+
+It follows the page and the textbook: MAX an upward triangle, MIN a downward
+one, chance a circle, a leaf a square with its value. Status is never shown
+by colour alone: pruned nodes are also dashed and greyed, the active node has
+a thick outline, cut edges are dashed and crossed by a mark, the principal
+variation is drawn thick.
+
+>>> fmt_value(3.0), fmt_value(-2), fmt_value(10 / 3), fmt_value((1, 2, 6))
+('3', '−2', '3.33', '(1, 2, 6)')
+>>> fmt_bound("-inf"), fmt_bound(float("inf")), fmt_bound(None)
+('−∞', '+∞', '')
+"""
+from __future__ import annotations
+
+import math
+
+FONT = "Helvetica"
+"""Mapped by fontconfig for PNG/PDF, and to ``Helvetica,sans-Serif`` in SVG."""
+
+# Sizes in points (1/72 inch).
+LEVEL_GAP = 84.0        # vertical distance between depths
+SIBLING_GAP = 14.0      # horizontal space kept between neighbouring subtrees
+TRIANGLE = (50.0, 42.0)  # width, height of a MAX/MIN node
+CIRCLE = 40.0           # diameter of a chance node
+SQUARE = 34.0           # side of a leaf
+VALUE_SIZE = 14.0       # font size of values
+SMALL_SIZE = 10.0       # names, bounds, probabilities
+BADGE = 15.0            # diameter of an evaluation-order badge
+
+INK = "#1f2937"
+GREY = "#9ca3af"
+FAINT = "#d1d5db"
+PV_COLOR = "#b91c1c"
+CUT_COLOR = "#6b7280"
+BOUND_COLOR = "#1d4ed8"
+
+STATUS_STYLE = {
+    # status: (fill, outline, pen width, dashed, text colour)
+    "unvisited": ("#ffffff", INK, 1.2, False, INK),
+    "visited": ("#dbeafe", INK, 1.2, False, INK),
+    "active": ("#fde68a", "#b45309", 3.2, False, INK),
+    "evaluated": ("#d1fae5", "#047857", 1.6, False, INK),
+    "pruned": ("#f3f4f6", GREY, 1.2, True, GREY),
+}
+"""How each status of the core looks (the statuses are the page's too)."""
+
+BEYOND_STYLE = ("#ffffff", FAINT, 1.0, True, FAINT)
+"""A node below the depth limit: the search never looks at it."""
+
+ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf", "player": "player"}
+
+MINUS = "\u2212"
+
+
+def fmt_number(v) -> str:
+    """A number as a lecturer writes it: no ``.0``, at most two decimals."""
+    if isinstance(v, str):  # the core spells infinite bounds as strings
+        v = float(v)
+    if isinstance(v, bool):
+        v = int(v)
+    if isinstance(v, float):
+        if math.isinf(v):
+            return f"{MINUS}∞" if v < 0 else "+∞"
+        if v.is_integer():
+            v = int(v)
+        else:
+            text = f"{round(v, 2):.2f}".rstrip("0").rstrip(".")
+            return text.replace("-", MINUS)
+    return str(v).replace("-", MINUS)
+
+
+def fmt_value(v) -> str:
+    """A node value: a number, or one number per player (max^n)."""
+    if v is None:
+        return ""
+    if isinstance(v, (list, tuple)):
+        return "(" + ", ".join(fmt_number(x) for x in v) + ")"
+    return fmt_number(v)
+
+
+def fmt_bound(v) -> str:
+    return "" if v is None else fmt_number(v)
+
+
+def text_width(text: str, size: float) -> float:
+    """A fair estimate of the width of ``text`` in Helvetica at ``size`` points."""
+    narrow = sum(1 for ch in text if ch in "il.,:;|!'()[] ")
+    return size * (0.56 * (len(text) - narrow) + 0.28 * narrow)
+
+
+def cut_text(event: dict) -> str:
+    """What a ``prune`` event tested, with its numbers: ``α-cut: v = 2 ≤ α = 3``.
+
+    >>> cut_text({"cut": "beta", "test": "v >= beta", "v": 5, "alpha": 3, "beta": "inf"})
+    'β-cut: v = 5 ≥ β = +∞'
+    """
+    bound = "alpha" if event.get("cut") == "alpha" else "beta"
+    greek = "α" if bound == "alpha" else "β"
+    test = str(event.get("test", ""))
+    op = next((sym for txt, sym in (("<=", "≤"), (">=", "≥"), ("<", "<"), (">", ">"))
+               if txt in test), None)
+    limit = event.get("bound", event.get(bound))
+    if op is None or event.get("v") is None or limit is None:
+        return f"{greek}-cut"
+    return f"{greek}-cut: v = {fmt_number(event['v'])} {op} {greek} = {fmt_number(limit)}"
