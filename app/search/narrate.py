@@ -177,7 +177,8 @@ class Narrator:
         return self.event("evaluate", node, changes, text, value=jv(value), cutoff=cutoff)
 
     def on_update(self, node: Node, old, new, child: Node) -> dict:
-        self.best_child[node.id] = child
+        if not node.chance:  # chance picks no move: the line of best play stops there
+            self.best_child[node.id] = child
         changes: list = []
         self.set(changes, node.id, "value", jv(new))
         role = self.role(node)

@@ -63,6 +63,7 @@ def test_chance_values_are_exact_in_json():
     tree = Tree(root=Node(id="A", label="A", player=0, depth=0, children=(b, d)))
     done = done_of(tree, algorithm="expectiminimax")
     assert done["value"] == 8 and isinstance(done["value"], int) and done["best_move"] == "D"
+    assert done["pv"] == ["A", "D"]  # chance picks no move: the line of best play stops there
 
 
 def test_options_that_do_not_fit_fail_before_the_first_event():
