@@ -1,0 +1,227 @@
+"""Guided mode: walk the student through the search one question at a time.
+
+The questions are read off the core's events. Each time a child's value
+comes back to a node, the student is asked, in the order the chosen
+formulation does the work:
+
+* **v**: the node's value after taking the child's into account;
+* **α** at a MAX node / **β** at a MIN node (AIMA: after the cut test and
+  only if there is no cut; Wikipedia: before the test);
+* **cut?** (yes / no) when the node still has children to search.
+
+Minimax, expectiminimax and max^n ask only for v. A wrong answer gets the
+rule it breaks; a right one, the worked step. The server keeps no state:
+the page sends the question's index with each answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.search import View
+from app.search.numbers import fmt, jv
+from app.search.tree import Node
+
+from .answers import Unreadable, key_value, parse_entry, same
+from .key import AnswerKey
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    """``value``, ``alpha``, ``beta`` or ``cut``."""
+    node: str
+    prompt: str
+    answer: object
+    """A number, a tuple (max^n), or True/False for ``cut``."""
+    show_step: int
+    """The view the student sees while answering."""
+    reveal_step: int
+    """The view once the answer is known (the step that decides it)."""
+    rule: str
+    """The rule a wrong answer breaks."""
+    worked: str
+    """The step worked out, shown after the answer."""
+
+    def public(self, index: int) -> dict:
+        out = {"index": index, "kind": self.kind, "node": self.node, "prompt": self.prompt,
+               "show_step": self.show_step}
+        if self.kind == "cut":
+            out["choices"] = ["yes", "no"]
+        return out
+
+
+def questions(key: AnswerKey) -> list[Question]:
+    """Every question of a guided walk through ``key``'s run, in order."""
+    tree, events = key.tree, key.events
+    view = View(tree)
+    wiki = key.options.style == "wikipedia"
+    out: list[Question] = []
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        view.apply(ev.get("changes", ()))
+        i += 1
+        if ev["type"] not in ("evaluate", "exit") or ev["node"] == tree.root.id:
+            continue
+        child = tree.node(ev["node"])
+        parent = tree.parent_of(child.id)
+        group = []  # the parent's work on the returned value
+        while (i < len(events) and events[i].get("node") == parent.id
+               and events[i]["type"] in ("update", "alpha", "beta", "prune")):
+            group.append(events[i])
+            i += 1
+        out.extend(_ask(key, view, parent, child, key_value(ev["value"]), ev["step"], group, wiki))
+        for g in group:
+            view.apply(g["changes"])
+    return out
+
+
+def _ask(key: AnswerKey, view: View, parent: Node, child: Node, returned, step: int,
+         group: list[dict], wiki: bool) -> list[Question]:
+    """The questions about one returned value, answered from ``group``."""
+    by_type = {g["type"]: g for g in group}
+    cursor = step
+    state = {f: key_value(view.field(parent.id, f)) for f in ("value", "alpha", "beta")}
+    p, c = parent.label, child.label
+    role = _role(key, parent)
+    qs: list[Question] = []
+
+    def ask(kind: str, prompt: str, answer, event: dict | None, rule: str, worked: str):
+        nonlocal cursor
+        show, reveal = (event["step"] - 1, event["step"]) if event else (cursor, cursor)
+        show = max(show, cursor)
+        cursor = reveal
+        qs.append(Question(kind, parent.id, prompt, answer, show, reveal, rule, worked))
+
+    upd = by_type.get("update")
+    v = key_value(upd["new"]) if upd else state["value"]
+    old = state["value"]
+    ask("value", f"{c} returned {fmt(returned)} to {p}. What is v at {p} now?", v, upd,
+        _value_rule(key, parent, role), upd["text"] if upd else
+        f"{fmt(returned)} does not improve on v = {fmt(old)} for {key.tree.player_name(parent)}: "
+        f"v stays {fmt(old)}.")
+    if not key.bounds:
+        return qs
+    name = "alpha" if role == "max" else "beta"
+    sign = "α" if name == "alpha" else "β"
+    bound_ev = by_type.get(name)
+    bound = key_value(bound_ev["new"]) if bound_ev else state[name]
+    op = "max" if name == "alpha" else "min"
+    bound_rule = (f"Rule: at a {role.upper()} node, {sign} = {op}({sign}, v)"
+                  + (" as soon as v is updated." if wiki else
+                     ", after the cut test and only if there is no cut."))
+    bound_worked = bound_ev["text"] if bound_ev else f"{sign} stays {fmt(state[name])}."
+
+    def ask_bound():
+        ask(name, f"What is {sign} at {p} now?", bound, bound_ev, bound_rule, bound_worked)
+
+    if wiki:
+        ask_bound()
+    prune = by_type.get("prune")
+    remaining = parent.children[parent.children.index(child) + 1:]
+    if remaining:
+        names = ", ".join(n.label for n in remaining)
+        ask("cut", f"Does {p} cut off its remaining children ({names})?", bool(prune), prune,
+            _cut_rule(key, role), prune["text"] if prune else _no_cut(key, role, p, v, state))
+    if not wiki and not prune:
+        ask_bound()
+    return qs
+
+
+def _role(key: AnswerKey, node: Node) -> str:
+    nk = key.inner.get(node.id)
+    return nk.role if nk else ("max" if node.player == 0 else "min")
+
+
+def _value_rule(key: AnswerKey, node: Node, role: str) -> str:
+    if role == "chance":
+        return "Rule: at a chance node, v = v + p × (the child's value), p the child's probability."
+    if role == "player":
+        who = key.tree.player_name(node)
+        return (f"Rule: {who} keeps the vector that is best in {who}'s own component "
+                f"(the first one on a tie).")
+    op = "max" if role == "max" else "min"
+    return f"Rule: at a {role.upper()} node, v = {op}(v, the value the child returned)."
+
+
+def _cut_rule(key: AnswerKey, role: str) -> str:
+    strict = key.options.strict
+    if role == "max":
+        test = "v > β" if strict else "v ≥ β"
+        why = "MIN above will never let play reach here"
+    else:
+        test = "v < α" if strict else "v ≤ α"
+        why = "MAX above will never choose this node"
+    tie = " (strict convention: no cut on equality)" if strict else ""
+    return f"Rule: a {role.upper()} node cuts off its remaining children when {test}{tie}: {why}."
+
+
+def _no_cut(key: AnswerKey, role: str, p: str, v, state: dict) -> str:
+    """Why there is no cut: the test uses the bound the node does not move
+    (β at MAX, α at MIN), so its value before the return is the one tested."""
+    strict = key.options.strict
+    if role == "max":
+        sign, other, op = "β", state["beta"], (">" if strict else "≥")
+    else:
+        sign, other, op = "α", state["alpha"], ("<" if strict else "≤")
+    return (f"At {p}, v = {fmt(v)} and {sign} = {fmt(other)}: {fmt(v)} {op} {fmt(other)} "
+            f"does not hold, so the search goes on.")
+
+
+def _read(kind: str, raw):
+    if kind == "cut":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("yes", "y", "true", "1", "cut"):
+            return True
+        if text in ("no", "n", "false", "0"):
+            return False
+        raise Unreadable(f"{raw!r}: answer yes or no")
+    return parse_entry(raw)
+
+
+def guide(key: AnswerKey, index: int, answer=None, reveal: bool = False,
+          link=None) -> dict:
+    """The question at ``index``, and the verdict on ``answer`` if one is given.
+
+    ``link(step)`` makes the visualizer URL of a step (optional). The answer
+    and the worked step are sent only once the student got it right or
+    asked to ``reveal`` it.
+    """
+    qs = questions(key)
+    if not qs:
+        return {"total": 0, "index": 0, "question": None, "finished": True,
+                "view": View.replay(key.tree, key.events).snapshot(),
+                "summary": "Nothing to ask: the tree has no inner node below the root to back up."}
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(qs):
+        raise ValueError(f"question index must be between 0 and {len(qs) - 1}")
+    q = qs[index]
+    view = View.replay(key.tree, key.events, q.show_step).snapshot()
+    if q.kind != "cut" and q.node in view:  # the picture must not give the answer away
+        view[q.node][q.kind] = None
+    out: dict = {"total": len(qs), "index": index, "question": q.public(index), "view": view}
+    verdict: dict = {}
+    if answer is not None and answer != "":
+        try:
+            given = _read(q.kind, answer)
+        except Unreadable as exc:
+            verdict = {"correct": False, "unreadable": True, "rule": str(exc)}
+        else:
+            correct = given is q.answer if q.kind == "cut" else same(given, q.answer)
+            verdict = {"correct": correct}
+            if not correct:
+                verdict["rule"] = q.rule
+        out["result"] = verdict
+    if verdict.get("correct") or reveal:
+        out["answer"] = ("yes" if q.answer else "no") if q.kind == "cut" else jv(q.answer)
+        out["worked"] = q.worked
+        out["reveal_step"] = q.reveal_step
+        out["reveal_view"] = View.replay(key.tree, key.events, q.reveal_step).snapshot()
+        if link is not None:
+            out["link"] = link(q.reveal_step)
+        out["next"] = index + 1 if index + 1 < len(qs) else None
+        out["finished"] = index + 1 == len(qs)
+        if out["finished"]:
+            out["summary"] = key.done.get("text", "")
+    return out

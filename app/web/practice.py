@@ -1,0 +1,175 @@
+"""Practice pages and the checking API.
+
+- ``GET  /practice``                 choose a tree (random or from the library) and a mode
+- ``GET  /practice/random?...``      a random tree from ``branching``, ``depth``, ``values``,
+  ``seed``, ``players``, ``chance``, ``evals``: redirects to its reproducible id
+  (``/practice/r-b3-d3-s4217``), drawing a seed when none is given
+- ``GET  /practice/<id>?mode=...``   solve tree ``<id>`` by hand (any library, uploaded or
+  ``r-`` random tree); ``mode`` one of values, cuts, full, guided, order
+- ``POST /api/practice/check``       grade an attempt, JSON in and out (the page and the
+  tests use the same checker, :mod:`app.practice`)
+
+Random trees are served under ids that rebuild them from their seed
+(:class:`app.games.random_tree.RandomSpec`), so a link to the visualizer at
+the step of a mistake (``/t/r-b3-d3-s4217?algorithm=alphabeta&step=12``)
+works without storing anything.
+"""
+from __future__ import annotations
+
+import secrets
+
+from flask import (Blueprint, current_app, jsonify, redirect, render_template, request,
+                   url_for)
+
+from app.games.random_tree import DEFAULT_VALUES, RandomSpec
+from app.practice import MODES, PracticeError, answer_key, check, check_order, guide
+from app.practice import practice_options, visualizer_link
+from app.search import SearchError
+from app.search.tree import Tree
+
+from .errors import ApiError, BadArgument
+from .params import options_from_payload, whole_number
+
+bp = Blueprint("practice", __name__)
+
+MAX_NODES = 400
+"""Largest tree offered for practice by hand (``PRACTICE_MAX_NODES`` overrides)."""
+PAYLOAD_KEYS = ("tree", "mode", "answers", "ordering", "index", "answer", "reveal")
+RANDOM_KEYS = ("branching", "depth", "values", "seed", "players", "chance", "evals")
+PAGE_KEYS = ("mode", "algorithm", "strict", "style", "limit")
+"""Passed on from ``/practice/random`` to the page; ``limit`` is the search's depth
+limit there (``depth`` being the random tree's own depth)."""
+
+
+def _trees():
+    return current_app.extensions["trees"]
+
+
+def _max_nodes() -> int:
+    return current_app.config.get("PRACTICE_MAX_NODES", MAX_NODES)
+
+
+def _practice_tree(tree_id: str) -> Tree:
+    tree = _trees().get(tree_id)
+    if len(tree.nodes) > _max_nodes():
+        raise ApiError(413, f"This tree has {len(tree.nodes)} nodes, too many to solve by hand "
+                            f"(at most {_max_nodes()}): practise on a smaller one.")
+    return tree
+
+
+# -- pages --------------------------------------------------------------------
+
+@bp.get("/practice")
+def index():
+    return render_template("practice_index.html", trees=_trees().entries(), modes=MODES,
+                           max_nodes=_max_nodes())
+
+
+@bp.get("/practice/random")
+def random_page():
+    """Turn the form's fields into a canonical random-tree id and go there."""
+    args = request.args
+    unknown = [k for k in args if k not in RANDOM_KEYS + PAGE_KEYS]
+    if unknown:
+        raise BadArgument(unknown[0], f"unknown argument {unknown[0]!r}: expected "
+                                      f"{', '.join(RANDOM_KEYS + PAGE_KEYS)}")
+    try:
+        spec = RandomSpec(
+            branching=_range(args.get("branching") or "3", "branching"),
+            depth=_int(args.get("depth") or "3", "depth"),
+            values=_range(args.get("values") or f"{DEFAULT_VALUES[0]}:{DEFAULT_VALUES[1]}",
+                          "values"),
+            seed=_int(args["seed"], "seed") if args.get("seed") else secrets.randbelow(10_000),
+            players=_int(args.get("players") or "2", "players"),
+            chance=_flag(args.get("chance")), evals=_flag(args.get("evals")))
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from exc
+    if spec.max_nodes > _max_nodes():
+        raise ApiError(400, f"Branching {spec.branching_text} to depth {spec.depth} can make "
+                            f"{spec.max_nodes} nodes, too many to solve by hand (at most "
+                            f"{_max_nodes()}).")
+    keep = {("depth" if k == "limit" else k): args[k] for k in PAGE_KEYS if args.get(k)}
+    return redirect(url_for("practice.page", tree_id=spec.id(), **keep))
+
+
+@bp.get("/practice/<tree_id>")
+def page(tree_id: str):
+    try:
+        tree = _practice_tree(tree_id)
+    except ApiError as exc:
+        return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
+    mode = request.args.get("mode") or "full"
+    if mode not in MODES:
+        mode = "full"
+    spec = RandomSpec.from_id(tree_id) if RandomSpec.is_id(tree_id) else None
+    return render_template(
+        "practice.html", tree_id=tree_id, title=tree.title, source=tree.source, mode=mode,
+        modes=MODES, random=spec, has_evals=any(n.eval is not None for n in tree.nodes if n.children),
+        alphabeta=not (tree.multiplayer or tree.has_chance), height=tree.height)
+
+
+# -- the API -----------------------------------------------------------------
+
+@bp.post("/api/practice/check")
+def api_check():
+    """Grade an attempt. The body names the tree, the mode and the options
+    (``algorithm``, ``depth``, ``strict``, ``style``) and carries, by mode:
+    ``answers`` (values, cuts, full), ``index`` and ``answer`` (guided),
+    ``ordering`` (order: node id -> child ids); ``reveal: true`` also sends the key."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "Send a JSON object: {tree, mode, answers, ...}.")
+    options = options_from_payload(data, extra=PAYLOAD_KEYS)
+    tree_id = data.get("tree")
+    if not isinstance(tree_id, str) or not tree_id:
+        raise BadArgument("tree", "tree must be the id of a tree")
+    mode = data.get("mode", "full")
+    reveal = data.get("reveal", False)
+    if not isinstance(reveal, bool):
+        raise BadArgument("reveal", "reveal must be true or false")
+    tree = _practice_tree(tree_id)
+    try:
+        if mode == "guided":
+            opts = practice_options(tree, mode, options)
+            index = whole_number("index", data.get("index", 0))
+            answer = data.get("answer")
+            if answer is not None and not isinstance(answer, (str, int, float, bool, list)):
+                raise BadArgument("answer", "answer must be a number, text or yes/no")
+            result = guide(answer_key(tree, opts), index, answer, reveal,
+                           link=lambda step: visualizer_link(tree_id, opts, step))
+            result["mode"] = "guided"
+            result["options"] = {"algorithm": opts.algorithm, "depth": opts.depth,
+                                 "strict": opts.strict, "style": opts.style}
+        elif mode == "order":
+            result = check_order(tree, data.get("ordering") or {}, options, tree_id, reveal)
+        else:
+            result = check(tree, data.get("answers") or {}, mode, options, tree_id, reveal)
+    except (PracticeError, SearchError, ValueError) as exc:  # the request does not fit the tree
+        raise ApiError(400, str(exc)) from exc
+    result["tree"] = tree_id
+    return jsonify(result)
+
+
+# -- query helpers -------------------------------------------------------------
+
+def _int(text: str, name: str) -> int:
+    try:
+        return int(text.strip(), 10)
+    except ValueError:
+        raise BadArgument(name, f"{name} must be a whole number, not {text!r}") from None
+
+
+def _range(text: str, name: str) -> tuple[int, int]:
+    """``"3"``, ``"2..4"``, ``"2:4"``, ``"-10:10"``, ``"2-4"`` -> (low, high)."""
+    t = text.strip().replace("..", ":")
+    if ":" not in t and "-" in t[1:]:
+        t = t[0] + t[1:].replace("-", ":", 1)
+    parts = t.split(":")
+    if len(parts) > 2:
+        raise BadArgument(name, f"{name} must be N or LOW:HIGH, not {text!r}")
+    lo = _int(parts[0], name)
+    return lo, (_int(parts[1], name) if len(parts) == 2 else lo)
+
+
+def _flag(text: str | None) -> bool:
+    return (text or "").strip().lower() in ("1", "true", "yes", "on")

@@ -1,0 +1,147 @@
+// The practice page /practice/<id>: draws the tree with the visualizer's own
+// modules (tree.js, treeview.js, zoom.js), then hands over to the mode:
+// the answer sheet (values, cuts, full), the guided walk, or move ordering.
+// Every verdict comes from POST /api/practice/check; nothing is graded here.
+
+import { fetchTree, readTree } from './tree.js';
+import { makeTreeView } from './treeview.js';
+import { makeZoom } from './zoom.js';
+import { makeSheet } from './practice-sheet.js';
+import { makeGuide } from './practice-guided.js';
+import { makeOrder } from './practice-order.js';
+import * as progress from './practice-progress.js';
+import { drawHits, explicitJsonOf, onTaps, preorder } from './practice-tree.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+async function main() {
+  const page = $('#practice');
+  const treeId = page.dataset.tree;
+  const mode = page.dataset.mode;
+  const alertEl = $('#alert');
+  const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+
+  // -- conventions: the query string preselects them, changes go back into it --
+  const form = $('#options');
+  const q = new URLSearchParams(location.search);
+  form.strict.value = ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()) ? '1' : '0';
+  form.style.value = q.get('style') === 'wikipedia' ? 'wikipedia' : 'aima';
+  if (q.get('depth')) form.depth.value = q.get('depth');
+  const options = () => {
+    const depth = parseInt(form.depth.value, 10);
+    return {
+      strict: form.strict.value === '1',
+      style: form.style.value,
+      depth: Number.isInteger(depth) && !form.querySelector('.depth').hidden ? depth : null,
+    };
+  };
+  const query = (extra = {}) => {
+    const o = options();
+    const p = new URLSearchParams({ mode, ...extra });
+    if (o.strict) p.set('strict', '1');
+    if (o.style !== 'aima') p.set('style', o.style);
+    if (o.depth != null) p.set('depth', o.depth);
+    return p;
+  };
+  const syncLinks = () => {
+    history.replaceState(null, '', `${location.pathname}?${query()}`);
+    for (const a of document.querySelectorAll('.modes a[data-mode]')) {
+      a.href = `?${query({ mode: a.dataset.mode })}`;
+    }
+    $('[data-action=visualize]').href = `/t/${encodeURIComponent(treeId)}?${visualizerQuery()}`;
+    $('[data-action=another]').href = anotherUrl();
+    $('.style-note').textContent = form.style.value === 'aima'
+      ? 'AIMA formulation: a node that cuts off returns at once, before updating its own α (MAX) or β (MIN).'
+      : 'Wikipedia formulation: a node updates its α (MAX) or β (MIN) first, then tests for the cut.';
+  };
+  const visualizerQuery = () => {
+    const o = options();
+    const p = new URLSearchParams();
+    if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.alphabeta === '1') p.set('algorithm', 'alphabeta');
+    if (o.depth != null) p.set('depth', o.depth);
+    if (o.strict) p.set('strict', '1');
+    if (o.style !== 'aima') p.set('style', o.style);
+    return p;
+  };
+  // "Try another": the same kind of random tree with a new seed.
+  const anotherUrl = () => {
+    const d = page.dataset;
+    const p = new URLSearchParams();
+    if (d.random) {
+      p.set('branching', d.branching);
+      p.set('depth', d.depth);
+      p.set('values', d.values);
+      if (d.players !== '2') p.set('players', d.players);
+      if (d.chance === '1') p.set('chance', '1');
+      if (d.evals === '1') p.set('evals', '1');
+    } else {
+      p.set('branching', '2:3');
+      p.set('depth', String(Math.min(Math.max(Number(d.height) || 3, 2), 4)));
+    }
+    p.set('seed', String(Math.floor(Math.random() * 10000)));
+    p.set('mode', mode);
+    const o = options();
+    if (o.strict) p.set('strict', '1');
+    if (o.style !== 'aima') p.set('style', o.style);
+    return `/practice/random?${p}`;
+  };
+
+  // -- the tree -------------------------------------------------------------
+  let tree, json;
+  try {
+    tree = readTree(await fetchTree(treeId));
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  json = explicitJsonOf(tree);
+  page.classList.toggle('has-chance', tree.hasChance);
+  page.classList.toggle('multi', tree.multiplayer);
+  const svg = $('#tree');
+  const viewport = $('.viewport', svg);
+  const ctx = {
+    page, treeId, mode, svg, viewport, showError, options, progress,
+    tree, json, view: null, hits: null, zoom: null,
+    /** POST an attempt to the checker; the answer's JSON, or an Error. */
+    async post(body) {
+      const o = options();
+      const res = await fetch('/api/practice/check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth, ...body }),
+      });
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(data.error?.message || `HTTP ${res.status}`);
+      showError('');
+      return data;
+    },
+    /** (Re)draw the tree from `json` (move ordering redraws in the new order). */
+    draw(newJson, { refit = false } = {}) {
+      ctx.json = newJson;
+      ctx.tree = readTree(newJson);
+      ctx.view = makeTreeView(viewport, ctx.tree, { compact: innerWidth < 600 });
+      ctx.hits = drawHits(ctx);
+      if (refit || !ctx.zoom) {
+        ctx.zoom = ctx.zoom || makeZoom(svg, viewport);
+        ctx.fit();
+      }
+    },
+    // A whole tree shrunk to fit can be too small to read or tap (on a phone
+    // especially): keep nodes at a usable size and let the student pan.
+    // Never so small that zoom.js hides the text (below 0.45): pan instead.
+    fit() { ctx.zoom.fit(ctx.view.box, { minK: innerWidth < 600 ? 0.62 : 0.5 }); },
+    preorder: () => preorder(ctx.tree),
+  };
+  ctx.draw(json, { refit: true });
+  $('[data-action=fit]').addEventListener('click', () => ctx.fit());
+  addEventListener('resize', () => ctx.fit());
+
+  const handler = mode === 'guided' ? makeGuide(ctx) : mode === 'order' ? makeOrder(ctx) : makeSheet(ctx);
+  onTaps(svg, handler.taps || {});
+  form.addEventListener('change', () => { syncLinks(); handler.optionsChanged?.(); });
+  syncLinks();
+  $('[data-role=progress]').textContent = progress.describe(treeId, mode);
+  page.classList.add('ready');
+}
+
+main();
