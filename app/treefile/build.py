@@ -1,0 +1,334 @@
+"""From a located document to an immutable :class:`~app.search.tree.Tree`.
+
+Three passes, each with an explicit stack or a flat loop (trees may be
+deeper than Python's recursion limit): *walk* the nodes in preorder,
+checking every key and value; *name* the nodes without an id; *make* the
+immutable nodes bottom-up. Either the whole tree comes out, or an error.
+
+Auto ids follow the textbook: unnamed inner nodes get the free capital
+letters in breadth-first order (A; B C D; ...) while there are enough, and
+a node's unnamed children are its lower-cased letter plus their position
+(B's children b1 b2 b3), or ``<parent>.<i>`` under longer ids (a1.2). An id
+written in the file always wins; a made one never clashes with it.
+"""
+from __future__ import annotations
+
+import math
+import string
+from itertools import repeat
+
+from app.search.tree import Node, Tree
+
+from . import fields
+from .doc import Map, Scalar, Seq, kind
+from .errors import TreeFileError, TreeTooLarge, shorten, suggestion
+from .fields import fail
+from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
+                     MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
+
+TOP_KEYS = ("title", "source", "description", "algorithm", "players", "root")
+NODE_KEYS = ("id", "label", "player", "type", "probability", "eval", "value", "children")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
+TWO_PLAYER_ONLY = ("minimax", "alphabeta", "iterative")
+DEFAULT_PLAYERS = ("MAX", "MIN")
+PROBABILITY_TOLERANCE = 1e-9
+
+
+def child_id(parent_id: str, index: int) -> str:
+    """The id an unnamed child gets from its parent's id and its 1-based place.
+
+    >>> child_id("B", 3), child_id("a1", 2), child_id("root", 1)
+    ('b3', 'a1.2', 'root.1')
+    """
+    if len(parent_id) == 1 and parent_id in string.ascii_uppercase:
+        return f"{parent_id.lower()}{index}"
+    return f"{parent_id}.{index}"
+
+
+class _Rec:
+    """A node while it is being built (mutable; becomes a Node at the end)."""
+
+    __slots__ = ("doc", "parent", "index", "depth", "id", "label", "player", "chance",
+                 "probability", "value", "eval", "children", "node")
+
+    def __init__(self, doc, parent, index: int, depth: int, player: int):
+        self.doc, self.parent, self.index, self.depth = doc, parent, index, depth
+        self.player = player
+        self.id = self.label = self.probability = self.value = self.eval = None
+        self.chance = False
+        self.children: list = []
+
+
+def build_tree(doc, limits: Limits) -> Tree:
+    """Check ``doc`` (from a reader) and make the tree it describes."""
+    if doc is None:
+        raise TreeFileError("the file is empty: a tree file needs a 'title' and a 'root'")
+    if type(doc) is not Map:
+        raise fail(doc, "a tree file must be a mapping with 'title' and 'root' at the "
+                        f"top, not {kind(doc)}")
+    _check_keys(doc, TOP_KEYS, "a tree file may have")
+    title = _required(doc, "title", MAX_TITLE)
+    source = _optional(doc, "source", MAX_SOURCE)
+    description = _optional(doc, "description", MAX_DESCRIPTION, multiline=True)
+    players = _players(doc.get("players"))
+    algorithm = _algorithm(doc, players)
+    if "root" not in doc.items:
+        raise fail(doc, "missing 'root': the top node of the tree")
+    root = doc.get("root")
+    if type(root) is Scalar and root.value is None:
+        raise fail(root, "'root' is empty: it must be the top node of the tree")
+    builder = _Builder(players, limits)
+    records = builder.walk(root)
+    builder.name(records)
+    return Tree(root=builder.make(records), players=players, title=title,
+                source=source or "", description=description or "", algorithm=algorithm)
+
+
+# -- the top level ---------------------------------------------------------
+def _check_keys(doc: Map, allowed, what: str) -> None:
+    for key, (line, col, _) in doc.items.items():
+        if key not in allowed:
+            hint = suggestion(key, allowed)
+            if not hint and key == "children" and what.startswith("a tree file"):
+                hint = " (put the top node's children under 'root:')"
+            if not hint:
+                hint = f" ({what} {', '.join(allowed)})"
+            raise TreeFileError(f"unknown key {shorten(key)!r}{hint}", line, col)
+
+
+def _required(doc: Map, key: str, limit: int) -> str:
+    if key not in doc.items:
+        raise fail(doc, f"missing '{key}': every tree file needs a short {key}")
+    value = fields.text(doc.get(key), key, limit)
+    if not value or not value.strip():
+        raise fail(doc.get(key), f"'{key}' is empty")
+    return value
+
+
+def _optional(doc: Map, key: str, limit: int, multiline: bool = False) -> str | None:
+    return fields.text(doc.get(key), key, limit, multiline=multiline) \
+        if key in doc.items else None
+
+
+def _players(doc) -> tuple[str, ...]:
+    if doc is None:
+        return DEFAULT_PLAYERS
+    if type(doc) is not Seq:
+        raise fail(doc, f"players must be a list of names, like [MAX, MIN], not {kind(doc)}")
+    if not 2 <= len(doc.items) <= MAX_PLAYERS:
+        raise fail(doc, f"a game needs 2 to {MAX_PLAYERS} players, not {len(doc.items)}")
+    names: dict[str, Scalar] = {}
+    for item in doc.items:
+        name = fields.text(item, "a player's name", MAX_PLAYER_NAME)
+        if not name or not name.strip():
+            raise fail(item, "a player's name must not be empty")
+        if name in names:
+            raise fail(item, f"the player {name!r} is listed twice")
+        if name == "CHANCE":
+            raise fail(item, "'CHANCE' is reserved for chance nodes (type: chance)")
+        names[name] = item
+    return tuple(names)
+
+
+def _algorithm(doc: Map, players: tuple[str, ...]) -> str | None:
+    if "algorithm" not in doc.items:
+        return None
+    item = doc.get("algorithm")
+    name = fields.text(item, "algorithm", 40)
+    if name is None:                  # `algorithm:` left empty: no suggestion
+        return None
+    if name not in ALGORITHMS:
+        hint = suggestion(str(name), ALGORITHMS) or f" (one of {', '.join(ALGORITHMS)})"
+        raise fail(item, f"unknown algorithm {shorten(str(name))!r}{hint}")
+    if name in TWO_PLAYER_ONLY and len(players) > 2:
+        raise fail(item, f"{name} is for two players; a {len(players)}-player tree "
+                         "uses maxn")
+    return name
+
+
+# -- the nodes -------------------------------------------------------------
+class _Builder:
+    def __init__(self, players: tuple[str, ...], limits: Limits):
+        self.players = players
+        self.limits = limits
+        self.given: dict[str, int | None] = {}   # id -> line
+        self.shape: tuple[bool, object] | None = None  # (vectors?, first value doc)
+
+    def walk(self, root) -> list[_Rec]:
+        """Every node's record, in preorder, checked."""
+        records: list[_Rec] = []
+        append = records.append
+        max_nodes, max_depth = self.limits.max_nodes, self.limits.max_depth
+        nplayers = len(self.players)
+        value_of = self._value
+        fast = False     # bare numbers need no checks once a number leaf was seen
+        chances: list[_Rec] = []
+        stack = [(root, None, 1)]
+        pop, push = stack.pop, stack.extend
+        while stack:
+            doc, parent, index = pop()
+            depth = 0 if parent is None else parent.depth + 1
+            if depth > max_depth:
+                raise TreeTooLarge(f"the tree is deeper than {max_depth} levels "
+                                   f"(the root is level 0)", doc.line, doc.col)
+            if len(records) >= max_nodes:
+                raise TreeTooLarge(f"the tree has more than {max_nodes} nodes",
+                                   doc.line, doc.col)
+            rec = _Rec(doc, parent, index, depth, depth % nplayers)
+            append(rec)
+            if parent is not None:
+                parent.children.append(rec)
+            kind_ = type(doc)
+            if kind_ is Map:
+                kids = self._node(rec, doc)
+                if rec.chance:
+                    chances.append(rec)
+                if kids:
+                    push(zip(reversed(kids), repeat(rec), range(len(kids), 0, -1)))
+            elif fast and kind_ is Scalar and type(doc.value) in (int, float) \
+                    and -MAX_NUMBER <= doc.value <= MAX_NUMBER:
+                rec.value = doc.value       # the common case: a bare number leaf
+            else:
+                rec.value = value_of(doc, "a leaf")
+                fast = nplayers == 2 and not self.shape[0]
+            if parent is not None and parent.chance and rec.probability is None:
+                raise fail(doc, "every child of a chance node needs a 'probability', "
+                                "as in {probability: 0.5, value: 3}")
+        for rec in chances:
+            total = math.fsum(child.probability for child in rec.children)
+            if abs(total - 1) > PROBABILITY_TOLERANCE:
+                line, col = rec.doc.key_at("children")
+                raise TreeFileError(f"the probabilities of this chance node's children "
+                                    f"sum to {total:.10g}, not 1", line, col)
+        return records
+
+    def _node(self, rec: _Rec, doc: Map):
+        """Check a node written as a mapping; return its children's documents."""
+        _check_keys(doc, NODE_KEYS, "a node may have")
+        get = doc.get
+        if "id" in doc.items:
+            rec.id = fields.node_id(get("id"))
+            if rec.id in self.given:
+                raise fail(get("id"), f"duplicate id {rec.id!r} (first used at line "
+                                      f"{self.given[rec.id]})")
+            self.given[rec.id] = get("id").line
+        if "label" in doc.items:
+            rec.label = fields.text(get("label"), "label", MAX_LABEL)
+        if "type" in doc.items:
+            kind_doc = get("type")
+            if type(kind_doc) is not Scalar or kind_doc.value != "chance":
+                raise fail(kind_doc, "type must be 'chance' (players' nodes need no type)")
+            rec.chance = True
+        if "player" in doc.items:
+            rec.player = self._player(get("player"), rec)
+        if "probability" in doc.items:
+            if rec.parent is None or not rec.parent.chance:
+                line, col = doc.key_at("probability")
+                raise TreeFileError("'probability' belongs only to the children of a chance "
+                                    "node (type: chance), and this node's parent is not one",
+                                    line, col)
+            rec.probability = fields.probability(get("probability"))
+        has_children = "children" in doc.items
+        if has_children and "value" in doc.items:
+            line, col = doc.key_at(max(("value", "children"), key=doc.key_at))
+            raise TreeFileError("a node has either a 'value' (a leaf) or 'children' "
+                                "(an inner node), not both", line, col)
+        if "value" in doc.items:
+            if rec.chance:
+                raise fail(get("value"), "a chance node has children, not a 'value'")
+            rec.value = self._value(get("value"), "value")
+        elif not has_children:
+            raise fail(doc, "a chance node needs 'children'" if rec.chance else
+                       "a leaf needs a 'value' (or give the node 'children')")
+        if "eval" in doc.items:
+            if not has_children:
+                line, col = doc.key_at("eval")
+                raise TreeFileError("'eval' belongs to inner nodes (it is used when a depth "
+                                    "limit stops there); a leaf has its 'value'", line, col)
+            rec.eval = self._value(get("eval"), "eval")
+        if not has_children:
+            return ()
+        kids = get("children")
+        if type(kids) is not Seq:
+            raise fail(kids, f"children must be a list, not {kind(kids)}")
+        if not kids.items:
+            raise fail(kids, "children is empty: a node without children is a leaf, "
+                             "and a leaf needs a 'value'")
+        return kids.items
+
+    def _player(self, doc, rec: _Rec) -> int:
+        if rec.chance:
+            raise fail(doc, "a chance node has no player to move: remove 'player'")
+        name = fields.text(doc, "player", MAX_PLAYER_NAME)
+        if name not in self.players:
+            raise fail(doc, f"unknown player {shorten(str(name))!r}"
+                            f"{suggestion(str(name), self.players)} "
+                            f"(the players are {', '.join(self.players)})")
+        return self.players.index(name)
+
+    def _value(self, doc, what: str):
+        """A leaf value or an eval: a number, or one number per player."""
+        if type(doc) is Seq:
+            value = fields.vector(doc, what, self.players)
+        elif len(self.players) > 2 and type(doc) is Scalar:
+            raise fail(doc, f"{what} must list one number per player "
+                            f"({', '.join(self.players)}), like [1, 2, 6]")
+        else:
+            value = fields.number(doc, what)
+        vectors = type(doc) is Seq
+        if self.shape is None:
+            self.shape = (vectors, doc)
+        elif self.shape[0] != vectors:
+            first_kind = "a list" if self.shape[0] else "a number"
+            raise fail(doc, f"{what} is {'a list' if vectors else 'a number'}, but the "
+                            f"first value (line {self.shape[1].line}) is {first_kind}: "
+                            "use numbers throughout, or lists throughout")
+        return value
+
+    def name(self, records: list[_Rec]) -> None:
+        """Give every unnamed node an id (see the module docstring)."""
+        used = set(self.given)
+        unnamed_inner = [r for r in records if r.id is None and r.children]
+        letters = [c for c in string.ascii_uppercase if c not in used]
+        if len(unnamed_inner) <= len(letters):
+            unnamed_inner.sort(key=lambda r: r.depth)    # stable: breadth-first order
+            for rec, letter in zip(unnamed_inner, letters):
+                rec.id = letter
+                used.add(letter)
+        prefixes: dict[int, str] = {}       # id(parent record) -> prefix of its children
+        for number, rec in enumerate(records):
+            if rec.id is not None:
+                continue
+            parent = rec.parent
+            if parent is None:
+                wanted = "A"
+            else:
+                prefix = prefixes.get(id(parent))
+                if prefix is None:
+                    prefix = prefixes[id(parent)] = child_id(parent.id, 0)[:-1]
+                wanted = prefix + str(rec.index)
+                if len(wanted) > MAX_ID:     # very deep: keep ids short
+                    wanted = f"n{number}"
+            if wanted in used:
+                wanted = _fresh(wanted, used)
+            rec.id = wanted
+            used.add(wanted)
+
+    def make(self, records: list[_Rec]) -> Node:
+        """The immutable nodes, bottom-up; returns the root."""
+        for rec in reversed(records):
+            kids = rec.children
+            rec.node = Node(rec.id, rec.id if rec.label is None else rec.label, rec.player,
+                            rec.depth, tuple([c.node for c in kids]) if kids else (),
+                            rec.value, rec.eval, rec.chance, rec.probability, rec.doc.line)
+            rec.children = rec.doc = None    # let the documents go
+        return records[0].node
+
+
+def _fresh(wanted: str, used: set) -> str:
+    if wanted not in used:
+        return wanted
+    n = 2
+    while f"{wanted}_{n}" in used:
+        n += 1
+    return f"{wanted}_{n}"

@@ -1,0 +1,62 @@
+"""Errors of a tree file: what is wrong, and where.
+
+Every problem in a file becomes a :class:`TreeFileError` that names it in a
+sentence a student can act on, with the 1-based line and column where one
+is known:
+
+>>> err = TreeFileError("unknown key 'vaule' (did you mean 'value'?)", 7, 5)
+>>> str(err)
+"line 7, column 5: unknown key 'vaule' (did you mean 'value'?)"
+>>> err.to_dict()["line"]
+7
+"""
+from __future__ import annotations
+
+import difflib
+
+
+class TreeFileError(ValueError):
+    """A tree file that cannot be loaded; nothing of it was kept."""
+
+    def __init__(self, message: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column if line is not None else None
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.message
+        if self.column is None:
+            return f"line {self.line}: {self.message}"
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+    def to_dict(self) -> dict:
+        """The JSON form the HTTP API sends back."""
+        return {"message": self.message, "line": self.line, "column": self.column}
+
+
+class TreeTooLarge(TreeFileError):
+    """The file, or the tree it describes, is beyond the configured limits."""
+
+
+def suggestion(word: str, choices) -> str:
+    """`` (did you mean 'x'?)`` when ``word`` looks like a typo of a choice.
+
+    >>> suggestion("vaule", ["value", "label"])
+    " (did you mean 'value'?)"
+    >>> suggestion("colour", ["value", "label"])
+    ''
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close and len(word) > 1:  # case slips such as 'Value' or 'TITLE'
+        close = [c for c in choices if c.lower() == word.lower()][:1]
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def shorten(text: str, width: int = 40) -> str:
+    """``text`` cut to ``width`` characters for quoting in a message."""
+    if len(text) <= width:
+        return text
+    return f"{text[:width - 1]}… ({len(text)} characters)"

@@ -1,0 +1,115 @@
+"""Checking single values of a tree file: numbers, vectors, text, ids.
+
+Each function takes a located document and returns a clean Python value or
+raises :class:`TreeFileError` at that value's line and column. ``what``
+names the field in the sentence (``"value"``, ``"eval"``, ``"title"``).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from .doc import Scalar, Seq, kind
+from .errors import TreeFileError, shorten
+from .limits import MAX_ID, MAX_NUMBER
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_NOT_IN_ID = re.compile(r"[^\S ]|[\"\\<>`]|^ | $")   # inner spaces are fine
+_FRACTION = re.compile(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*")
+
+
+def fail(doc, message: str) -> TreeFileError:
+    """An error placed at ``doc``."""
+    return TreeFileError(message, doc.line, doc.col)
+
+
+def number(doc, what: str):
+    """A finite int or float of magnitude at most 1e15 (never a boolean)."""
+    if type(doc) is not Scalar:
+        raise fail(doc, f"{what} must be a number, not {kind(doc)}")
+    value = doc.value
+    if type(value) is int:
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return value
+    elif type(value) is float:
+        if math.isfinite(value) and abs(value) <= MAX_NUMBER:
+            return value
+        if "inf" in doc.text.lower() or "nan" in doc.text.lower():
+            raise fail(doc, f"{what} must be a finite number, not {doc.text}")
+    elif isinstance(value, bool):
+        raise fail(doc, f"{what} must be a number, not the boolean {doc.text!r} "
+                        "(yes, no, true and false are not numbers)")
+    elif value is None:
+        raise fail(doc, f"{what} is empty: it must be a number")
+    else:
+        raise fail(doc, f"{what} must be a number, not the text {shorten(value)!r}")
+    raise fail(doc, f"{what} {shorten(doc.text)} is out of range: numbers must lie "
+                    "between -1e15 and 1e15")
+
+
+def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
+    """A string (numbers are taken as written); ``None`` for an empty value."""
+    if type(doc) is not Scalar:
+        raise fail(doc, f"{what} must be text, not {kind(doc)}")
+    value = doc.value
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise fail(doc, f"{what} must be text, not the boolean {doc.text!r} "
+                        f"(put it in quotes: \"{doc.text}\")")
+    result = value if isinstance(value, str) else doc.text
+    if len(result) > limit:
+        raise fail(doc, f"{what} is too long: {len(result)} characters, at most {limit}")
+    if not multiline and ("\n" in result or "\r" in result):
+        raise fail(doc, f"{what} must be a single line")
+    bad = _CONTROL.search(result.replace("\t", " ") if multiline else result)
+    if bad:
+        raise fail(doc, f"{what} contains the control character U+{ord(bad.group()):04X}")
+    return result
+
+
+def node_id(doc) -> str:
+    """An id: a string, or a whole number taken as written."""
+    if type(doc) is not Scalar or isinstance(doc.value, bool) \
+            or not isinstance(doc.value, (str, int)):
+        raise fail(doc, f"an id must be text or a whole number, not {kind(doc)}")
+    result = doc.value if isinstance(doc.value, str) else doc.text
+    if not result:
+        raise fail(doc, "an id must not be empty")
+    if len(result) > MAX_ID:
+        raise fail(doc, f"the id {shorten(result)!r} is too long: {len(result)} characters, "
+                        f"at most {MAX_ID}")
+    bad = _NOT_IN_ID.search(result) or _CONTROL.search(result)
+    if bad:
+        char = bad.group()
+        shown = "a space" if char == " " else repr(char)
+        raise fail(doc, f"the id {shorten(result)!r} contains {shown}, which ids may not contain")
+    return result
+
+
+def vector(doc: Seq, what: str, players: tuple[str, ...]) -> tuple:
+    """One number per player."""
+    if len(doc.items) != len(players):
+        raise fail(doc, f"{what} has {len(doc.items)} numbers, but the tree has "
+                        f"{len(players)} players ({', '.join(players)})")
+    return tuple(number(item, f"each number of {what}") for item in doc.items)
+
+
+def probability(doc) -> float:
+    """A number in [0, 1]; a fraction such as ``1/6`` is allowed too."""
+    if type(doc) is Scalar and isinstance(doc.value, str):
+        match = _FRACTION.fullmatch(doc.value)
+        if match and len(doc.value) < 40:
+            top, bottom = int(match.group(1)), int(match.group(2))
+            if bottom == 0:
+                raise fail(doc, f"probability {doc.value} divides by zero")
+            value = top / bottom
+        else:
+            value = number(doc, "probability")
+    else:
+        value = number(doc, "probability")
+    if value < 0:
+        raise fail(doc, f"probability {doc.text} is negative")
+    if value > 1:
+        raise fail(doc, f"probability {doc.text} is more than 1")
+    return float(value)

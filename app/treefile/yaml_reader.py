@@ -1,0 +1,231 @@
+"""Reading YAML into the located document, safely and without recursion.
+
+PyYAML's composer and constructor recurse once per nesting level and accept
+aliases, which can blow a 1 KB file up into a billion nodes. So this reader
+takes only the *event* stream of YAML's safe parser (libyaml's when
+installed) and composes it itself with an explicit stack: anchors, aliases
+and non-standard tags are refused where they stand, duplicate keys are
+caught, and nesting is counted as it opens, so a deep file is refused long
+before anything could recurse.
+
+Plain scalars resolve as JSON and YAML 1.2 read them (``010`` is ten,
+``1e5`` is a number), except that YAML 1.1's ``yes``/``no``/``on``/``off``
+are booleans too, so that they are reported where a number is expected
+instead of being taken silently.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
+                         MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                         SequenceStartEvent, StreamEndEvent)
+
+from .doc import (MAX_LIST_ITEMS, MAX_MAP_KEYS, Map, Scalar, Seq, list_too_long,
+                  map_too_big, to_int, too_many_nodes)
+from .errors import TreeFileError, TreeTooLarge, shorten
+from .limits import Limits
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_BOOLS = {w: True for w in "yes Yes YES true True TRUE on On ON".split()}
+_BOOLS.update({w: False for w in "no No NO false False FALSE off Off OFF".split()})
+_INT = re.compile(r"[-+]?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_SPECIAL = {".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
+            "+.inf": float("inf"), "+.Inf": float("inf"), "+.INF": float("inf"),
+            "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
+            ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null")}
+
+
+def resolve_plain(text: str):
+    """The value of an unquoted scalar.
+
+    >>> [resolve_plain(t) for t in ("12", "-2.5", "1e3", "yes", "~", "B")]
+    [12, -2.5, 1000.0, True, None, 'B']
+    """
+    if not text or text[0] in "0123456789-+.":
+        if _INT.fullmatch(text):
+            return to_int(text)
+        if text.startswith(("0x", "0o")) and len(text) > 2:
+            try:
+                return to_int(text[2:], 16 if text[1] == "x" else 8)
+            except ValueError:
+                return text
+        if _FLOAT.fullmatch(text):
+            return float(text)
+        if text in _SPECIAL:
+            return _SPECIAL[text]
+        return None if text == "" else text
+    if text in _NULLS:
+        return None
+    if text in _BOOLS:
+        return _BOOLS[text]
+    return text
+
+
+def _tagged(text: str, tag: str, line: int, col: int):
+    """The value of a scalar with an explicit standard tag (``!!int 3``)."""
+    name = tag[len(_TAG):]
+    if name == "str":
+        return text
+    value = resolve_plain(text)
+    wanted = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[name]
+    if name != "bool" and isinstance(value, bool) or not isinstance(value, wanted):
+        raise TreeFileError(f"{text!r} is not a valid !!{name}", line, col)
+    return float(value) if name == "float" else value
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str, limits: Limits) -> TreeFileError:
+    if isinstance(exc, yaml.reader.ReaderError):
+        offset = exc.position
+        line = text.count("\n", 0, offset) + 1
+        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return TreeFileError(f"the character U+{char:04X} is not allowed in a YAML file",
+                             line, col)
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    message = f"YAML syntax error: {problem}"
+    context = getattr(exc, "context", None)
+    context_mark = getattr(exc, "context_mark", None)
+    if context and context_mark is not None:
+        message += f" ({context} that starts at line {context_mark.line + 1})"
+    if mark is None:
+        return TreeFileError(message)
+    if "nesting depth" in problem:     # libyaml's own limit, met while scanning ahead
+        return TreeTooLarge(f"the file nests lists and mappings too deep; a tree may be at "
+                            f"most {limits.max_depth} levels deep",
+                            mark.line + 1, mark.column + 1)
+    if "\t" in text.split("\n", mark.line + 1)[mark.line][:mark.column + 1]:
+        message += "; indent with spaces, not tabs"
+    return TreeFileError(message, mark.line + 1, mark.column + 1)
+
+
+def read_yaml(text: str, limits: Limits):
+    """The located document of a YAML text (one document)."""
+    loader = _Loader(text)
+    try:
+        return _compose(loader, limits)
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text, limits) from None
+    finally:
+        loader.dispose()
+
+
+def _compose(loader, limits: Limits):
+    max_nesting, max_nodes = limits.max_nesting, limits.max_nodes
+    stack: list = []          # open collections
+    keys: list = []           # for each open collection: pending key (Map) or None
+    root = None
+    documents = 0
+    nodes = 1                 # the root, then every item of a children list
+    resolved: dict = {}
+    get_event = loader.get_event
+    while True:
+        event = get_event()
+        cls = type(event)
+        mark = event.start_mark
+        line, col = mark.line + 1, mark.column + 1
+        if cls is ScalarEvent:
+            if event.anchor is not None:
+                _refuse_anchor(event.anchor, line, col)
+            tag = event.tag
+            text = event.value
+            if tag is None:
+                if event.implicit[0]:
+                    # Numbers repeat a lot in big trees: resolve each text once.
+                    value = resolved.get(text, resolved)
+                    if value is resolved:
+                        value = resolve_plain(text)
+                        if len(resolved) < 4096:
+                            resolved[text] = value
+                else:
+                    value = text
+            elif tag in _SCALAR_TAGS:
+                value = _tagged(event.value, tag, line, col)
+            elif tag == "!":
+                value = event.value
+            else:
+                _refuse_tag(tag, line, col)
+            node = Scalar(value, text, line, col)
+        elif cls is MappingStartEvent or cls is SequenceStartEvent:
+            if event.anchor is not None:
+                _refuse_anchor(event.anchor, line, col)
+            is_map = cls is MappingStartEvent
+            if event.tag not in (None, "!", _TAG + ("map" if is_map else "seq")):
+                _refuse_tag(event.tag, line, col)
+            if len(stack) >= max_nesting:
+                raise TreeTooLarge(
+                    f"the file nests lists and mappings more than {max_nesting} deep; "
+                    f"a tree may be at most {limits.max_depth} levels deep", line, col)
+            if is_map:
+                stack.append(Map(line, col))
+            else:
+                key = keys[-1] if keys else None
+                stack.append(Seq(line, col, key is not None and key.text == "children"))
+            keys.append(None)
+            continue
+        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            node = stack.pop()
+            keys.pop()
+        elif cls is AliasEvent:
+            raise TreeFileError(
+                f"YAML aliases (*{event.anchor}) are not allowed: write the subtree out "
+                "in full", line, col)
+        elif cls is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise TreeFileError("a tree file holds one YAML document, but a second "
+                                    "one starts here ('---')", line, col)
+            continue
+        elif cls is StreamEndEvent:
+            return root
+        else:
+            continue
+        # Attach the finished node to the collection that holds it.
+        if not stack:
+            root = node
+            continue
+        parent = stack[-1]
+        if type(parent) is Seq:
+            if parent.nodes:
+                nodes += 1
+                if nodes > max_nodes:
+                    raise too_many_nodes(limits, node.line, node.col)
+            elif len(parent.items) >= MAX_LIST_ITEMS:
+                raise list_too_long(parent.line, parent.col)
+            parent.items.append(node)
+        elif keys[-1] is None:
+            if type(node) is not Scalar:
+                what = "a list" if type(node) is Seq else "a mapping"
+                raise TreeFileError(f"a key must be a plain word, not {what}",
+                                    node.line, node.col)
+            key = node.text
+            if key in parent.items:
+                first = parent.items[key][0]
+                raise TreeFileError(f"duplicate key {shorten(key)!r} (first given at line {first})",
+                                    node.line, node.col)
+            if len(parent.items) >= MAX_MAP_KEYS:
+                raise map_too_big(parent.line, parent.col)
+            keys[-1] = node
+        else:
+            key_node = keys[-1]
+            parent.items[key_node.text] = (key_node.line, key_node.col, node)
+            keys[-1] = None
+
+
+def _refuse_anchor(anchor: str, line: int, col: int):
+    raise TreeFileError(f"YAML anchors (&{anchor}) are not allowed: write the subtree "
+                        "out in full", line, col)
+
+
+def _refuse_tag(tag: str, line: int, col: int):
+    shown = "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
+    raise TreeFileError(f"the YAML tag {shorten(shown)!r} is not allowed (only the standard "
+                        "!!str, !!int, !!float, !!bool, !!null, !!seq and !!map)", line, col)
