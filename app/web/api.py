@@ -1,0 +1,117 @@
+"""The HTTP API (contract §3): the tree library, uploads and whole traces.
+
+- ``GET  /api/trees``                 every tree: id, title, source, size, ``url``
+- ``POST /api/trees``                 upload (multipart ``file`` or raw body) -> 201
+- ``GET  /api/trees/<id>``            the tree as JSON (file structure + ``info``)
+- ``GET  /api/trees/<id>/file``       the tree file as it was written
+- ``GET  /api/trees/<id>/trace?...``  ``{"events": [...]}``, ending with ``done``
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from app.search import SearchError, run as search_run
+from app.treefile import tree_to_dict
+
+from .errors import ApiError
+from .library import TreeLibrary, tree_url
+from .origins import same_origin
+from .params import options_dict, options_from_query
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+# Body types of a raw upload, and the format each is read as (None: guessed,
+# so plain text may be the one-line notation or a file of either format).
+RAW_TYPES = {
+    "application/x-yaml": "yaml", "application/yaml": "yaml", "text/yaml": "yaml",
+    "text/x-yaml": "yaml", "application/json": "json", "text/plain": None,
+}
+
+
+def library() -> TreeLibrary:
+    return current_app.extensions["trees"]
+
+
+@bp.get("/trees")
+def list_trees():
+    return jsonify(library().entries())
+
+
+@bp.post("/trees")
+def upload_tree():
+    data, filename, fmt = _read_upload()
+    tree_id = library().add(data, filename=filename, fmt=fmt)
+    url = tree_url(tree_id)
+    return jsonify({"id": tree_id, "url": url}), 201, {"Location": url}
+
+
+@bp.get("/trees/<tree_id>")
+def get_tree(tree_id: str):
+    lib = library()
+    tree = lib.get(tree_id)
+    return jsonify({**tree_to_dict(tree), "id": tree_id, "url": tree_url(tree_id),
+                    "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)})
+
+
+@bp.get("/trees/<tree_id>/file")
+def get_tree_file(tree_id: str):
+    text, filename = library().source(tree_id)
+    mimetype = "application/json" if filename.endswith(".json") else "text/plain"
+    return Response(text, mimetype=mimetype, headers={
+        "Content-Disposition": f'inline; filename="{_safe_name(filename)}"'})
+
+
+@bp.get("/trees/<tree_id>/trace")
+def trace(tree_id: str):
+    options = options_from_query(request.args)
+    tree = library().get(tree_id)
+    limit = current_app.config["TRACE_MAX_EVENTS"]
+    try:
+        options = options.resolved(tree)
+        events = search_run(tree, options)
+        # Encode as we go: a long run is held as compact text, not as dicts.
+        chunks = []
+        for event in events:
+            if len(chunks) == limit:
+                events.close()
+                raise ApiError(413, f"This run has more than {limit:,} events: too many for "
+                                    "one answer. Set a depth limit (depth=N), or step through "
+                                    "it in the visualizer, which loads it in pieces.")
+            chunks.append(json.dumps(event, separators=(",", ":"), allow_nan=False))
+    except SearchError as exc:
+        raise ApiError(400, str(exc)) from exc
+    body = '{"options":%s,"events":[%s]}' % (
+        json.dumps(options_dict(options)), ",".join(chunks))
+    return Response(body, mimetype="application/json")
+
+
+def _read_upload() -> tuple[bytes, str | None, str | None]:
+    """``(data, file name, format)`` of an upload, or :class:`ApiError`."""
+    origin = request.headers.get("Origin")  # browsers send it; scripts need not
+    if origin is not None and not same_origin(origin, request.environ,
+                                              tuple(current_app.config["EXTRA_ORIGINS"])):
+        raise ApiError(403, "Uploads are accepted from this server's own pages only.")
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    # Refuse before reading a byte of the body (Werkzeug would also stop at the limit).
+    if limit is not None and (request.content_length or 0) > limit:
+        raise ApiError(413, f"The upload is larger than {limit // 1024:,} KiB.",
+                       line=None, column=None)
+    mimetype = request.mimetype
+    if mimetype == "multipart/form-data":
+        upload = request.files.get("file")
+        if upload is None:
+            raise ApiError(400, "A multipart upload needs the tree file in a field named 'file'.",
+                           line=None, column=None)
+        # The loader tells the format by the file name's ending, else by the text.
+        return upload.read(), upload.filename or None, None
+    if mimetype in RAW_TYPES:
+        return request.get_data(cache=False), None, RAW_TYPES[mimetype]
+    raise ApiError(415, f"Send the tree as multipart field 'file', or as the body with "
+                        f"Content-Type {', '.join(RAW_TYPES)}; not {mimetype or 'none'}.",
+                   line=None, column=None)
+
+
+def _safe_name(filename: str) -> str:
+    return "".join(c if c.isalnum() or c in "._-" else "_" for c in filename)

@@ -1,0 +1,79 @@
+"""Every error the server answers is JSON: ``{"error": {"message": ...}}``.
+
+Flask's own answers to 404, 405, 413 and 500 are HTML pages; the handlers
+here turn them (and the app's own :class:`ApiError`) into the JSON the API
+promises. A blueprint that wants an HTML error page for its own views (the
+visualizer page, say) registers ``bp.errorhandler(404)``: Flask prefers a
+blueprint's handler for errors raised in that blueprint's views.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, current_app, jsonify
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error with an HTTP status, answered as ``{"error": {...}}``.
+
+    ``fields`` go into the error object beside ``message`` (for example
+    ``line`` and ``column`` of a bad tree file, or the ``argument`` at fault).
+    """
+
+    def __init__(self, status: int, message: str, **fields):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.fields = fields
+
+    def to_dict(self) -> dict:
+        return {"message": self.message, **self.fields}
+
+
+class BadArgument(ApiError):
+    """A query argument or a Socket.IO payload field that is not acceptable."""
+
+    def __init__(self, argument: str, message: str):
+        super().__init__(400, message, argument=argument)
+        self.argument = argument
+
+
+def error_body(message: str, **fields) -> dict:
+    """The JSON body of an error answer."""
+    return {"error": {"message": message, **fields}}
+
+
+def json_error(status: int, message: str, **fields):
+    """A Flask response ``(body, status)`` for an error."""
+    return jsonify(error_body(message, **fields)), status
+
+
+def _api_error(exc: ApiError):
+    return jsonify({"error": exc.to_dict()}), exc.status
+
+
+def _http_error(exc: HTTPException):
+    # Keep the headers Werkzeug computed (``Allow`` on a 405, say).
+    response = exc.get_response()
+    response.data = current_app.json.dumps(error_body(exc.description or exc.name))
+    response.content_type = "application/json"
+    return response
+
+
+def _internal_error(exc: InternalServerError):
+    # Reached only when the exception is not propagated (not in TESTING):
+    # the details go to the log, never to the client.
+    original = getattr(exc, "original_exception", None)
+    if original is not None:
+        log.error("unhandled error", exc_info=original)
+    return json_error(500, "Internal server error: the problem has been logged.")
+
+
+def register(app: Flask) -> None:
+    """Install the JSON error handlers on ``app``."""
+    app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(InternalServerError, _internal_error)
+    app.register_error_handler(HTTPException, _http_error)

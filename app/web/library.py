@@ -1,0 +1,179 @@
+"""The tree library: built-in trees from ``trees/`` plus the uploaded ones.
+
+Built-in trees are read once at start-up (their id is the file name without
+extension); a file that fails to load is logged and skipped, never fatal.
+Uploaded trees live in the :class:`~app.web.store.UploadStore`; parsed
+:class:`~app.search.tree.Tree` objects are kept in a small LRU cache so a
+request does not read the text again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.games.random_tree import RandomSpec
+from app.search.tree import Tree
+from app.treefile import (TreeFileError, TreeTooLarge, dump_yaml, load_path, load_tree,
+                          tree_to_dict)
+
+from .errors import ApiError
+from .store import StoredTree, StoreFull, UploadStore
+
+log = logging.getLogger(__name__)
+
+BUILTIN_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+@dataclass(frozen=True)
+class Builtin:
+    tree: Tree
+    path: Path
+    entry: dict
+
+
+def tree_url(tree_id: str) -> str:
+    """The visualizer page of a tree."""
+    return f"/t/{tree_id}"
+
+
+def listing_entry(tree_id: str, tree: Tree, builtin: bool) -> dict:
+    """What ``GET /api/trees`` shows of one tree."""
+    return {"id": tree_id, **tree.summary(), "builtin": builtin, "url": tree_url(tree_id)}
+
+
+def _random_tree(tree_id: str) -> Tree:
+    """The random tree an ``r-...`` id names (app.games.random_tree)."""
+    try:
+        return RandomSpec.from_id(tree_id).tree()
+    except ValueError as exc:
+        raise ApiError(404, f"There is no random tree {tree_id!r}: {exc}") from exc
+
+
+def content_id(tree: Tree) -> str:
+    """``u-`` + 12 hex digits of the SHA-256 of the tree's canonical JSON."""
+    canonical = json.dumps(tree_to_dict(tree), sort_keys=True, separators=(",", ":"),
+                           ensure_ascii=False, allow_nan=False)
+    return "u-" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+
+
+class TreeLibrary:
+    """Every tree the server knows, by id."""
+
+    def __init__(self, trees_dir: str | Path, store: UploadStore,
+                 limits=None, cache_size: int = 32):
+        self.store = store
+        self.limits = limits
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, Tree] = OrderedDict()
+        self._lock = threading.Lock()
+        self.builtins: dict[str, Builtin] = self._load_builtins(Path(trees_dir))
+
+    @staticmethod
+    def _load_builtins(folder: Path) -> dict[str, Builtin]:
+        found: dict[str, Builtin] = {}
+        paths = sorted(p for p in folder.glob("*") if p.suffix in BUILTIN_SUFFIXES) \
+            if folder.is_dir() else []
+        if not paths:
+            log.warning("no built-in trees found in %s", folder)
+        for path in paths:
+            if path.stem in found:
+                log.error("skipping %s: a built-in tree %r exists already", path, path.stem)
+                continue
+            try:
+                tree = load_path(path)
+            except (TreeFileError, OSError, ValueError) as exc:
+                log.error("skipping built-in tree %s: %s", path, exc)
+                continue
+            found[path.stem] = Builtin(tree, path, listing_entry(path.stem, tree, True))
+        return found
+
+    # -- reading ------------------------------------------------------------
+    def entries(self) -> list[dict]:
+        """The library listing: built-in trees (by id), then uploads (oldest first)."""
+        uploads = [{**t.summary, "id": t.id, "builtin": False, "url": tree_url(t.id)}
+                   for t in self.store.list()]
+        return [b.entry for b in self.builtins.values()] + uploads
+
+    def get(self, tree_id: str) -> Tree:
+        """The tree with this id; :class:`ApiError` 404 if there is none."""
+        if tree_id in self.builtins:
+            return self.builtins[tree_id].tree
+        with self._lock:
+            if tree_id in self._cache:
+                self._cache.move_to_end(tree_id)
+                return self._cache[tree_id]
+        if RandomSpec.is_id(tree_id):  # a random tree: its id rebuilds it, nothing stored
+            tree = _random_tree(tree_id)
+            self._remember(tree_id, tree)
+            return tree
+        stored = self.store.get(tree_id)
+        if stored is None:
+            raise ApiError(404, f"There is no tree with id {tree_id!r}.")
+        try:
+            tree = load_tree(stored.text, filename=stored.filename, fmt=stored.format,
+                             limits=self.limits)
+        except TreeFileError as exc:  # the loader got stricter since the upload
+            log.error("stored tree %s can no longer be read: %s", tree_id, exc)
+            raise ApiError(500, f"The stored tree {tree_id!r} can no longer be read: "
+                                f"{exc.message}") from exc
+        self._remember(tree_id, tree)
+        return tree
+
+    def is_builtin(self, tree_id: str) -> bool:
+        return tree_id in self.builtins
+
+    def entry(self, tree_id: str) -> dict:
+        """The listing entry of one tree."""
+        if tree_id in self.builtins:
+            return self.builtins[tree_id].entry
+        return listing_entry(tree_id, self.get(tree_id), False)
+
+    def source(self, tree_id: str) -> tuple[str, str]:
+        """``(text, file name)`` of the tree as it was written."""
+        if tree_id in self.builtins:
+            path = self.builtins[tree_id].path
+            return path.read_text(encoding="utf-8"), path.name
+        if RandomSpec.is_id(tree_id):
+            return dump_yaml(self.get(tree_id)), f"{tree_id}.yaml"
+        stored = self.store.get(tree_id)
+        if stored is None:
+            raise ApiError(404, f"There is no tree with id {tree_id!r}.")
+        return stored.text, stored.filename or f"{tree_id}.{stored.format or 'txt'}"
+
+    # -- uploading ----------------------------------------------------------
+    def add(self, data: bytes | str, filename: str | None = None, fmt: str | None = None) -> str:
+        """Read and keep an uploaded tree file; its id. Nothing changes on an error.
+        ``fmt`` (``yaml``, ``json``, ``notation``) is guessed where ``None``.
+
+        Raises :class:`ApiError`: 400 for a bad file, 413 for one too large,
+        507 when the store is full.
+        """
+        try:
+            tree = load_tree(data, filename=filename, fmt=fmt, limits=self.limits)
+        except TreeFileError as exc:
+            status = 413 if isinstance(exc, TreeTooLarge) else 400
+            raise ApiError(status, exc.message, line=exc.line, column=exc.column) from exc
+        # The loader accepted it, so it is UTF-8: keep the text as the user wrote it.
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data.lstrip("\ufeff")
+        tree_id = content_id(tree)
+        record = StoredTree(id=tree_id, title=tree.title, source=tree.source, format=fmt,
+                            filename=filename, text=text,
+                            summary=listing_entry(tree_id, tree, False))
+        try:
+            self.store.add(record)
+        except StoreFull as exc:
+            raise ApiError(507, str(exc)) from exc
+        self._remember(tree_id, tree)
+        return tree_id
+
+    def _remember(self, tree_id: str, tree: Tree) -> None:
+        with self._lock:
+            self._cache[tree_id] = tree
+            self._cache.move_to_end(tree_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)

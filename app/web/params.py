@@ -1,0 +1,106 @@
+"""Search options from a query string or a Socket.IO payload, checked.
+
+Both sources name the same fields as :class:`~app.search.SearchOptions`
+(``algorithm``, ``depth``, ``order``, ``seed``, ``strict``, ``style``). A
+field that is unknown, of the wrong type or out of range is refused with a
+:class:`~app.web.errors.BadArgument` naming it, before any search starts.
+
+>>> options_from_query({"algorithm": "minimax", "depth": "2", "strict": "1"})
+SearchOptions(algorithm='minimax', depth=2, order='given', seed=None, strict=True, style='aima', reorder=True)
+>>> options_from_query({"depht": "2"})
+Traceback (most recent call last):
+app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth, order, seed, strict, style
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from app.search.options import ALGORITHMS, ORDERS, STYLES, SearchOptions
+
+from .errors import BadArgument
+
+OPTION_FIELDS = ("algorithm", "depth", "order", "seed", "strict", "style")
+MAX_DEPTH = 10_000
+MAX_SEED = 2**63 - 1
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off", "")
+_CHOICES = {"algorithm": ALGORITHMS, "order": ORDERS, "style": STYLES}
+
+
+def check_keys(data: Mapping, allowed: tuple[str, ...]) -> None:
+    """Refuse any key not in ``allowed``."""
+    for key in data:
+        if key not in allowed:
+            raise BadArgument(str(key), f"unknown argument {str(key)!r}: "
+                                        f"expected {', '.join(allowed)}")
+
+
+def options_from_query(args: Mapping[str, str]) -> SearchOptions:
+    """Options from URL query arguments (all strings; empty means default)."""
+    check_keys(args, OPTION_FIELDS)
+    values = {}
+    for name in ("algorithm", "order", "style"):
+        if args.get(name):
+            values[name] = _choice(name, args[name])
+    for name, low, high in (("depth", 0, MAX_DEPTH), ("seed", -MAX_SEED, MAX_SEED)):
+        text = args.get(name, "").strip()
+        if text:
+            try:
+                number = int(text, 10)
+            except ValueError:
+                raise BadArgument(name, f"{name} must be a whole number, not {text!r}") from None
+            values[name] = _in_range(name, number, low, high)
+    strict = args.get("strict", "").strip().lower()
+    if strict not in _TRUE + _FALSE:
+        raise BadArgument("strict", f"strict must be 1 or 0, not {args['strict']!r}")
+    values["strict"] = strict in _TRUE
+    return SearchOptions(**values)
+
+
+def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOptions:
+    """Options from a JSON object; ``null`` or absent means default.
+
+    ``extra`` names other keys the caller reads itself (``tree``).
+    """
+    check_keys(data, OPTION_FIELDS + extra)
+    values = {}
+    for name in ("algorithm", "order", "style"):
+        value = data.get(name)
+        if value is not None:
+            if not isinstance(value, str):
+                raise BadArgument(name, f"{name} must be a string")
+            values[name] = _choice(name, value)
+    for name, low, high in (("depth", 0, MAX_DEPTH), ("seed", -MAX_SEED, MAX_SEED)):
+        value = data.get(name)
+        if value is not None:
+            values[name] = _in_range(name, whole_number(name, value), low, high)
+    strict = data.get("strict")
+    if strict is not None and not isinstance(strict, bool):
+        raise BadArgument("strict", "strict must be true or false")
+    values["strict"] = bool(strict)
+    return SearchOptions(**values)
+
+
+def whole_number(name: str, value) -> int:
+    """``value`` if it is a JSON integer (``true`` is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadArgument(name, f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _in_range(name: str, number: int, low: int, high: int) -> int:
+    if not low <= number <= high:
+        raise BadArgument(name, f"{name} must be between {low} and {high}, not {number}")
+    return number
+
+
+def _choice(name: str, value: str) -> str:
+    if value not in _CHOICES[name]:
+        raise BadArgument(name, f"unknown {name} {value!r}: choose one of "
+                                f"{', '.join(_CHOICES[name])}")
+    return value
+
+
+def options_dict(options: SearchOptions) -> dict:
+    """The options as JSON, in the names the API takes."""
+    return {name: getattr(options, name) for name in OPTION_FIELDS}

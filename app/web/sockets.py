@@ -1,0 +1,129 @@
+"""The Socket.IO channel (namespace ``/``): a run streamed in batches on demand.
+
+Client to server, each with an acknowledgement (docs/architecture.md):
+
+- ``start {tree, algorithm, depth, order, seed, strict, style}`` ->
+  ``{ok: true, run, tree, options, max_count}``
+- ``pull {run, count}`` (1 <= count <= ``max_count``) ->
+  ``{ok: true, events, done, position}``: the next events of the run
+- ``close {run}`` -> ``{ok: true}``
+
+Any mistake (a payload that is not one object, an unknown key, a wrong type,
+an unknown tree or run, options that do not fit the tree) is answered
+``{ok: false, error: {message, ...}}``; no exception escapes a handler.
+Runs are kept per connection and closed when it goes.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+
+from flask import current_app, request
+from flask_socketio import Namespace
+
+from app.search import SearchError, run as search_run
+
+from .errors import ApiError, BadArgument
+from .params import check_keys, options_dict, options_from_payload, whole_number
+from .runs import Run, RunTable
+
+log = logging.getLogger(__name__)
+
+
+def _error(message: str, **fields) -> dict:
+    return {"ok": False, "error": {"message": message, **fields}}
+
+
+def _acked(handler):
+    """Check that the event carries one JSON object, and turn every failure
+    into an error acknowledgement."""
+
+    @functools.wraps(handler)
+    def wrapper(self, *args):
+        if len(args) != 1 or not isinstance(args[0], dict):
+            return _error(f"{handler.__name__[3:]} takes one JSON object")
+        try:
+            return handler(self, args[0])
+        except ApiError as exc:
+            return {"ok": False, "error": exc.to_dict()}
+        except SearchError as exc:
+            return _error(str(exc))
+        except Exception:  # a bug: log it, keep the connection
+            log.exception("error in Socket.IO handler %s", handler.__name__)
+            return _error("Internal server error: the problem has been logged.")
+
+    return wrapper
+
+
+class StreamNamespace(Namespace):
+    """Handlers of the stream, with the open runs of every connection."""
+
+    def __init__(self, namespace: str = "/", max_runs: int = 4, max_count: int = 1000):
+        super().__init__(namespace)
+        self.runs = RunTable(max_runs)
+        self.max_count = max_count
+
+    def trigger_event(self, event, *args):
+        # python-socketio drops events without a handler, leaving the
+        # client's acknowledgement waiting for ever: answer instead.
+        if not hasattr(self, f"on_{event or ''}"):
+            return _error(f"unknown event {event!r}: expected start, pull or close")
+        return super().trigger_event(event, *args)
+
+    def on_connect(self, auth=None):
+        self.runs.connect(request.sid)
+
+    def on_disconnect(self, reason=None):
+        closed = self.runs.close_all(request.sid)
+        log.debug("connection %s gone (%s): closed %d runs", request.sid, reason, closed)
+
+    @_acked
+    def on_start(self, data: dict) -> dict:
+        tree_id = data.get("tree")
+        if not isinstance(tree_id, str):
+            raise BadArgument("tree", "tree must be the id of a tree (a string)")
+        options = options_from_payload(data, extra=("tree",))
+        tree = current_app.extensions["trees"].get(tree_id)
+        options = options.resolved(tree)
+
+        def make(run_id: str) -> Run:
+            run = Run(run_id, tree_id, search_run(tree, options))
+            run.prime()  # SearchError surfaces here, before the run is kept
+            return run
+
+        try:
+            run = self.runs.open(request.sid, make)
+        except LookupError:
+            return _error("this connection is closing")
+        return {"ok": True, "run": run.id, "tree": tree_id,
+                "options": options_dict(options), "max_count": self.max_count}
+
+    @_acked
+    def on_pull(self, data: dict) -> dict:
+        check_keys(data, ("run", "count"))
+        run = self._run(data)
+        count = whole_number("count", data.get("count", 100))
+        if not 1 <= count <= self.max_count:
+            raise BadArgument("count", f"count must be between 1 and {self.max_count}")
+        try:
+            events = run.take(count)
+        except RuntimeError:  # closed by another thread (disconnect) meanwhile
+            raise BadArgument("run", f"run {run.id!r} was closed") from None
+        return {"ok": True, "events": events, "done": run.done, "position": run.position}
+
+    @_acked
+    def on_close(self, data: dict) -> dict:
+        check_keys(data, ("run",))
+        run = self._run(data)
+        self.runs.close(request.sid, run.id)
+        return {"ok": True}
+
+    def _run(self, data: dict) -> Run:
+        run_id = data.get("run")
+        if not isinstance(run_id, str):
+            raise BadArgument("run", "run must be the id a start acknowledged (a string)")
+        run = self.runs.get(request.sid, run_id)
+        if run is None:
+            raise BadArgument("run", f"no open run {run_id!r} on this connection "
+                                     "(closed, or never started)")
+        return run

@@ -1,0 +1,103 @@
+"""How fast does a run stream over a real socket, by batch size? (issue: visualizer, server)
+
+Starts ``run.py`` on a free port (a process of its own, as in a lecture),
+uploads a seeded random tree (branching 6, depth 6: about 99,000 minimax
+events) and pulls runs over a WebSocket with python-socketio's client,
+``count`` events per ``pull``. Batches of 1 are timed on the first
+``--single`` events only (a whole run would take minutes); the figure
+compared is events per second.
+
+    .venv/bin/python bench/stream.py [--single 20000] [--transport websocket|polling]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+import socketio
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def notation(rng: random.Random, branching: int, depth: int) -> str:
+    if depth == 0:
+        return str(rng.randint(-50, 50))
+    return "(" + " ".join(notation(rng, branching, depth - 1) for _ in range(branching)) + ")"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pull_rate(client: socketio.Client, tree: str, count: int, limit: int | None) -> tuple[int, float]:
+    """(events, seconds) pulling one minimax run ``count`` at a time."""
+    run = client.call("start", {"tree": tree, "algorithm": "minimax"}, timeout=30)["run"]
+    got, started = 0, time.perf_counter()
+    while limit is None or got < limit:
+        reply = client.call("pull", {"run": run, "count": count}, timeout=30)
+        got += len(reply["events"])
+        if reply["done"]:
+            break
+    seconds = time.perf_counter() - started
+    client.call("close", {"run": run}, timeout=30)
+    return got, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--single", type=int, default=20_000, help="events timed at batch size 1")
+    parser.add_argument("--transport", default="websocket", choices=("websocket", "polling"))
+    args = parser.parse_args()
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as instance:
+        server = subprocess.Popen([sys.executable, "run.py", "--port", str(port),
+                                   "--instance", instance], cwd=REPO,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(100):
+                try:
+                    requests.get(base + "/api/trees", timeout=1)
+                    break
+                except requests.ConnectionError:
+                    time.sleep(0.1)
+            text = notation(random.Random(2024), 6, 6)
+            tree = requests.post(base + "/api/trees", data=text, timeout=30,
+                                 headers={"Content-Type": "text/plain"}).json()["id"]
+            client = socketio.Client(reconnection=False)
+            client.connect(base, transports=[args.transport], wait_timeout=10)
+            print(f"{args.transport}, minimax on a 55,987-node tree; run.py in its own process")
+            rates = {}
+            for count, limit in ((1000, None), (100, None), (10, None), (1, args.single)):
+                cpu = cpu_seconds(server.pid)
+                events, seconds = pull_rate(client, tree, count, limit)
+                cpu = cpu_seconds(server.pid) - cpu
+                rates[count] = events / seconds
+                print(f"batch {count:>5}: {events:>7,} events in {seconds:6.2f} s "
+                      f"= {rates[count]:>9,.0f} events/s; server CPU {cpu:5.2f} s")
+            client.disconnect()
+            print(f"batches of 100 vs 1: {rates[100] / rates[1]:.1f}x the throughput")
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
