@@ -1,0 +1,170 @@
+// The library page (/): the lecture trees and uploads as cards with a
+// preview each, and the upload area (file, drag and drop, pasted text).
+
+import { drawPreview } from './preview.js';
+
+const $ = (sel) => document.querySelector(sel);
+const PREVIEW_UP_TO = 1500;   // nodes; bigger trees get a size badge instead
+
+const ALGORITHM_NAMES = {
+  alphabeta: 'alpha-beta', minimax: 'minimax', iterative: 'iterative deepening',
+  expectiminimax: 'expectiminimax', maxn: 'maxⁿ',
+};
+
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+function card(entry) {
+  const a = h('a', 'card');
+  a.href = entry.url || `/t/${encodeURIComponent(entry.id)}`;
+  a.dataset.tree = entry.id;
+  const figure = h('div', 'preview');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('aria-hidden', 'true');
+  figure.appendChild(svg);
+  a.appendChild(figure);
+  const body = h('div', 'card-body');
+  body.appendChild(h('h3', null, entry.title || entry.id));
+  if (entry.source) body.appendChild(h('p', 'card-source', entry.source));
+  const meta = h('p', 'card-meta');
+  const facts = [
+    entry.nodes != null ? `${entry.nodes.toLocaleString('en')} nodes` : null,
+    entry.leaves != null ? `${entry.leaves.toLocaleString('en')} leaves` : null,
+    entry.height != null ? `depth ${entry.height}` : null,
+    entry.players && entry.players.length > 2 ? `${entry.players.length} players` : null,
+  ].filter(Boolean);
+  meta.textContent = facts.join(' · ');
+  body.appendChild(meta);
+  if (entry.algorithm) body.appendChild(h('span', 'badge', ALGORITHM_NAMES[entry.algorithm] || entry.algorithm));
+  if (entry.chance) body.appendChild(h('span', 'badge chance', 'chance'));
+  a.appendChild(body);
+  if (entry.nodes > PREVIEW_UP_TO) {
+    figure.classList.add('too-big');
+    figure.appendChild(h('span', null, `${entry.nodes.toLocaleString('en')} nodes`));
+  } else {
+    previews.observe(a);
+  }
+  return a;
+}
+
+// Draw a card's preview when it scrolls into view, not all at once.
+const previews = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    if (!e.isIntersecting) continue;
+    previews.unobserve(e.target);
+    const id = e.target.dataset.tree;
+    fetch(`/api/trees/${encodeURIComponent(id)}`)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+      .then((json) => drawPreview(e.target.querySelector('.preview svg'), json))
+      .catch(() => e.target.querySelector('.preview').classList.add('failed'));
+  }
+}, { rootMargin: '200px' });
+
+async function loadLibrary() {
+  const res = await fetch('/api/trees');
+  const entries = res.ok ? await res.json() : [];
+  const builtin = entries.filter((e) => e.builtin !== false);
+  const uploads = entries.filter((e) => e.builtin === false);
+  $('#gallery').replaceChildren(...builtin.map(card));
+  $('#gallery-empty').hidden = builtin.length > 0;
+  $('#uploads').replaceChildren(...uploads.map(card));
+  $('#uploads-section').hidden = uploads.length === 0;
+}
+
+// -- uploading --------------------------------------------------------------
+
+const alertEl = () => $('#upload-error');
+
+function showError(err, fromText) {
+  const where = err.line != null
+    ? ` (line ${err.line}${err.column != null ? `, column ${err.column}` : ''})` : '';
+  alertEl().textContent = `${err.message || 'The tree could not be read.'}${where}`;
+  alertEl().scrollIntoView({ block: 'center', behavior: 'instant' });
+  // Put the cursor on the offending line of pasted text.
+  const ta = $('#paste');
+  if (fromText && err.line != null) {
+    const lines = ta.value.split('\n');
+    const start = lines.slice(0, err.line - 1).reduce((s, l) => s + l.length + 1, 0);
+    const end = start + (lines[err.line - 1] || '').length;
+    ta.focus();
+    ta.setSelectionRange(start, end);
+  }
+}
+
+async function send(body, headers, fromText) {
+  alertEl().textContent = '';
+  document.body.classList.add('uploading');
+  try {
+    const res = await fetch('/api/trees', { method: 'POST', body, headers });
+    const answer = await res.json().catch(() => ({}));
+    if (res.status === 201 && answer.id) {
+      location.assign(answer.url || `/t/${encodeURIComponent(answer.id)}`);
+      return;
+    }
+    showError(answer.error || { message: `The server answered ${res.status}.` }, fromText);
+  } catch (err) {
+    showError({ message: `Could not reach the server: ${err.message}` }, fromText);
+  } finally {
+    document.body.classList.remove('uploading');
+  }
+}
+
+function uploadFile(file) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return send(form, {}, false);
+}
+
+/** The pasted text's type: JSON, the one-line notation, or YAML. */
+export function contentType(text) {
+  const s = text.trimStart();
+  if (s.startsWith('{') || s.startsWith('[')) return 'application/json';
+  if (s.startsWith('(')) return 'text/plain';
+  return 'application/x-yaml';
+}
+
+function setupUpload() {
+  const input = $('#file');
+  input.addEventListener('change', () => {
+    if (input.files.length) uploadFile(input.files[0]);
+  });
+  const zone = $('#dropzone');
+  zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('over');
+    const file = e.dataTransfer.files[0];
+    if (file) uploadFile(file);
+    else {
+      const text = e.dataTransfer.getData('text/plain');
+      if (text) { $('#paste').value = text; openText(); }
+    }
+  });
+  $('#open').addEventListener('click', openText);
+  $('#paste').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) openText();
+  });
+  for (const b of document.querySelectorAll('[data-example]')) {
+    b.addEventListener('click', () => {
+      $('#paste').value = document.getElementById(b.dataset.example).textContent.trim();
+      $('#paste').focus();
+    });
+  }
+}
+
+function openText() {
+  const text = $('#paste').value;
+  if (!text.trim()) {
+    showError({ message: 'Paste a tree first (YAML, JSON or the one-line notation).' }, false);
+    return;
+  }
+  send(text, { 'Content-Type': `${contentType(text)}; charset=utf-8` }, true);
+}
+
+setupUpload();
+loadLibrary();

@@ -1,0 +1,138 @@
+// The state of a run in the browser: the events fetched so far, the current
+// step, and the view (every node's status, value, alpha, beta) at that step.
+//
+// `apply` and `undo` are the JavaScript twin of app.search.View.apply/undo:
+// an event's `changes` are [node, field, old, new] rows, so stepping forward
+// sets `new`, stepping back restores `old`, and jumping to step k is a replay.
+// This module touches no DOM, so a test can import it in any page.
+
+export const FIELDS = ['status', 'value', 'alpha', 'beta'];
+export const EMPTY = { status: 'unvisited', value: null, alpha: null, beta: null };
+
+/** A view with every node unvisited and no values (step 0). */
+export function makeView() {
+  return { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
+}
+
+/** Apply one event's changes; add each node touched to the `touched` set. */
+export function apply(view, changes, touched) {
+  for (const [id, field, , now] of changes) {
+    set(view[field], id, field, now);
+    if (touched) touched.add(id);
+  }
+}
+
+/** Undo one event's changes (in reverse order, so repeated fields unwind). */
+export function undo(view, changes, touched) {
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const [id, field, old] = changes[i];
+    set(view[field], id, field, old);
+    if (touched) touched.add(id);
+  }
+}
+
+function set(map, id, field, x) {
+  if (map === undefined) throw new Error(`unknown view field ${field}`);
+  // Keep maps small: a field back at its step-0 default is simply absent.
+  if (x === null || x === undefined || x === EMPTY[field]) map.delete(id);
+  else map.set(id, x);
+}
+
+/** One node's fields at the view's step: {status, value, alpha, beta}. */
+export function read(view, id) {
+  const out = {};
+  for (const f of FIELDS) out[f] = view[f].has(id) ? view[f].get(id) : EMPTY[f];
+  return out;
+}
+
+/** The view after `events[0..step)`, replayed from step 0. */
+export function replay(events, step) {
+  const view = makeView();
+  for (let i = 0; i < step; i++) apply(view, events[i].changes);
+  return view;
+}
+
+// -- formatting shared by the page and the data-* hooks -----------------------
+
+/** A value or bound as the data-* hooks spell it: '' if none, '-inf'/'inf'. */
+export function hook(x) {
+  if (x === null || x === undefined) return '';
+  if (Array.isArray(x)) return JSON.stringify(x);
+  return String(x);
+}
+
+/** A value or bound for people: ∞ signs, vectors as (1, 2, 6). */
+export function show(x) {
+  if (x === null || x === undefined) return '';
+  if (x === 'inf' || x === Infinity) return '+∞';
+  if (x === '-inf' || x === -Infinity) return '−∞';
+  if (Array.isArray(x)) return `(${x.map(show).join(', ')})`;
+  if (typeof x === 'number') {
+    const s = Number.isInteger(x) ? String(x) : String(Math.round(x * 1000) / 1000);
+    return s.replace('-', '−');
+  }
+  return String(x);
+}
+
+// -- the run: events so far plus a cursor ------------------------------------
+
+// Which statistics each event type counts (as the core's done.stats does:
+// a node "entered" is any node reached, evaluated leaves included).
+const COUNTED = {
+  enter: ['entered'], evaluate: ['entered', 'evaluated'], prune: ['cutoffs'],
+};
+
+/**
+ * A run's events and the current step. `options.savedBy(event)` says how many
+ * static evaluations a prune event spares (the page knows the tree's shape).
+ */
+export function makeRun(options = {}) {
+  const savedBy = options.savedBy || (() => 0);
+  const events = [];
+  // counts[k] = running statistics after step k, so any step reads in O(1).
+  const counts = [{ entered: 0, evaluated: 0, cutoffs: 0, saved: 0 }];
+  const view = makeView();
+  let step = 0;
+  let done = null;
+
+  function push(batch) {
+    for (const ev of batch) {
+      if (done) throw new Error('event after done');
+      if (ev.step !== events.length + 1) {
+        throw new Error(`expected step ${events.length + 1}, got ${ev.step}`);
+      }
+      events.push(ev);
+      const c = { ...counts[counts.length - 1] };
+      for (const key of COUNTED[ev.type] || []) c[key] += 1;
+      if (ev.type === 'prune') c.saved += savedBy(ev);
+      counts.push(c);
+      if (ev.type === 'done') done = ev;
+    }
+  }
+
+  /** Move to step k (clamped to what is fetched); returns the nodes touched. */
+  function goTo(k, touched = new Set()) {
+    k = Math.max(0, Math.min(k, events.length));
+    while (step < k) apply(view, events[step++].changes, touched);
+    while (step > k) undo(view, events[--step].changes, touched);
+    return touched;
+  }
+
+  return {
+    view,
+    events,
+    push,
+    goTo,
+    get step() { return step; },
+    get fetched() { return events.length; },
+    /** The total number of steps, known once `done` has arrived. */
+    get total() { return done ? done.step : null; },
+    get done() { return done; },
+    /** The event that led to the current step (null at step 0). */
+    get event() { return step > 0 ? events[step - 1] : null; },
+    /** Running statistics after the current step. */
+    get counts() { return counts[step]; },
+    /** Running statistics after step k (k <= fetched). */
+    countsAt: (k) => counts[k],
+  };
+}

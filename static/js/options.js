@@ -1,0 +1,117 @@
+// The run options (algorithm, depth limit, ordering, seed, tie convention)
+// and the address bar: the query string preselects them, and is kept in step
+// so that a copied link reopens exactly the step on screen.
+
+const NAMES = {
+  alphabeta: 'Alpha-beta',
+  minimax: 'Minimax',
+  iterative: 'Iterative deepening (α-β)',
+  expectiminimax: 'Expectiminimax',
+  maxn: 'maxⁿ',
+};
+
+function int(text) {
+  if (text == null || String(text).trim() === '') return null;
+  const n = Number(text);
+  return Number.isInteger(n) ? n : null;
+}
+
+/** The run options and step named in the address bar. */
+export function readQuery(search = location.search) {
+  const q = new URLSearchParams(search);
+  return {
+    algorithm: q.get('algorithm') || null,
+    depth: int(q.get('depth')),
+    order: ['given', 'best', 'worst', 'random'].includes(q.get('order')) ? q.get('order') : null,
+    seed: int(q.get('seed')),
+    strict: ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()),
+    style: ['aima', 'wikipedia'].includes(q.get('style')) ? q.get('style') : null,
+    step: Math.max(0, int(q.get('step')) ?? 0),
+  };
+}
+
+let first = 0, timer = 0, queued = null;
+
+/**
+ * Put the options and step in the address bar (history.replaceState), a
+ * moment after the last change (at most every 1.5 s while stepping fast):
+ * browsers refuse hundreds of replaceState calls a second, and each one
+ * costs a style pass over a big tree.
+ */
+export function writeQuery(p) {
+  queued = p;
+  const now = performance.now();
+  if (!timer) first = now;
+  clearTimeout(timer);
+  timer = setTimeout(flushQuery, now - first > 1500 ? 0 : 250);
+}
+
+function flushQuery() {
+  clearTimeout(timer);
+  timer = 0;
+  const p = queued;
+  const q = new URLSearchParams();
+  if (p.algorithm) q.set('algorithm', p.algorithm);
+  if (p.depth != null) q.set('depth', p.depth);
+  if (p.order && p.order !== 'given') q.set('order', p.order);
+  if (p.order === 'random' && p.seed != null) q.set('seed', p.seed);
+  if (p.strict) q.set('strict', '1');
+  if (p.style && p.style !== 'aima') q.set('style', p.style);
+  if (p.step) q.set('step', p.step);
+  const url = `${location.pathname}${q.size ? `?${q}` : ''}`;
+  if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+}
+
+/**
+ * makeOptions(form, {algorithms, height, onChange}) -> {set(params)}.
+ * onChange(changedFields) fires when the user changes a field.
+ */
+export function makeOptions(form, { algorithms, height, onChange }) {
+  const f = form.elements;
+  f.algorithm.replaceChildren(...algorithms.map((a) => {
+    const o = document.createElement('option');
+    o.value = a;
+    o.textContent = NAMES[a] || a;
+    return o;
+  }));
+  f.algorithm.disabled = algorithms.length < 2;
+  f.depth.max = String(height);
+
+  function read() {
+    const order = f.order.value;
+    return {
+      algorithm: f.algorithm.value,
+      depth: int(f.depth.value),
+      order,
+      seed: order === 'random' ? int(f.seed.value) ?? 1 : null,
+      strict: f.strict.value === '1',
+    };
+  }
+
+  function showRelevant() {
+    const alg = f.algorithm.value;
+    form.querySelector('.seed').hidden = f.order.value !== 'random';
+    form.querySelector('.ties').hidden = !(alg === 'alphabeta' || alg === 'iterative');
+    form.querySelector('.depth span').textContent =
+      alg === 'iterative' ? 'Deepest iteration' : 'Depth limit';
+  }
+
+  form.addEventListener('change', (e) => {
+    showRelevant();
+    // Hand the arrow keys back to the stepper (a focused select eats them).
+    if (e.target.tagName === 'SELECT') e.target.blur();
+    onChange(read());
+  });
+  form.addEventListener('submit', (e) => e.preventDefault());
+
+  return {
+    set(p) {
+      f.algorithm.value = p.algorithm;
+      f.depth.value = p.depth ?? '';
+      f.order.value = p.order || 'given';
+      f.seed.value = p.seed ?? (p.order === 'random' ? 1 : '');
+      f.strict.value = p.strict ? '1' : '0';
+      showRelevant();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// The side panels: the pseudocode with the running line, the step's
+// sentence, the pruning test in force, the call stack and the statistics.
+// Each is a small factory whose update() reads the session; all text is set
+// with textContent.
+
+import { read, show } from './model.js';
+
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+/** The listing of the running algorithm, one <li> per line. */
+export function makePseudocode(el, { onStyle } = {}) {
+  const list = el.querySelector('ol');
+  const switcher = el.querySelector('[data-role=formulation]');
+  let listings = {}, style = 'aima', key = null, lit = null, shownKey = null, revealing = 0;
+  let last = null;   // the event shown, to light its line again in a new listing
+
+  switcher.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-style]');
+    if (b && b.dataset.style !== style) onStyle?.(b.dataset.style);
+  });
+
+  async function load({ algorithm, strict, depth }) {
+    const q = new URLSearchParams({ algorithm, strict: strict ? '1' : '0' });
+    if (depth != null) q.set('depth', depth);
+    const res = await fetch(`/api/pseudocode?${q}`);
+    listings = res.ok ? await res.json() : {};
+    shownKey = null;
+  }
+
+  function setStyle(s) {
+    style = s;
+    const both = Object.keys(listings).length > 1;
+    switcher.hidden = !both;
+    for (const b of switcher.querySelectorAll('button')) {
+      b.setAttribute('aria-pressed', String(b.dataset.style === style));
+    }
+    key = listings[style] ? style : Object.keys(listings)[0];
+    if (key !== shownKey) {
+      shownKey = key;
+      lit = null;
+      list.replaceChildren(...(listings[key] || []).map((line) => h('li', null, line || ' ')));
+      update(last);
+    }
+  }
+
+  function update(ev) {
+    last = ev;
+    const n = ev?.lines?.[key] ?? null;
+    const li = n ? list.children[n - 1] : null;
+    if (li === lit) return;
+    lit?.classList.remove('running');
+    lit = li;
+    if (li) li.classList.add('running');
+    // Measure in the next frame, when layout is due anyway (not forced now).
+    if (!revealing) revealing = requestAnimationFrame(() => { revealing = 0; reveal(); });
+  }
+
+  /** Scroll the listing (only it, not the page) so the running line shows. */
+  function reveal() {
+    if (!lit) return;
+    const box = list.parentElement;
+    const b = box.getBoundingClientRect(), r = lit.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) {
+      box.scrollTop += r.top - b.top - (b.height - r.height) / 3;
+    }
+  }
+
+  return { load, setStyle, update, reveal, get style() { return style; } };
+}
+
+/** The pruning test at the active node, written out with its numbers. */
+export function pruneTest(session, tree) {
+  const { run, params } = session;
+  const alg = params.algorithm;
+  if (alg !== 'alphabeta' && alg !== 'iterative') {
+    return alg === 'minimax' ? 'Minimax prunes nothing: every child is searched.'
+      : alg === 'maxn' ? 'maxⁿ prunes nothing here: every child is searched.'
+        : 'Expectiminimax prunes nothing here: every outcome is searched.';
+  }
+  const ev = run?.event;
+  if (ev?.type === 'prune') {
+    const f = read(run.view, ev.node);
+    return `Cut-off at ${label(tree, ev.node)}: ${spell(ev.test, f)} holds, so ` +
+      `${(ev.skipped || []).map((id) => label(tree, id)).join(', ') || 'the rest'} ` +
+      `${(ev.skipped || []).length === 1 ? 'is' : 'are'} not searched.`;
+  }
+  const id = session.active;
+  const node = id != null ? tree.byId.get(id) : null;
+  if (!node) return run?.done && run.step === run.total ? 'The search is over.' : '—';
+  if (node.role === 'leaf') return `${node.label} is a leaf: its value goes back up.`;
+  const f = read(run.view, id);
+  const where = `At ${node.label} (${node.player}): prune if`;
+  const verdict = (holds) => (holds ? 'holds, cut off' : 'does not hold, go on');
+  if (params.style === 'wikipedia') {
+    // alpha := max(alpha, v) first, then break when beta <= alpha.
+    const op = params.strict ? '<' : '≤';
+    let s = `${where} β ${op} α`;
+    if (f.alpha != null && f.beta != null) {
+      s += `. Now β = ${show(f.beta)}, α = ${show(f.alpha)}: ${verdict(compare(f.beta, op, f.alpha))}.`;
+    }
+    return s;
+  }
+  const max = node.role === 'max';
+  const op = max ? (params.strict ? '>' : '≥') : (params.strict ? '<' : '≤');
+  const b = max ? f.beta : f.alpha;
+  let s = `${where} v ${op} ${max ? 'β' : 'α'} = ${show(b)}`;
+  if (f.value != null && b != null) s += `. Now v = ${show(f.value)}: ${verdict(compare(f.value, op, b))}.`;
+  return s;
+}
+
+function label(tree, id) {
+  return tree.byId.get(id)?.label ?? id;
+}
+
+function num(x) {
+  return x === 'inf' ? Infinity : x === '-inf' ? -Infinity : Number(x);
+}
+
+function compare(v, op, b) {
+  const a = num(v), c = num(b);
+  return op === '≥' ? a >= c : op === '>' ? a > c : op === '≤' ? a <= c : a < c;
+}
+
+/** "v <= alpha" -> "v = 2 ≤ α = 3". */
+function spell(test, f) {
+  if (!test) return 'the test';
+  return test
+    .replace(/<=/, '≤').replace(/>=/, '≥')
+    .replace(/\bv\b/, `v = ${show(f.value)}`)
+    .replace(/\balpha\b/, `α = ${show(f.alpha)}`)
+    .replace(/\bbeta\b/, `β = ${show(f.beta)}`);
+}
+
+/** The open frames, root first: node, α, β, v each. */
+export function makeStack(tbody) {
+  let shown = '';
+  return function update(session, tree) {
+    const rows = [];
+    const id = session.active;
+    for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
+    rows.reverse();
+    const bounds = ['alphabeta', 'iterative'].includes(session.params.algorithm);
+    const data = rows.map((n) => {
+      const f = read(session.run.view, n.id);
+      return [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
+    });
+    const key = JSON.stringify(data);
+    if (key === shown) return;
+    shown = key;
+    tbody.replaceChildren(...data.map((cells, i) => {
+      const tr = h('tr', i === data.length - 1 ? 'top' : null);
+      cells.forEach((c, j) => tr.appendChild(h('td', j === 2 || j === 3 ? 'b' : null, c)));
+      return tr;
+    }));
+    if (!data.length) {
+      const tr = h('tr', 'empty');
+      const td = h('td', null, 'no open call');
+      td.colSpan = 5;
+      tr.appendChild(td);
+      tbody.appendChild(tr);
+    }
+  };
+}
+
+/** Statistics up to the current step; the run's own summary at the end. */
+export function makeStats(el, tree) {
+  const cell = (name) => el.querySelector(`[data-stat=${name}]`);
+  return function update(session) {
+    const { run, params } = session;
+    if (!run) return;
+    const atEnd = run.done && run.step === run.total;
+    const c = atEnd ? run.done.stats || {} : run.counts;
+    const plain = run.done?.stats?.minimax_evaluated ?? minimaxEvaluations(tree, params);
+    cell('entered').textContent = c.entered ?? '—';
+    cell('evaluated').textContent = c.evaluated ?? '—';
+    cell('cutoffs').textContent = c.cutoffs ?? '—';
+    const saved = c.saved ?? 0;
+    cell('saved').textContent = plain
+      ? `${saved} of ${plain} (${Math.round((100 * saved) / plain)} %)` : String(saved);
+  };
+}
+
+function minimaxEvaluations(tree, params) {
+  let count = 0;
+  for (const n of tree.nodes) {
+    if (params.depth != null && n.depth > params.depth) continue;
+    if (n.children.length === 0 || n.depth === params.depth) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,99 @@
+// Events come over Socket.IO, drawn from the server's generator on demand:
+// `start` opens a run, `pull` fetches the next batch, `close` ends it
+// (docs/architecture.md). A feeder keeps a run filled a little ahead of the
+// step on screen, one pull at a time.
+
+import { io } from '../vendor/socket.io/socket.io.esm.min.js';
+
+const TIMEOUT = 20000;     // ms to wait for an acknowledgement
+export const MAX_PULL = 1000;
+const PIPELINE = 3;        // pulls in flight when streaming
+
+/** The page's one connection. WebSocket first; long-polling if that fails. */
+export function connect() {
+  return io({ transports: ['websocket', 'polling'], tryAllTransports: true });
+}
+
+async function ask(socket, name, payload) {
+  if (!socket.connected) {
+    await new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('cannot reach the server')), TIMEOUT);
+      socket.once('connect', () => { clearTimeout(t); resolve(); });
+    });
+  }
+  return socket.timeout(TIMEOUT).emitWithAck(name, payload);
+}
+
+/** Start a run; resolves to its id, or throws Error(server's message). */
+export async function startRun(socket, params) {
+  const ack = await ask(socket, 'start', params);
+  if (!ack || ack.ok === false) throw new Error(ack?.error?.message || 'the run could not start');
+  return ack.run;
+}
+
+export function closeRun(socket, runId) {
+  if (runId != null && socket.connected) socket.emit('close', { run: runId }, () => {});
+}
+
+/**
+ * makeFeeder(socket, runId, run, {onBatch}) -> {fill(target, batch), stop(), busy}.
+ * fill() resolves once `run` holds `target` events or the run is done
+ * (target Infinity: to the end). One pump draws the events; for a long
+ * way to go it keeps a few pulls in flight, so the server computes the next
+ * batch while this one travels. The server answers a connection's pulls in
+ * order, so batches are pushed in the order they were asked for.
+ */
+export function makeFeeder(socket, runId, run, { onBatch } = {}) {
+  let goal = 0, batch = 200;
+  let pumping = null, failed = null;
+
+  async function pump() {
+    const inflight = [];
+    let asked = run.fetched, ended = false;
+    try {
+      while (!run.done && (run.fetched < goal || inflight.length)) {
+        const depth = goal - asked > MAX_PULL ? PIPELINE : 1;
+        while (!ended && inflight.length < depth && asked < goal) {
+          const count = Math.min(MAX_PULL, Math.max(batch, goal - asked));
+          const p = ask(socket, 'pull', { run: runId, count });
+          p.catch(() => {});        // awaited below, in order
+          inflight.push(p);
+          asked += count;
+        }
+        if (!inflight.length) break;
+        const ack = await inflight.shift();
+        if (run.done) continue;     // pulls asked for after the end
+        if (!ack || ack.ok === false || !Array.isArray(ack.events)) {
+          throw new Error(ack?.error?.message || 'the server did not send events');
+        }
+        run.push(ack.events);
+        if (ack.done) {
+          ended = true;
+          if (!run.done) throw new Error('the run ended without a done event');
+        }
+        onBatch?.(ack.events.length);
+      }
+    } catch (err) {
+      if (!run.done) failed = err;
+    }
+  }
+
+  async function fill(target, size = 200) {
+    goal = Math.max(goal, target);
+    batch = size;
+    // goal may drop below target: stop() ends the wait early.
+    while (!run.done && run.fetched < Math.min(target, goal)) {
+      if (failed) throw failed;
+      if (!pumping) pumping = pump().finally(() => { pumping = null; });
+      await pumping;
+    }
+    if (failed && !run.done && run.fetched < Math.min(target, goal)) throw failed;
+  }
+
+  /** Stop fetching beyond what is asked already (a stream was interrupted). */
+  function stop() {
+    goal = run.fetched;
+  }
+
+  return { fill, stop, get busy() { return pumping !== null; } };
+}

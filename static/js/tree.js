@@ -1,0 +1,178 @@
+// The tree as the page uses it: the JSON of GET /api/trees/<id> read into
+// plain node records, and laid out once with d3-hierarchy so that nodes never
+// move while a search is stepped through (they are only revealed by class).
+
+import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
+import { show } from './model.js';
+
+/** Fetch a tree as JSON; throws an Error with the server's message. */
+export async function fetchTree(id) {
+  const res = await fetch(`/api/trees/${encodeURIComponent(id)}`);
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.error?.message || `tree ${id}: HTTP ${res.status}`);
+  return body;
+}
+
+/**
+ * Read the tree JSON (the structure of a tree file: players, root, children,
+ * value, eval, type: chance, probability) into {root, nodes, byId, players}.
+ * Node records: id, label, player (name), role (max|min|chance|leaf|player),
+ * playerIndex, value, eval, probability, depth, parent, children.
+ */
+export function readTree(json) {
+  const players = json.players?.length ? json.players.map(String) : ['MAX', 'MIN'];
+  const multiplayer = players.length > 2;
+  const nodes = [];
+  const byId = new Map();
+  let auto = 0;
+
+  function make(raw, parent, depth, place) {
+    if (typeof raw === 'number' || Array.isArray(raw)) raw = { value: raw };
+    const children = raw.children || [];
+    const chance = raw.type === 'chance' || raw.chance === true || raw.player === 'CHANCE';
+    let playerIndex = typeof raw.player === 'number' ? raw.player : players.indexOf(raw.player);
+    if (playerIndex < 0) playerIndex = depth % players.length;
+    const id = raw.id != null ? String(raw.id) : parent ? childId(parent.id, place) : `_${++auto}`;
+    const node = {
+      id,
+      label: raw.label != null ? String(raw.label) : id,
+      player: chance ? 'CHANCE' : players[playerIndex],
+      playerIndex: chance ? -1 : playerIndex,
+      role: chance ? 'chance' : children.length === 0 ? 'leaf'
+        : multiplayer ? 'player' : playerIndex === 0 ? 'max' : 'min',
+      value: raw.value ?? null,
+      eval: raw.eval ?? null,
+      probability: raw.probability ?? null,
+      depth,
+      parent,
+      children: [],
+      index: nodes.length,
+    };
+    nodes.push(node);
+    byId.set(id, node);
+    if (parent) parent.children.push(node);
+    return { node, children };
+  }
+
+  // Explicit stack (generated trees can be deeper than the JS call stack),
+  // children pushed in reverse so that nodes are made in preorder: the
+  // order of the file, and of a left-to-right search.
+  const stack = [[json.root, null, 0, 1]];
+  while (stack.length) {
+    const [raw, parent, depth, place] = stack.pop();
+    const { node, children } = make(raw, parent, depth, place);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node, depth + 1, i + 1]);
+  }
+  const first = { node: nodes[0] };
+  const height = nodes.reduce((h, n) => Math.max(h, n.depth), 0);
+  return {
+    root: first.node, nodes, byId, players, multiplayer, height,
+    hasChance: nodes.some((n) => n.role === 'chance'),
+    title: json.title || '', source: json.source || '',
+    description: json.description || '', algorithm: json.algorithm || null,
+  };
+}
+
+/**
+ * The id the tree loader gives an unnamed child (app.treefile.build.child_id):
+ * under a one-letter upper-case parent, its letter in lower case and the
+ * 1-based place (B -> b1, b2); otherwise parent.place (b1 -> b1.1).
+ * The API writes such leaves as bare numbers, so the page must agree.
+ */
+export function childId(parentId, place) {
+  return /^[A-Z]$/.test(parentId) ? `${parentId.toLowerCase()}${place}` : `${parentId}.${place}`;
+}
+
+/** The algorithms that fit a tree, the first being its default. */
+export function algorithmsFor(t) {
+  if (t.multiplayer) return ['maxn'];
+  if (t.hasChance) return ['expectiminimax'];
+  // Iterative deepening stops at every depth, so every inner node below the
+  // root needs an eval.
+  const evals = t.nodes.every((n) => n === t.root || n.children.length === 0 || n.eval != null);
+  const all = ['alphabeta', 'minimax', ...(evals ? ['iterative'] : [])];
+  const first = all.includes(t.algorithm) ? t.algorithm : 'alphabeta';
+  return [first, ...all.filter((a) => a !== first)];
+}
+
+/**
+ * How many static evaluations plain minimax makes below `node` with a depth
+ * limit (null = none): the leaves, plus the inner nodes the limit stops at.
+ */
+export function evaluationsBelow(node, limit) {
+  let count = 0;
+  const stack = [node];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n.children.length === 0 || (limit != null && n.depth >= limit)) count += 1;
+    else for (const c of n.children) stack.push(c);
+  }
+  return count;
+}
+
+// -- layout -----------------------------------------------------------------
+
+export const LEVEL = 96;       // vertical distance between plies (px)
+export const SHAPE = 20;       // half-size of a node shape (px)
+
+/** Width in px a leaf's value needs (vectors of max^n are wide). */
+export function leafWidth(n) {
+  const text = show(n.value ?? n.eval ?? '');
+  return Math.max(2 * SHAPE, 9 * text.length + 12);
+}
+
+/**
+ * Lay the whole tree out once: sets n.x, n.y on every node (down to
+ * `maxDepth` if given) and returns the bounding box {x0, y0, x1, y1}. Siblings sit one slot apart, cousins a bit
+ * more, so the structure reads at a glance (the textbook look).
+ */
+export function layout(t, { compact = false, maxDepth = null } = {}) {
+  let widest = 2 * SHAPE;
+  for (const n of t.nodes) if (n.role === 'leaf') widest = Math.max(widest, leafWidth(n));
+  const slot = compact ? widest + 8 : widest + 14;
+  // With a depth limit, what lies beyond it is not laid out (nor drawn).
+  const below = (n) => (maxDepth != null && n.depth >= maxDepth ? null : n.children);
+  const root = hierarchy(t.root, below);
+  d3tree()
+    .nodeSize([slot, compact ? LEVEL * 0.8 : LEVEL])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
+  let x0 = Infinity, x1 = -Infinity, y1 = 0;
+  root.each((h) => {
+    h.data.x = h.x;
+    h.data.y = h.y;
+    if (h.x < x0) x0 = h.x;
+    if (h.x > x1) x1 = h.x;
+    if (h.y > y1) y1 = h.y;
+  });
+    // Margins: half a slot for the outer leaves, room for labels and bounds.
+  return { x0: x0 - slot * 0.6 - 12, y0: -LEVEL / 2, x1: x1 + slot * 0.6 + 12, y1: y1 + LEVEL / 2, slot };
+}
+
+/** SVG path of a node's shape, centred on (0, 0). */
+export function shapePath(n, r = SHAPE) {
+  const h = r * 1.1;
+  switch (n.role === 'player' ? PLAYER_SHAPES[n.playerIndex % PLAYER_SHAPES.length] : n.role) {
+    case 'max': return `M0,${-h} L${r * 1.2},${h * 0.75} L${-r * 1.2},${h * 0.75}Z`;
+    case 'min': return `M0,${h} L${r * 1.2},${-h * 0.75} L${-r * 1.2},${-h * 0.75}Z`;
+    case 'diamond': return `M0,${-r * 1.15} L${r * 1.15},0 L0,${r * 1.15} L${-r * 1.15},0Z`;
+    case 'hexagon': return polygon(6, r * 1.05);
+    case 'pentagon': return polygon(5, r * 1.1);
+    case 'chance': return `M${-r},0 a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0Z`;
+    default: { // leaf: a square, widened to fit a vector value
+      const w = leafWidth(n) / 2, s = r * 0.85;
+      return `M${-w},${-s} H${w} V${s} H${-w}Z`;
+    }
+  }
+}
+
+// max^n players get a shape each (and a letter), not just a colour.
+const PLAYER_SHAPES = ['max', 'min', 'diamond', 'hexagon', 'pentagon'];
+
+function polygon(k, r) {
+  const pts = [];
+  for (let i = 0; i < k; i++) {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
+    pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+  }
+  return `M${pts.join(' L')}Z`;
+}

@@ -1,0 +1,228 @@
+// The tree drawn in SVG: one <g data-node> per node, one line per edge, all
+// made once. A step only calls setNode() for the nodes its changes touch;
+// everything visual follows from data-status and a few classes in CSS.
+
+import { hook, show } from './model.js';
+import { layout, shapePath, SHAPE } from './tree.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function text(parent, cls, x, y, content) {
+  const t = el('text', { class: cls, x, y }, parent);
+  t.textContent = content;
+  return t;
+}
+
+/** Mark text 3, 4 or 5+ characters long, which CSS sets smaller. */
+function sizeClass(t) {
+  const len = Math.min(5, t.textContent.length);
+  t.classList.remove('len3', 'len4', 'len5');
+  if (len >= 3) t.classList.add(`len${len}`);
+}
+
+/**
+ * Draw tree `t` (from readTree) into `viewport`, a <g> inside the page's SVG.
+ * Options: `compact` (tighter spacing), `maxDepth` (draw only that deep,
+ * with a faded fan under nodes whose children lie beyond).
+ * Returns {box, setNode, setActive, setPath, setDepthLimit, nodeEl}.
+ */
+export function makeTreeView(viewport, t, options = {}) {
+  const box = layout(t, options);
+  if (options.maxDepth != null) box.y1 += SHAPE * 2.5;   // room for the horizon fans
+  const edgeLayer = el('g', { class: 'edges' });
+  const nodeLayer = el('g', { class: 'nodes' });
+  const nodeEls = new Map();
+  const edgeEls = new Map();
+  const state = new Map(); // id -> status shown, to update edges
+  const names = t.nodes.length <= NAMES_UP_TO;
+
+  const maxDepth = options.maxDepth ?? null;
+  for (const n of t.nodes) {
+    if (maxDepth != null && n.depth > maxDepth) continue;
+    if (n.parent) drawEdge(n);
+    drawNode(n);
+    if (maxDepth != null && n.depth === maxDepth && n.children.length) drawHorizon(n);
+  }
+  const ring = el('circle', { class: 'ring', r: SHAPE + 9, visibility: 'hidden' });
+  viewport.replaceChildren(edgeLayer, nodeLayer, ring);
+
+  function drawEdge(n) {
+    const p = n.parent;
+    // From the bottom of the parent's shape to the top of the child's.
+    const line = el('line', {
+      class: 'edge', 'data-edge': n.id,
+      x1: p.x, y1: p.y + SHAPE * 0.9, x2: n.x, y2: n.y - SHAPE * 0.9,
+    }, edgeLayer);
+    edgeEls.set(n.id, { line, cut: null });
+    if (n.probability != null) {
+      const mx = (p.x + n.x) / 2, my = (p.y + n.y) / 2;
+      text(edgeLayer, 'prob', mx + (n.x >= p.x ? 6 : -6), my, show(n.probability))
+        .setAttribute('text-anchor', n.x >= p.x ? 'start' : 'end');
+    }
+    return line;
+  }
+
+  function drawNode(n) {
+    const g = el('g', {
+      class: `node role-${n.role}` + (n.role === 'player' ? ` p${n.playerIndex % 5}` : ''),
+      'data-node': n.id, 'data-status': 'unvisited',
+      'data-value': '', 'data-alpha': '', 'data-beta': '',
+      transform: `translate(${n.x},${n.y})`,
+    }, nodeLayer);
+    el('path', { class: 'shape', d: shapePath(n) }, g);
+    const leaf = n.role === 'leaf';
+    if (leaf) {
+      text(g, 'static', 0, 0, show(n.value));
+    } else if (n.role === 'player') {
+      text(g, 'who', 0, 1, n.player.slice(0, 1).toUpperCase());
+    }
+    // The current value: inside a two-player shape, beside a max^n one.
+    if (n.role === 'player') g.v = text(g, 'v', SHAPE + 8, 0, '');
+    else if (!leaf) g.v = text(g, 'v', 0, n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0, '');
+    if (names) drawName(g, n);
+    nodeEls.set(n.id, g);
+    state.set(n.id, 'unvisited');
+  }
+
+  // Short names sit left of an inner node (A, B); longer ones, and leaves'
+  // names, go under it; a name with slashes (a board "XO·/·X·/O··") is
+  // written one part per line.
+  function drawName(g, n) {
+    const lines = n.label.includes('/') ? n.label.split('/') : [n.label];
+    if (n.role !== 'leaf' && lines.length === 1 && n.label.length <= 3) {
+      text(g, 'name side', -SHAPE - 10, -SHAPE * 0.35, n.label);
+      return;
+    }
+    const t = el('text', { class: `name${lines.length > 1 ? ' board' : ''}`, x: 0, y: SHAPE + 14 }, g);
+    lines.forEach((line, i) => {
+      const span = el('tspan', { x: 0, dy: i ? '1.05em' : 0 }, t);
+      span.textContent = line;
+    });
+  }
+
+  // Below a node on the depth limit: a short faded fan, "the tree goes on".
+  function drawHorizon(n) {
+    // Under the name, when the name is written under the node.
+    const lines = names && (n.label.includes('/') || n.label.length > 3) ? n.label.split('/').length : 0;
+    const k = Math.min(n.children.length, 3), y = n.y + SHAPE * 1.1 + (lines ? 8 + 12 * lines : 0);
+    let d = '';
+    for (let i = 0; i < k; i++) {
+      const dx = k === 1 ? 0 : (i / (k - 1) - 0.5) * SHAPE * 1.6;
+      d += `M${n.x},${y}l${dx},${SHAPE * 1.3}`;
+    }
+    const fan = el('path', { class: 'horizon', d }, edgeLayer);
+    el('title', {}, fan).textContent =
+      `${n.children.length} move${n.children.length === 1 ? '' : 's'} beyond the depth limit`;
+  }
+
+  function boundsText(g) {
+    if (!g.bounds) {
+      g.bounds = el('text', { class: 'bounds', x: SHAPE + 12, y: -SHAPE * 0.5 }, g);
+      g.alphaT = el('tspan', { x: SHAPE + 12, dy: 0 }, g.bounds);
+      g.betaT = el('tspan', { x: SHAPE + 12, dy: '1.2em' }, g.bounds);
+    }
+    return g.bounds;
+  }
+
+  function updateEdge(n) {
+    const e = edgeEls.get(n.id);
+    if (!e) return;
+    const s = state.get(n.id);
+    const pruned = s === 'pruned';
+    const cut = pruned && state.get(n.parent.id) !== 'pruned';
+    e.line.classList.toggle('pruned', pruned);
+    e.line.classList.toggle('reached', s !== 'unvisited' && !pruned);
+    e.line.classList.toggle('cut', cut);
+    if (cut && !e.cut) e.cut = drawCut(n);
+    if (e.cut) e.cut.classList.toggle('shown', cut);
+  }
+
+  // The cut mark: a double slash across the edge, near the parent end.
+  function drawCut(n) {
+    const p = n.parent;
+    const dx = n.x - p.x, dy = n.y - p.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len;           // along the edge
+    const px = -uy, py = ux;                      // across it
+    const at = 0.5;
+    const cx = p.x + dx * at, cy = p.y + dy * at;
+    let d = '';
+    for (const off of [-4, 4]) {
+      const bx = cx + ux * off, by = cy + uy * off;
+      d += `M${bx - px * 10 - ux * 4},${by - py * 10 - uy * 4}L${bx + px * 10 + ux * 4},${by + py * 10 + uy * 4}`;
+    }
+    const mark = el('path', { class: 'cut-mark', d }, edgeLayer);
+    el('title', {}, mark).textContent = `${n.label} cut off`;
+    return mark;
+  }
+
+  /** Show one node's fields at the current step (from model.read). */
+  function setNode(id, f) {
+    const g = nodeEls.get(id);
+    if (!g) return;
+    const n = t.byId.get(id);
+    const value = hook(f.value), alpha = hook(f.alpha), beta = hook(f.beta);
+    if (g.getAttribute('data-status') !== f.status) {
+      g.setAttribute('data-status', f.status);
+      state.set(id, f.status);
+      updateEdge(n);
+      for (const c of n.children) updateEdge(c);
+    }
+    if (g.getAttribute('data-value') !== value) {
+      g.setAttribute('data-value', value);
+      if (g.v) {
+        g.v.textContent = show(f.value);
+        if (n.role !== 'player') sizeClass(g.v);
+      }
+    }
+    if (g.getAttribute('data-alpha') !== alpha || g.getAttribute('data-beta') !== beta) {
+      g.setAttribute('data-alpha', alpha);
+      g.setAttribute('data-beta', beta);
+      if (n.role !== 'leaf' && (alpha || beta || g.bounds)) {
+        boundsText(g);
+        g.alphaT.textContent = alpha ? `α = ${show(f.alpha)}` : '';
+        g.betaT.textContent = beta ? `β = ${show(f.beta)}` : '';
+      }
+    }
+  }
+
+  /** Ring the active node (null: none). */
+  function setActive(id) {
+    const n = id != null ? t.byId.get(id) : null;
+    if (!n) { ring.setAttribute('visibility', 'hidden'); return; }
+    ring.setAttribute('cx', n.x);
+    ring.setAttribute('cy', n.y);
+    ring.setAttribute('visibility', 'visible');
+  }
+
+  let pathIds = [];
+  /** Highlight a path from the root (the principal variation), or clear it. */
+  function setPath(ids) {
+    for (const id of pathIds) {
+      nodeEls.get(id)?.classList.remove('pv');
+      edgeEls.get(id)?.line.classList.remove('pv');
+    }
+    pathIds = ids || [];
+    for (const id of pathIds) {
+      nodeEls.get(id)?.classList.add('pv');
+      edgeEls.get(id)?.line.classList.add('pv');
+    }
+  }
+
+  /** Grey the nodes a depth limit will never expand (those drawn). */
+  function setDepthLimit(limit) {
+    for (const n of t.nodes) {
+      nodeEls.get(n.id)?.classList.toggle('beyond', limit != null && n.depth > limit);
+      edgeEls.get(n.id)?.line.classList.toggle('beyond', limit != null && n.depth > limit);
+    }
+  }
+
+  return { box, setNode, setActive, setPath, setDepthLimit, nodeEl: (id) => nodeEls.get(id) };
+}

@@ -1,0 +1,172 @@
+// The page /t/<id>: wires the tree drawing, the session, the controls, the
+// panels, the run options and the address bar together.
+
+import { algorithmsFor, fetchTree, readTree, shapePath } from './tree.js';
+import { makeTreeView } from './treeview.js';
+import { makeZoom } from './zoom.js';
+import { connect } from './stream.js';
+import { makeSession } from './session.js';
+import { makeControls } from './controls.js';
+import { makePseudocode, makeStack, makeStats, pruneTest } from './panels.js';
+import { makeOptions, readQuery, writeQuery } from './options.js';
+import { makePresentation } from './present.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+async function main() {
+  const page = $('#visualizer');
+  const treeId = page.dataset.tree;
+  const alert = $('#run-alert');
+  const showError = (msg) => { alert.textContent = msg || ''; alert.hidden = !msg; };
+  // Connect first: the handshake overlaps fetching and drawing the tree.
+  const socket = connect();
+
+  let tree;
+  try {
+    const json = await fetchTree(treeId);
+    performance.mark('tree-fetched');
+    tree = readTree(json);
+  } catch (err) {
+    showError(err.message);
+    $('#stage').classList.add('failed');
+    return;
+  }
+  $('#title').textContent = tree.title || treeId;
+  $('#source').textContent = tree.source;
+  document.title = `${tree.title || treeId} · Adversarial search`;
+
+  const query = readQuery();
+  const algorithms = algorithmsFor(tree);
+  const params = {
+    algorithm: algorithms.includes(query.algorithm) ? query.algorithm : algorithms[0],
+    depth: query.depth, order: query.order || 'given', seed: query.seed,
+    strict: query.strict, style: query.style || 'aima',
+  };
+
+  const svg = $('#tree');
+  const viewport = svg.querySelector('.viewport');
+  const zoom = makeZoom(svg, viewport);
+  svg.dataset.nodes = String(tree.nodes.length);
+  let drawing = null, drawnDepth;
+  const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0 });
+
+  /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
+  function draw(maxDepth) {
+    if (drawing && maxDepth === drawnDepth) return;
+    drawnDepth = maxDepth;
+    // Draw into a detached group and fit while the SVG is empty: the browser
+    // then lays the tree out once, at its final scale.
+    viewport.remove();
+    drawing = makeTreeView(viewport, tree, { maxDepth });
+    fit();
+    svg.appendChild(viewport);
+  }
+  draw(params.depth);
+  performance.mark('tree-drawn');
+  // Follow the window (and presentation mode) until the user zooms by hand.
+  new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
+  page.classList.toggle('has-chance', tree.hasChance);
+  page.classList.toggle('multiplayer', tree.multiplayer);
+  if (tree.multiplayer) playerLegend($('.legend'), tree);
+
+  const narration = $('#narration');
+  const testEl = $('#prune-test');
+  const stack = makeStack($('#stack tbody'));
+  const stats = makeStats($('#stats'), tree);
+  const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
+
+  let controls = null;
+  const session = makeSession({
+    socket,
+    tree,
+    treeId,
+    // The session draws through this, whichever drawing is current.
+    treeView: {
+      setNode: (id, f) => drawing.setNode(id, f),
+      setActive: (id) => drawing.setActive(id),
+      setPath: (ids) => drawing.setPath(ids),
+    },
+    zoom,
+    onUpdate: (s) => {
+      controls?.update();
+      const ev = s.run.event;
+      narration.textContent = ev ? ev.text || '' : startSentence(tree, s.params);
+      code.update(ev);
+      testEl.textContent = pruneTest(s, tree);
+      page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
+      stack(s, tree);
+      stats(s);
+      writeQuery({ ...s.params, step: s.run.step });
+    },
+    onFetched: () => controls?.update(),
+    onStatus: (st) => {
+      controls?.status(st);
+      if (st.error) showError(st.error);
+      else if (!st.busy && st.streamed == null) showError('');
+    },
+  });
+  const presentation = makePresentation(page, {
+    onChange: () => requestAnimationFrame(() => { fit(); code.reveal(); }),
+  });
+  controls = makeControls($('#transport'), session, {
+    onPresent: () => presentation.toggle(),
+    onFit: fit,
+    onZoom: (f) => zoom.zoomBy(f),
+  });
+  const options = makeOptions($('#options'), {
+    algorithms, height: tree.height, onChange: (p) => restart(p),
+  });
+
+  // Restart with changed options; `keepStep` for a switch that keeps the steps.
+  async function restart(change, keepStep = false) {
+    const next = { ...session.params, ...change };
+    options.set(next);
+    const listings = code.load(next).then(() => code.setStyle(next.style));
+    showError('');
+    if (next.depth !== drawnDepth) {
+      session.pause();
+      draw(next.depth);                 // a new drawing starts at step 0
+    }
+    await session.start(next, keepStep ? session.run?.step ?? 0 : 0);
+    await listings;
+  }
+
+  // A handle for the browser console and the benchmark, not an API.
+  window.visualizer = { session, tree, zoom, get drawing() { return drawing; } };
+
+  options.set(params);
+  const listings = code.load(params).then(() => code.setStyle(params.style));
+  const started = await session.start(params, query.step || 0);
+  await listings;
+  if (started) page.classList.add('ready');
+  performance.mark('run-started');
+}
+
+/** max^n: one legend entry per player, with its shape and letter. */
+function playerLegend(legend, tree) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const items = tree.players.map((name, i) => {
+    const li = document.createElement('li');
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', '-13 -13 26 26');
+    const g = document.createElementNS(NS, 'g');
+    g.setAttribute('class', `node role-player p${i % 5}`);
+    g.setAttribute('data-status', 'visited');
+    const path = document.createElementNS(NS, 'path');
+    path.setAttribute('class', 'shape');
+    path.setAttribute('d', shapePath({ role: 'player', playerIndex: i }, 10));
+    g.appendChild(path);
+    svg.appendChild(g);
+    li.append(svg, name);
+    return li;
+  });
+  legend.prepend(...items);
+}
+
+function startSentence(tree, params) {
+  const name = { alphabeta: 'alpha-beta', minimax: 'minimax', iterative: 'iterative deepening',
+    expectiminimax: 'expectiminimax', maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
+  return `Step 0: nothing searched yet. Press → to start ${name} at ${tree.root.label}.`;
+}
+
+main();

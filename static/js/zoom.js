@@ -1,0 +1,119 @@
+// Zoom and pan for an SVG: wheel zooms about the pointer, a drag pans, two
+// fingers pinch. The transform lives on one <g>, so the tree is never redrawn.
+
+const MIN_K = 0.02, MAX_K = 4;
+const FAR = 0.45;   // below this scale, small text is hidden (class lod-far)
+
+/**
+ * makeZoom(svg, viewport, {onChange}) -> {fit, ensureVisible, zoomBy, get}.
+ * `viewport` is the <g> carrying the transform.
+ */
+export function makeZoom(svg, viewport, options = {}) {
+  let k = 1, x = 0, y = 0;
+  let box = null;            // content bounds, for fit()
+  const pointers = new Map();
+  let pinch = null;
+  let raf = 0;
+  let moved = false;         // has the user zoomed or panned by hand?
+
+  function apply() {
+    svg.classList.toggle('lod-far', k < FAR);
+    if (raf) return;
+    // One transform write per frame, however many wheel events arrive.
+    raf = requestAnimationFrame(() => {
+      raf = 0;
+      viewport.setAttribute('transform', `translate(${x},${y}) scale(${k})`);
+      options.onChange?.({ k, x, y });
+    });
+  }
+
+  function set(nk, nx, ny) {
+    k = Math.min(MAX_K, Math.max(MIN_K, nk));
+    x = nx; y = ny;
+    apply();
+  }
+
+  /** Zoom by factor f about the point (px, py) in screen coordinates. */
+  function zoomBy(f, px, py) {
+    const r = svg.getBoundingClientRect();
+    if (px === undefined) { px = r.width / 2; py = r.height / 2; }
+    const nk = Math.min(MAX_K, Math.max(MIN_K, k * f));
+    set(nk, px - ((px - x) * nk) / k, py - ((py - y) * nk) / k);
+  }
+
+  /**
+   * Fit the box {x0, y0, x1, y1} (content coordinates) in the SVG. A huge
+   * tree is not shrunk below `minK`; it is then shown from the top instead.
+   */
+  function fit(b = box, { minK = 0, maxK = 2 } = {}) {
+    box = b;
+    moved = false;
+    const r = svg.getBoundingClientRect();
+    if (!b || r.width === 0) return;
+    const pad = 24;
+    let nk = Math.min((r.width - 2 * pad) / (b.x1 - b.x0), (r.height - 2 * pad) / (b.y1 - b.y0));
+    nk = Math.min(maxK, Math.max(minK, nk));
+    const cx = (b.x0 + b.x1) / 2;
+    const top = nk * (b.y1 - b.y0) > r.height ? pad - nk * b.y0 : (r.height - nk * (b.y0 + b.y1)) / 2;
+    set(nk, r.width / 2 - nk * cx, top);
+  }
+
+  /** Pan (without zooming) so that content point (cx, cy) is on screen. */
+  function ensureVisible(cx, cy, margin = 60) {
+    const r = svg.getBoundingClientRect();
+    const sx = x + k * cx, sy = y + k * cy;
+    if (sx > margin && sx < r.width - margin && sy > margin && sy < r.height - margin) return;
+    let nx = x, ny = y;
+    if (sx <= margin || sx >= r.width - margin) nx = r.width / 2 - k * cx;
+    if (sy <= margin || sy >= r.height - margin) ny = r.height / 2 - k * cy;
+    set(k, nx, ny);
+  }
+
+  svg.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    moved = true;
+    const r = svg.getBoundingClientRect();
+    // Trackpad pinch arrives as ctrl+wheel with small deltas.
+    const f = Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015));
+    zoomBy(f, e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    svg.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    svg.classList.add('panning');
+    if (pointers.size === 2) pinch = spread();
+  });
+
+  svg.addEventListener('pointermove', (e) => {
+    const p = pointers.get(e.pointerId);
+    if (!p) return;
+    if (pointers.size === 1) {
+      if (e.clientX !== p.x || e.clientY !== p.y) moved = true;
+      set(k, x + e.clientX - p.x, y + e.clientY - p.y);
+    }
+    p.x = e.clientX; p.y = e.clientY;
+    if (pointers.size === 2 && pinch) {
+      const now = spread();
+      const r = svg.getBoundingClientRect();
+      zoomBy(now.d / pinch.d, now.cx - r.left, now.cy - r.top);
+      pinch = now;
+    }
+  });
+
+  const up = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (pointers.size === 0) svg.classList.remove('panning');
+  };
+  svg.addEventListener('pointerup', up);
+  svg.addEventListener('pointercancel', up);
+
+  function spread() {
+    const [a, b] = [...pointers.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2 };
+  }
+
+  return { fit, ensureVisible, zoomBy, get: () => ({ k, x, y }), get moved() { return moved; } };
+}
