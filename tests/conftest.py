@@ -102,3 +102,22 @@ def live_server(tmp_path_factory):
     server.shutdown()
     server.server_close()
     thread.join(timeout=5)
+
+
+# -- the real browser ----------------------------------------------------------
+# One Chromium for the whole session: Playwright's sync API allows one running
+# instance per process, so every browser test shares this fixture.
+CHROMIUM = "/usr/bin/chromium"  # Debian's; never `playwright install`
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -14,7 +14,8 @@ from typing import Iterator
 
 from .algorithms import raw_events as _raw
 from .narrate import Narrator
-from .options import ALGORITHMS, ORDERS, STYLES, SearchError, SearchOptions
+from .options import ALGORITHMS, ORDERS, STYLES, SearchError, SearchOptions, algorithms_for
+from .ordering import true_values
 from .pseudocode import listing, listings_for
 from .tree import Node, Tree
 from .view import View
@@ -36,4 +37,5 @@ def run(tree: Tree, options: SearchOptions | None = None) -> Iterator[dict]:
 
 
 __all__ = ["run", "raw_events", "SearchOptions", "SearchError", "View", "Tree", "Node",
-           "listing", "listings_for", "ALGORITHMS", "ORDERS", "STYLES"]
+           "listing", "listings_for", "algorithms_for", "true_values",
+           "ALGORITHMS", "ORDERS", "STYLES"]

@@ -25,8 +25,10 @@ from .yaml_reader import resolve_plain
 _INLINE_WIDTH = 76
 
 
-def tree_to_dict(tree: Tree) -> dict:
-    """The tree as the plain data of a tree file."""
+def tree_to_dict(tree: Tree, *, explicit_ids: bool = False) -> dict:
+    """The tree as the plain data of a tree file. With ``explicit_ids`` every
+    node is written with its id (no bare-number leaves), so that a reader
+    needs none of the loader's rules for making ids (the page is one)."""
     data: dict = {"title": tree.title}
     if tree.source:
         data["source"] = tree.source
@@ -54,7 +56,8 @@ def tree_to_dict(tree: Tree) -> dict:
             item["value"] = _plain(node.value)
         else:
             item["children"] = [
-                _plain(child.value) if _bare(node, child, i, n) else made.pop(child.id)
+                _plain(child.value) if not explicit_ids and _bare(node, child, i, n)
+                else made.pop(child.id)
                 for i, child in enumerate(node.children, 1)]
             for child in node.children:      # bare leaves were not popped
                 made.pop(child.id, None)

@@ -26,13 +26,15 @@ export function readTree(json) {
   const byId = new Map();
   let auto = 0;
 
-  function make(raw, parent, depth, place) {
+  function make(raw, parent, depth) {
     if (typeof raw === 'number' || Array.isArray(raw)) raw = { value: raw };
     const children = raw.children || [];
     const chance = raw.type === 'chance' || raw.chance === true || raw.player === 'CHANCE';
     let playerIndex = typeof raw.player === 'number' ? raw.player : players.indexOf(raw.player);
     if (playerIndex < 0) playerIndex = depth % players.length;
-    const id = raw.id != null ? String(raw.id) : parent ? childId(parent.id, place) : `_${++auto}`;
+    // The API writes every id (explicit_ids); a bare leaf only comes from
+    // hand-made JSON, where any unique id will do.
+    const id = raw.id != null ? String(raw.id) : `_${++auto}`;
     const node = {
       id,
       label: raw.label != null ? String(raw.label) : id,
@@ -57,11 +59,11 @@ export function readTree(json) {
   // Explicit stack (generated trees can be deeper than the JS call stack),
   // children pushed in reverse so that nodes are made in preorder: the
   // order of the file, and of a left-to-right search.
-  const stack = [[json.root, null, 0, 1]];
+  const stack = [[json.root, null, 0]];
   while (stack.length) {
-    const [raw, parent, depth, place] = stack.pop();
-    const { node, children } = make(raw, parent, depth, place);
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node, depth + 1, i + 1]);
+    const [raw, parent, depth] = stack.pop();
+    const { node, children } = make(raw, parent, depth);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node, depth + 1]);
   }
   const first = { node: nodes[0] };
   const height = nodes.reduce((h, n) => Math.max(h, n.depth), 0);
@@ -70,21 +72,16 @@ export function readTree(json) {
     hasChance: nodes.some((n) => n.role === 'chance'),
     title: json.title || '', source: json.source || '',
     description: json.description || '', algorithm: json.algorithm || null,
+    algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,
   };
 }
 
 /**
- * The id the tree loader gives an unnamed child (app.treefile.build.child_id):
- * under a one-letter upper-case parent, its letter in lower case and the
- * 1-based place (B -> b1, b2); otherwise parent.place (b1 -> b1.1).
- * The API writes such leaves as bare numbers, so the page must agree.
+ * The algorithms that fit a tree, the first being its default: the server's
+ * list (app.search.algorithms_for) when the tree came from the API.
  */
-export function childId(parentId, place) {
-  return /^[A-Z]$/.test(parentId) ? `${parentId.toLowerCase()}${place}` : `${parentId}.${place}`;
-}
-
-/** The algorithms that fit a tree, the first being its default. */
 export function algorithmsFor(t) {
+  if (t.algorithms?.length) return t.algorithms;
   if (t.multiplayer) return ['maxn'];
   if (t.hasChance) return ['expectiminimax'];
   // Iterative deepening stops at every depth, so every inner node below the

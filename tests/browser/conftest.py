@@ -1,6 +1,6 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright for Python.
 
-- ``browser``: one headless Chromium for the session (never ``playwright install``).
+- ``browser`` (tests/conftest.py): one headless Chromium for the whole session.
 - ``page``: a fresh page whose JavaScript errors fail the test.
 - ``fig52``: the id of AIMA Figure 5.2 on the live server (the built-in tree,
   or the same tree uploaded through the API when the library lacks it).
@@ -14,21 +14,8 @@ from pathlib import Path
 import pytest
 import requests
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 BUILTIN_FIG52 = "aima-fig-5-2"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -14,24 +14,11 @@ import requests
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 # AIMA formulation, ties cut: a node meeting the cut test returns before its own bound moves.
 RIGHT = {"A": ("3", "3", "+inf"), "B": ("3", "-inf", "3"), "C": ("2", "3", "inf"),
          "D": ("2", "3", "5")}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser, live_server, **context):
