@@ -38,17 +38,21 @@ class Narrator:
         self._lines: dict[tuple, dict] = {}
         self.root_value = None
         self.last_depth = opts.depth
+        # Looked up once: the narrator runs for every event of a long stream.
+        self._names = tree.players
+        self._vector = tree.multiplayer or opts.algorithm == "maxn"
+        self._state = self.view.state
 
     # -- helpers --------------------------------------------------------
     def role(self, node: Node) -> str:
         if node.chance:
             return "chance"
-        if self.tree.multiplayer or self.alg == "maxn":
+        if self._vector:
             return "player"
         return "max" if node.player == 0 else "min"
 
     def who(self, node: Node) -> str:
-        return self.tree.player_name(node)
+        return "CHANCE" if node.chance else self._names[node.player]
 
     def lines(self, kind: str, node: Node | None) -> dict:
         role = self.role(node) if node is not None else None
@@ -60,7 +64,7 @@ class Narrator:
         return dict(out)
 
     def set(self, changes: list, node_id: str, name: str, new) -> None:
-        old = self.view.field(node_id, name)
+        old = self._state(node_id)[name]
         if old != new:
             changes.append([node_id, name, old, new])
 
@@ -69,10 +73,13 @@ class Narrator:
         self.step += 1
         ev = {"type": kind, "step": self.step}
         if node is not None:
-            state = self.view.get(node.id)
-            ev.update(node=node.id, depth=node.depth, player=self.who(node))
+            state = self._state(node.id)
+            ev["node"] = node.id
+            ev["depth"] = node.depth
+            ev["player"] = "CHANCE" if node.chance else self._names[node.player]
             if self.bounds and state["alpha"] is not None:
-                ev["alpha"], ev["beta"] = state["alpha"], state["beta"]
+                ev["alpha"] = state["alpha"]
+                ev["beta"] = state["beta"]
             if state["value"] is not None:
                 ev["v"] = state["value"]
         ev.update(extra)

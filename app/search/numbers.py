@@ -30,6 +30,8 @@ def jv(x):
 
 def fmt(x) -> str:
     """A value as a lecturer writes it."""
+    if type(x) is int:
+        return str(x)
     if x is None:
         return "—"
     if x == "inf" or x == INF:

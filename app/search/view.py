@@ -34,6 +34,10 @@ class View:
     def get(self, node_id: str) -> dict:
         return dict(self._nodes.get(node_id, INITIAL))
 
+    def state(self, node_id: str) -> dict:
+        """The node's state itself (read only; :meth:`get` gives a copy)."""
+        return self._nodes.get(node_id, INITIAL)
+
     def field(self, node_id: str, name: str):
         state = self._nodes.get(node_id)
         return INITIAL[name] if state is None else state[name]
