@@ -80,10 +80,12 @@ def _plain(value):
 
 
 # -- YAML -------------------------------------------------------------------
-# Plain (unquoted) text starts with a letter; inside a flow collection it
-# also avoids YAML's flow indicators. ': ' and ' #' are checked separately.
+# Plain (unquoted) text starts with a letter; ': ' and ' #' are checked
+# separately. Inside a flow collection ({...}, [...]) YAML gives meaning to
+# more characters ('?', ',', brackets, '&', '*', '!', '|', ...), so there only
+# characters that mean nothing to YAML stay unquoted.
 _PLAIN_BLOCK = re.compile(r"[^\W\d][\w .,;:!?%@#*=~$^'\"()\[\]{}<>/\\+&|-]*")
-_PLAIN_FLOW = re.compile(r"[^\W\d][\w .;:!?%@#*=~$^'\"()<>/\\+&|-]*")
+_PLAIN_FLOW = re.compile(r"[^\W\d][\w .;()/+'=~^$-]*")
 _UNPRINTABLE = ('\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ud800-\\udfff'
                 '\\ufffe\\uffff')
 _ESCAPE = re.compile(f'[{_UNPRINTABLE}\\t\\n"\\\\]')

@@ -3,7 +3,7 @@ import json
 import math
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.search.tree import Node, Tree
@@ -168,6 +168,7 @@ def tree_files(draw):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree_files())
+@example({"title": "0", "root": {"label": "A?", "value": 0}})  # '?' in a flow mapping
 def test_random_trees_survive_dump_and_reload(data):
     tree = load_tree(json.dumps(data), fmt="json")
     as_yaml = dump_yaml(tree)
