@@ -22,8 +22,10 @@ it is beyond the :class:`Limits`. The format is ``yaml``, ``json`` or
 """
 from __future__ import annotations
 
+import codecs
 import gc
 import os
+import re
 
 from app.search.tree import Tree
 
@@ -35,20 +37,21 @@ from .notation import looks_like_notation, read_notation
 from .writer import dump_json, dump_yaml, tree_to_dict
 from .yaml_reader import read_yaml
 
-__all__ = ["load_tree", "load_path", "sniff", "Limits", "TreeFileError", "TreeTooLarge",
-           "tree_to_dict", "dump_yaml", "dump_json", "FORMATS", "ALGORITHMS",
+__all__ = ["load_tree", "load_path", "decode_text", "sniff", "Limits", "TreeFileError",
+           "TreeTooLarge", "tree_to_dict", "dump_yaml", "dump_json", "FORMATS", "ALGORITHMS",
            "TOP_KEYS", "NODE_KEYS", "child_id"]
 
 _READERS = {"yaml": read_yaml, "json": read_json, "notation": read_notation}
 FORMATS = tuple(_READERS)
 _EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def load_tree(text: str | bytes, *, filename: str | None = None, fmt: str | None = None,
               limits: Limits | None = None) -> Tree:
     """The tree a file describes, or a :class:`TreeFileError`."""
     limits = limits or Limits()
-    text = _decode(text, limits)
+    text = decode_text(text, limits)
     fmt = fmt or sniff(text, filename)
     if fmt not in _READERS:
         raise TreeFileError(f"unknown tree format {fmt!r} (one of {', '.join(FORMATS)})")
@@ -97,20 +100,43 @@ def sniff(text: str, filename: str | None = None) -> str:
     return "yaml"
 
 
-def _decode(data: str | bytes, limits: Limits) -> str:
+def decode_text(data: str | bytes, limits: Limits | None = None) -> str:
+    """The text of a file as every reader sees it (and the server keeps it):
+    UTF-8, leading byte-order marks dropped, within the byte limit. Refuses
+    what is not Unicode text, placed by line and *character* column."""
+    limits = limits or Limits()
     if isinstance(data, str):
         size = len(data) if len(data) * 4 <= limits.max_bytes else \
             len(data.encode("utf-8", "surrogatepass"))
         if size > limits.max_bytes:
             raise _too_big(size, limits)
+        # A str may hold lone surrogates (text decoded with "surrogateescape",
+        # say): no reader can encode them, so they are refused like the
+        # invalid UTF-8 they stand for.
+        bad = _SURROGATE.search(data)
+        if bad:
+            offset = bad.start()
+            line = data.count("\n", 0, offset) + 1
+            col = offset - (data.rfind("\n", 0, offset) + 1) + 1
+            raise TreeFileError(f"the text holds a lone surrogate U+{ord(bad.group()):04X}, "
+                                "which is not a character (is the file UTF-8?)", line, col)
         return data.lstrip("\ufeff")
     if len(data) > limits.max_bytes:
         raise _too_big(len(data), limits)
+    # Drop the marks before decoding: "utf-8-sig" would report error offsets
+    # relative to the text after the mark.
+    skip = 0
+    while data.startswith(codecs.BOM_UTF8, skip):
+        skip += len(codecs.BOM_UTF8)
+    data = data[skip:] if skip else data
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        # Columns count characters, as an editor shows them; the bytes before
+        # the bad one are valid UTF-8.
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        col = len(data[start:exc.start].decode("utf-8")) + 1
         raise TreeFileError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
                             line, col) from None
 

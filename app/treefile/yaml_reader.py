@@ -81,34 +81,61 @@ def _tagged(text: str, tag: str, line: int, col: int):
     return float(value) if name == "float" else value
 
 
+# YAML's line breaks (libyaml's marks count every one of them) and the
+# characters a YAML stream may not hold at all (YAML 1.1's printable set).
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
+                            "\U00010000-\U0010ffff]")
+
+
+def _position(text: str, index: int) -> tuple[int, int, str]:
+    """(line, column, text of that line) of a character offset, lines counted
+    the way libyaml counts them; an offset past the end (libyaml reads an
+    implied final line break) is the end of the text."""
+    index = max(0, min(index, len(text)))
+    line, start = 1, 0
+    for match in _BREAK.finditer(text, 0, index):
+        line, start = line + 1, match.end()
+    end = _BREAK.search(text, start)
+    return line, index - start + 1, text[start:end.start() if end else len(text)]
+
+
+def _refuse_unprintable(text: str) -> None:
+    """Refuse a character YAML forbids, placed by our own count (libyaml
+    reports it at a byte offset, not a character's)."""
+    bad = _NOT_PRINTABLE.search(text)
+    if bad:
+        line, col, _ = _position(text, bad.start())
+        raise TreeFileError(f"the character U+{ord(bad.group()):04X} is not allowed in a "
+                            "YAML file", line, col)
+
+
 def _syntax_error(exc: yaml.YAMLError, text: str, limits: Limits) -> TreeFileError:
-    if isinstance(exc, yaml.reader.ReaderError):
-        offset = exc.position
-        line = text.count("\n", 0, offset) + 1
-        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        return TreeFileError(f"the character U+{char:04X} is not allowed in a YAML file",
-                             line, col)
+    if isinstance(exc, yaml.reader.ReaderError):   # not reached after _refuse_unprintable
+        return TreeFileError(f"the text cannot be read as YAML: {exc.reason}")
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     message = f"YAML syntax error: {problem}"
     context = getattr(exc, "context", None)
     context_mark = getattr(exc, "context_mark", None)
     if context and context_mark is not None:
-        message += f" ({context} that starts at line {context_mark.line + 1})"
+        message += f" ({context} that starts at line {_position(text, context_mark.index)[0]})"
     if mark is None:
         return TreeFileError(message)
+    # Placed by the mark's character offset: its line and column may lie past
+    # the end of the text, where libyaml reads an implied final line break.
+    line, col, line_text = _position(text, mark.index)
     if "nesting depth" in problem:     # libyaml's own limit, met while scanning ahead
         return TreeTooLarge(f"the file nests lists and mappings too deep; a tree may be at "
-                            f"most {limits.max_depth} levels deep",
-                            mark.line + 1, mark.column + 1)
-    if "\t" in text.split("\n", mark.line + 1)[mark.line][:mark.column + 1]:
+                            f"most {limits.max_depth} levels deep", line, col)
+    if "\t" in line_text[:col]:
         message += "; indent with spaces, not tabs"
-    return TreeFileError(message, mark.line + 1, mark.column + 1)
+    return TreeFileError(message, line, col)
 
 
 def read_yaml(text: str, limits: Limits):
     """The located document of a YAML text (one document)."""
+    _refuse_unprintable(text)
     loader = _Loader(text)
     try:
         return _compose(loader, limits)

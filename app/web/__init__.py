@@ -43,6 +43,7 @@ DEFAULTS = dict(
     TREE_LIMITS=None,               # app.treefile limits for uploads (None: its defaults)
     TREE_CACHE_SIZE=32,             # parsed uploaded trees kept in memory
     TRACE_MAX_EVENTS=200_000,       # longest run GET .../trace answers whole
+    TRACE_MAX_BYTES=64 << 20,       # and its largest size (one event may change every node)
     SOCKET_MAX_RUNS=4,              # open runs per connection (oldest closed first)
     SOCKET_MAX_COUNT=1000,          # events per pull
     SOCKET_MAX_MESSAGE=64 << 10,    # bytes of one Socket.IO message from a client

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.search import SearchError, run as search_run
+from app.search import algorithms_for
 from app.treefile import tree_to_dict
 
 from .errors import ApiError
@@ -51,7 +53,8 @@ def upload_tree():
 def get_tree(tree_id: str):
     lib = library()
     tree = lib.get(tree_id)
-    return jsonify({**tree_to_dict(tree), "id": tree_id, "url": tree_url(tree_id),
+    return jsonify({**tree_to_dict(tree, explicit_ids=True), "id": tree_id,
+                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)})
 
 
@@ -67,24 +70,50 @@ def get_tree_file(tree_id: str):
 def trace(tree_id: str):
     options = options_from_query(request.args)
     tree = library().get(tree_id)
-    limit = current_app.config["TRACE_MAX_EVENTS"]
+    max_events = current_app.config["TRACE_MAX_EVENTS"]
+    max_bytes = current_app.config["TRACE_MAX_BYTES"]
     try:
         options = options.resolved(tree)
         events = search_run(tree, options)
-        # Encode as we go: a long run is held as compact text, not as dicts.
-        chunks = []
-        for event in events:
-            if len(chunks) == limit:
-                events.close()
-                raise ApiError(413, f"This run has more than {limit:,} events: too many for "
-                                    "one answer. Set a depth limit (depth=N), or step through "
-                                    "it in the visualizer, which loads it in pieces.")
-            chunks.append(json.dumps(event, separators=(",", ":"), allow_nan=False))
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
-    body = '{"options":%s,"events":[%s]}' % (
-        json.dumps(options_dict(options)), ",".join(chunks))
-    return Response(body, mimetype="application/json")
+    # Encode as we go: a long run is held as compact bytes, not as dicts, and
+    # refused as soon as it passes either cap (an event may carry a change per
+    # node: iterative deepening on a big tree makes gigabytes in few events).
+    encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        for event in events:
+            if len(chunks) == max_events:
+                raise _too_long(f"more than {max_events:,} events")
+            chunk = encode(event).encode()
+            size += len(chunk) + 1
+            if size > max_bytes:
+                raise _too_long(f"more than {max_bytes / (1 << 20):,.0f} MiB of events")
+            chunks.append(chunk)
+    except SearchError as exc:
+        raise ApiError(400, str(exc)) from exc
+    finally:
+        events.close()
+    head = b'{"options":%s,"events":[' % json.dumps(options_dict(options)).encode()
+    length = len(head) + size - bool(chunks) + 2
+    return Response(_joined(head, chunks), mimetype="application/json",
+                    headers={"Content-Length": str(length)})
+
+
+def _too_long(what: str) -> ApiError:
+    return ApiError(413, f"This run has {what}: too many for one answer. Set a depth limit "
+                         "(depth=N), or step through it in the visualizer, which loads it in "
+                         "pieces.")
+
+
+def _joined(head: bytes, chunks: list[bytes], group: int = 2000):
+    """The body in pieces, so that it is never copied whole."""
+    yield head
+    for start in range(0, len(chunks), group):
+        yield (b"," if start else b"") + b",".join(chunks[start:start + group])
+    yield b"]}"
 
 
 def _read_upload() -> tuple[bytes, str | None, str | None]:
@@ -94,23 +123,44 @@ def _read_upload() -> tuple[bytes, str | None, str | None]:
                                               tuple(current_app.config["EXTRA_ORIGINS"])):
         raise ApiError(403, "Uploads are accepted from this server's own pages only.")
     limit = current_app.config["MAX_CONTENT_LENGTH"]
+    too_large = ApiError(413, f"The upload is larger than {limit // 1024:,} KiB.",
+                         line=None, column=None) if limit is not None else None
     # Refuse before reading a byte of the body (Werkzeug would also stop at the limit).
     if limit is not None and (request.content_length or 0) > limit:
-        raise ApiError(413, f"The upload is larger than {limit // 1024:,} KiB.",
-                       line=None, column=None)
+        raise too_large
     mimetype = request.mimetype
+    if mimetype == "multipart/form-data" or mimetype in RAW_TYPES:
+        _read_body(limit, too_large)
     if mimetype == "multipart/form-data":
         upload = request.files.get("file")
+        if upload is None and "file" in request.form:   # a text field: curl -F 'file=<t.yaml'
+            return request.form["file"].encode("utf-8", "surrogateescape"), None, None
         if upload is None:
             raise ApiError(400, "A multipart upload needs the tree file in a field named 'file'.",
                            line=None, column=None)
         # The loader tells the format by the file name's ending, else by the text.
         return upload.read(), upload.filename or None, None
     if mimetype in RAW_TYPES:
-        return request.get_data(cache=False), None, RAW_TYPES[mimetype]
+        return request.get_data(), None, RAW_TYPES[mimetype]
     raise ApiError(415, f"Send the tree as multipart field 'file', or as the body with "
                         f"Content-Type {', '.join(RAW_TYPES)}; not {mimetype or 'none'}.",
                    line=None, column=None)
+
+
+def _read_body(limit: int | None, too_large: ApiError | None) -> None:
+    """Read the body into the request's cache (the form parser reads it from
+    there), refusing one over ``limit``. A body without a Content-Length
+    (chunked) is cut at the limit by Werkzeug without a word, so that a
+    truncated file could be taken for the whole: probe for one byte more."""
+    data = request.get_data(cache=True)
+    if limit is None or request.content_length is not None or len(data) < limit:
+        return
+    try:
+        more = request.stream.read(1)
+    except RequestEntityTooLarge:
+        more = b"?"
+    if more:
+        raise too_large
 
 
 def _safe_name(filename: str) -> str:

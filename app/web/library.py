@@ -18,8 +18,9 @@ from pathlib import Path
 
 from app.games.random_tree import RandomSpec
 from app.search.tree import Tree
-from app.treefile import (TreeFileError, TreeTooLarge, dump_yaml, load_path, load_tree,
-                          tree_to_dict)
+from app.treefile import (Limits, TreeFileError, TreeTooLarge, decode_text, dump_yaml,
+                          load_path, load_tree, tree_to_dict)
+from app.treefile.errors import shorten
 
 from .errors import ApiError
 from .store import StoredTree, StoreFull, UploadStore
@@ -27,6 +28,8 @@ from .store import StoredTree, StoreFull, UploadStore
 log = logging.getLogger(__name__)
 
 BUILTIN_SUFFIXES = (".yaml", ".yml", ".json")
+CACHE_NODES = 600_000
+"""Nodes of parsed trees kept in memory at most (about 160 MB; three of the largest)."""
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,19 @@ def listing_entry(tree_id: str, tree: Tree, builtin: bool) -> dict:
     return {"id": tree_id, **tree.summary(), "builtin": builtin, "url": tree_url(tree_id)}
 
 
-def _random_tree(tree_id: str) -> Tree:
-    """The random tree an ``r-...`` id names (app.games.random_tree)."""
+def _random_tree(tree_id: str, limits: Limits) -> Tree:
+    """The random tree an ``r-...`` id names (app.games.random_tree), within
+    the limits of an uploaded file: a 999-level chain is a valid spec, but no
+    JSON encoder or page is made for it (the encoder's recursion fails)."""
     try:
-        return RandomSpec.from_id(tree_id).tree()
+        spec = RandomSpec.from_id(tree_id)
     except ValueError as exc:
-        raise ApiError(404, f"There is no random tree {tree_id!r}: {exc}") from exc
+        raise ApiError(404, f"There is no random tree {tree_id!r}: "
+                            f"{shorten(str(exc), 200)}") from exc
+    if spec.depth > limits.max_depth:
+        raise ApiError(404, f"There is no random tree {tree_id!r}: it would be {spec.depth} "
+                            f"levels deep, and trees are at most {limits.max_depth}")
+    return spec.tree()
 
 
 def content_id(tree: Tree) -> str:
@@ -65,10 +75,12 @@ class TreeLibrary:
     """Every tree the server knows, by id."""
 
     def __init__(self, trees_dir: str | Path, store: UploadStore,
-                 limits=None, cache_size: int = 32):
+                 limits=None, cache_size: int = 32, cache_nodes: int = CACHE_NODES):
         self.store = store
         self.limits = limits
         self.cache_size = cache_size
+        self.cache_nodes = cache_nodes
+        self._cached_nodes = 0
         self._cache: OrderedDict[str, Tree] = OrderedDict()
         self._lock = threading.Lock()
         self.builtins: dict[str, Builtin] = self._load_builtins(Path(trees_dir))
@@ -108,12 +120,12 @@ class TreeLibrary:
                 self._cache.move_to_end(tree_id)
                 return self._cache[tree_id]
         if RandomSpec.is_id(tree_id):  # a random tree: its id rebuilds it, nothing stored
-            tree = _random_tree(tree_id)
+            tree = _random_tree(tree_id, self.limits or Limits())
             self._remember(tree_id, tree)
             return tree
         stored = self.store.get(tree_id)
         if stored is None:
-            raise ApiError(404, f"There is no tree with id {tree_id!r}.")
+            raise ApiError(404, f"There is no tree with id {shorten(tree_id)!r}.")
         try:
             tree = load_tree(stored.text, filename=stored.filename, fmt=stored.format,
                              limits=self.limits)
@@ -142,7 +154,7 @@ class TreeLibrary:
             return dump_yaml(self.get(tree_id)), f"{tree_id}.yaml"
         stored = self.store.get(tree_id)
         if stored is None:
-            raise ApiError(404, f"There is no tree with id {tree_id!r}.")
+            raise ApiError(404, f"There is no tree with id {shorten(tree_id)!r}.")
         return stored.text, stored.filename or f"{tree_id}.{stored.format or 'txt'}"
 
     # -- uploading ----------------------------------------------------------
@@ -158,8 +170,8 @@ class TreeLibrary:
         except TreeFileError as exc:
             status = 413 if isinstance(exc, TreeTooLarge) else 400
             raise ApiError(status, exc.message, line=exc.line, column=exc.column) from exc
-        # The loader accepted it, so it is UTF-8: keep the text as the user wrote it.
-        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data.lstrip("\ufeff")
+        # The loader accepted it: keep the text as the user wrote it (as it was read).
+        text = decode_text(data, self.limits)
         tree_id = content_id(tree)
         record = StoredTree(id=tree_id, title=tree.title, source=tree.source, format=fmt,
                             filename=filename, text=text,
@@ -171,9 +183,20 @@ class TreeLibrary:
         self._remember(tree_id, tree)
         return tree_id
 
+    def cache_usage(self) -> tuple[int, int]:
+        """``(trees, nodes)`` held parsed in memory now."""
+        with self._lock:
+            return len(self._cache), self._cached_nodes
+
     def _remember(self, tree_id: str, tree: Tree) -> None:
         with self._lock:
+            if tree_id not in self._cache:
+                self._cached_nodes += len(tree.nodes)
             self._cache[tree_id] = tree
             self._cache.move_to_end(tree_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            # Count nodes, not just trees: a 200,000-node tree holds about 50 MB,
+            # and 32 of them would be gigabytes. The newest always stays.
+            while len(self._cache) > 1 and (len(self._cache) > self.cache_size
+                                            or self._cached_nodes > self.cache_nodes):
+                _, old = self._cache.popitem(last=False)
+                self._cached_nodes -= len(old.nodes)

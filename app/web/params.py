@@ -13,6 +13,7 @@ app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth,
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from app.search.options import ALGORITHMS, ORDERS, STYLES, SearchOptions
@@ -25,13 +26,14 @@ MAX_SEED = 2**63 - 1
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
 _CHOICES = {"algorithm": ALGORITHMS, "order": ORDERS, "style": STYLES}
+_INTEGER = re.compile(r"[-+]?[0-9]+")
 
 
 def check_keys(data: Mapping, allowed: tuple[str, ...]) -> None:
     """Refuse any key not in ``allowed``."""
     for key in data:
         if key not in allowed:
-            raise BadArgument(str(key), f"unknown argument {str(key)!r}: "
+            raise BadArgument(str(key), f"unknown argument {_shown(str(key))}: "
                                         f"expected {', '.join(allowed)}")
 
 
@@ -45,14 +47,15 @@ def options_from_query(args: Mapping[str, str]) -> SearchOptions:
     for name, low, high in (("depth", 0, MAX_DEPTH), ("seed", -MAX_SEED, MAX_SEED)):
         text = args.get(name, "").strip()
         if text:
-            try:
-                number = int(text, 10)
-            except ValueError:
-                raise BadArgument(name, f"{name} must be a whole number, not {text!r}") from None
-            values[name] = _in_range(name, number, low, high)
+            if not _INTEGER.fullmatch(text):
+                raise BadArgument(name, f"{name} must be a whole number, not {_shown(text)}")
+            if len(text.lstrip("+-0")) > 30:   # int() refuses 4,300+ digits; all are out of range
+                raise BadArgument(name, f"{name} must be between {low} and {high}, not "
+                                        f"{_shown(text)}")
+            values[name] = _in_range(name, int(text, 10), low, high)
     strict = args.get("strict", "").strip().lower()
     if strict not in _TRUE + _FALSE:
-        raise BadArgument("strict", f"strict must be 1 or 0, not {args['strict']!r}")
+        raise BadArgument("strict", f"strict must be 1 or 0, not {_shown(args['strict'])}")
     values["strict"] = strict in _TRUE
     return SearchOptions(**values)
 
@@ -84,21 +87,30 @@ def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOp
 def whole_number(name: str, value) -> int:
     """``value`` if it is a JSON integer (``true`` is not one)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadArgument(name, f"{name} must be a whole number, not {value!r}")
+        raise BadArgument(name, f"{name} must be a whole number, not {_shown(value)}")
     return value
 
 
 def _in_range(name: str, number: int, low: int, high: int) -> int:
     if not low <= number <= high:
-        raise BadArgument(name, f"{name} must be between {low} and {high}, not {number}")
+        shown = number if abs(number) < 10**30 else \
+            f"a number of about {number.bit_length() * 3 // 10} digits"
+        raise BadArgument(name, f"{name} must be between {low} and {high}, not {shown}")
     return number
 
 
 def _choice(name: str, value: str) -> str:
     if value not in _CHOICES[name]:
-        raise BadArgument(name, f"unknown {name} {value!r}: choose one of "
+        raise BadArgument(name, f"unknown {name} {_shown(value)}: choose one of "
                                 f"{', '.join(_CHOICES[name])}")
     return value
+
+
+def _shown(value, width: int = 40) -> str:
+    """``repr(value)``, cut short: arguments are echoed in messages, and a
+    client may send megabytes."""
+    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
+    return text if len(text) <= width else f"{text[:width - 1]}…"
 
 
 def options_dict(options: SearchOptions) -> dict:

@@ -45,17 +45,36 @@ class Run:
             if not self._first:
                 self.done = True
 
-    def take(self, count: int) -> list[dict]:
-        """The next ``count`` events at most; fewer (maybe none) at the end."""
+    def take(self, count: int, budget: int | None = None) -> list[dict]:
+        """The next ``count`` events at most; fewer (maybe none) at the end,
+        or where the next event would take the batch past ``budget`` view
+        changes. An event may carry a change per node of the tree (iterative
+        deepening, a cut-off high up): such an event comes alone."""
         with self._lock:
             if self.closed:
                 raise RuntimeError(f"run {self.id} is closed")
-            batch, self._first = self._first[:count], self._first[count:]
-            if not self.done and len(batch) < count:
-                batch.extend(itertools.islice(self._events, count - len(batch)))
+            batch: list[dict] = []
+            weight = 0
+            while len(batch) < count:
+                if self._first:
+                    event = self._first.pop(0)
+                elif self.done:
+                    break
+                else:
+                    event = next(self._events, None)
+                    if event is None:
+                        self.done = True
+                        break
+                changes = len(event.get("changes", ()))
+                if budget is not None and batch and weight + changes > budget:
+                    self._first.insert(0, event)     # it opens the next batch
+                    break
+                batch.append(event)
+                weight += changes
+                if event.get("type") == "done":
+                    self.done = True
+                    break
             self.position += len(batch)
-            if batch and batch[-1].get("type") == "done" or len(batch) < count:
-                self.done = True
             return batch
 
     def close(self) -> None:

@@ -5,7 +5,8 @@ Client to server, each with an acknowledgement (docs/architecture.md):
 - ``start {tree, algorithm, depth, order, seed, strict, style}`` ->
   ``{ok: true, run, tree, options, max_count}``
 - ``pull {run, count}`` (1 <= count <= ``max_count``) ->
-  ``{ok: true, events, done, position}``: the next events of the run
+  ``{ok: true, events, done, position}``: the next events of the run (fewer
+  than ``count`` when they carry many view changes; ``done`` says the end)
 - ``close {run}`` -> ``{ok: true}``
 
 Any mistake (a payload that is not one object, an unknown key, a wrong type,
@@ -58,10 +59,15 @@ def _acked(handler):
 class StreamNamespace(Namespace):
     """Handlers of the stream, with the open runs of every connection."""
 
-    def __init__(self, namespace: str = "/", max_runs: int = 4, max_count: int = 1000):
+    def __init__(self, namespace: str = "/", max_runs: int = 4, max_count: int = 1000,
+                 max_changes: int = 20_000):
         super().__init__(namespace)
         self.runs = RunTable(max_runs)
         self.max_count = max_count
+        self.max_changes = max_changes
+        """View changes one pull carries at most (beyond its first event): an
+        event of iterative deepening on a big tree may change every node, and
+        an acknowledgement of a thousand of them would be hundreds of MB."""
 
     def trigger_event(self, event, *args):
         # python-socketio drops events without a handler, leaving the
@@ -106,7 +112,7 @@ class StreamNamespace(Namespace):
         if not 1 <= count <= self.max_count:
             raise BadArgument("count", f"count must be between 1 and {self.max_count}")
         try:
-            events = run.take(count)
+            events = run.take(count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise BadArgument("run", f"run {run.id!r} was closed") from None
         return {"ok": True, "events": events, "done": run.done, "position": run.position}

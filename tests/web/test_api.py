@@ -49,8 +49,12 @@ def test_a_tree_comes_back_in_the_file_structure_with_its_info(client):
     root = body["root"]
     assert root["id"] == "A" and [c["id"] for c in root["children"]] == ["B", "C", "D"]
     assert body["info"]["nodes"] == 13
+    assert body["algorithms"] == ["alphabeta", "minimax"]
+    # Every node carries its id, so the page needs none of the loader's id rules.
+    leaves = [leaf for child in root["children"] for leaf in child["children"]]
+    assert [leaf["id"] for leaf in leaves] == ["b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3"]
     # Without the metadata it is a tree file: reading it gives the same tree.
-    for key in ("id", "url", "builtin", "info"):
+    for key in ("id", "url", "builtin", "info", "algorithms"):
         del body[key]
     again = load_tree(json.dumps(body), fmt="json")
     assert [n.id for n in again.nodes] == ["A", "B", "b1", "b2", "b3", "C", "c1", "c2", "c3",
