@@ -65,16 +65,27 @@ def summary(snap: Snapshot) -> str:
     if best:
         parts.append(f"Best move: {tree.node(best).label if best in tree else best}.")
     evaluated = done.get("evaluated") or []
-    parts.append(f"Evaluated, in order: {', '.join(_labels(tree, evaluated))}.")
+    parts.append(f"Evaluated, in order: {_listing(_labels(tree, evaluated))}.")
     plain = (done.get("stats") or {}).get("minimax_evaluated")
     if plain is not None and plain != len(evaluated):
         parts.append(f"{len(evaluated)} static evaluations where plain minimax makes {plain}.")
     pruned = done.get("pruned") or []
     if pruned:
-        parts.append(f"Pruned: {', '.join(_labels(tree, pruned))}.")
+        parts.append(f"Pruned: {_listing(_labels(tree, pruned))}.")
     if snap.pv:
         parts.append(f"Principal variation: {' → '.join(_labels(tree, snap.pv))}.")
     return " ".join(parts)
+
+
+LISTED = 60
+"""Longest list the answer paragraph spells out: on a big tree the numbered
+badges in the picture carry the order, and Graphviz refuses very long labels."""
+
+
+def _listing(labels: list[str]) -> str:
+    if len(labels) <= LISTED:
+        return ", ".join(labels)
+    return f"{', '.join(labels[:LISTED])}, … and {len(labels) - LISTED:,} more"
 
 
 def _labels(tree: Tree, ids) -> list[str]:

@@ -90,3 +90,13 @@ def test_sheets_for_chance_and_multiplayer_trees(chance_tree, maxn_tree):
         pages = pdf_pages(worksheet(tree, SearchOptions(algorithm=algorithm)))
         assert len(pages) == 2
         assert answer in page_text(pages[1]) and answer not in page_text(pages[0])
+
+
+def test_a_big_tree_s_answer_lists_are_cut_short():
+    from app.render.worksheet import LISTED, _listing
+
+    labels = [f"leaf-{i}" for i in range(LISTED + 500)]
+    text = _listing(labels)
+    assert text.startswith("leaf-0, leaf-1") and text.endswith("… and 500 more")
+    assert f"leaf-{LISTED}," not in text
+    assert _listing(labels[:3]) == "leaf-0, leaf-1, leaf-2"
