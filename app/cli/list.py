@@ -14,9 +14,10 @@ def register(sub) -> None:
 
 def main(args) -> int:
     from app.treefile import load_path
+    from app.treefile.library import library_paths
 
     rows = []
-    for path in sorted(LIBRARY.glob("*.yaml")):
+    for path in library_paths(LIBRARY):
         try:
             tree = load_path(path)
         except ValueError as exc:  # one bad file must not hide the others

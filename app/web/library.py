@@ -21,6 +21,7 @@ from app.search.tree import Tree
 from app.treefile import (Limits, TreeFileError, TreeTooLarge, decode_text, dump_yaml,
                           load_path, load_tree, tree_to_dict)
 from app.treefile.errors import shorten
+from app.treefile.library import library_paths
 
 from .errors import ApiError
 from .store import StoredTree, StoreFull, UploadStore
@@ -88,8 +89,7 @@ class TreeLibrary:
     @staticmethod
     def _load_builtins(folder: Path) -> dict[str, Builtin]:
         found: dict[str, Builtin] = {}
-        paths = sorted(p for p in folder.glob("*") if p.suffix in BUILTIN_SUFFIXES) \
-            if folder.is_dir() else []
+        paths = [p for p in library_paths(folder) if p.suffix in BUILTIN_SUFFIXES]
         if not paths:
             log.warning("no built-in trees found in %s", folder)
         for path in paths:
