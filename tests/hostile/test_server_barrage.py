@@ -37,7 +37,9 @@ CHANCE = """{"title": "Barrage, chance", "root": {"children": [
   {"type": "chance", "children": [{"probability": 0.25, "value": 4},
                                   {"probability": "3/4", "value": -4}]},
   {"type": "chance", "children": [{"probability": 1, "value": 1}]}]}}"""
-TYPED = "A(B(3 12 8) C(2 4 6) D(14 5 2))  # barrage"
+# Trees of their own (the live server is shared: another test's upload of
+# the same tree would hold the first text sent under the same id).
+TYPED = "A(B(3 12 8) C(2 4 6) D(14 5 2 -41))  # barrage"
 
 
 def get(live_server, path: str) -> requests.Response:
