@@ -73,40 +73,55 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     if (e.key === ' ' && !typing(e.target)) e.preventDefault();
   });
 
+  // Each write below is skipped when the value is already shown: stepping
+  // changes the counter and the scrubber, rarely anything else.
+  const setText = (e, text) => { if (e.textContent !== text) e.textContent = text; };
+  const setAttr = (e, name, value) => {
+    if (value == null) {
+      if (e.hasAttribute(name)) e.removeAttribute(name);
+    } else if (e.getAttribute(name) !== value) {
+      e.setAttribute(name, value);
+    }
+  };
+  const playBtn = q('[data-action=play]');
+  const startBtns = ['step-back', 'to-start'].map((a) => q(`[data-action=${a}]`));
+  const endBtns = ['step-forward', 'to-end', 'next-cut', 'play'].map((a) => q(`[data-action=${a}]`));
+
   /** Show the session's step, total and play state. */
   function update() {
     const run = session.run;
     if (!run) return;
-    counter.textContent = String(run.step);
-    if (run.total != null) {
-      counter.setAttribute('data-total', String(run.total));
-      totalEl.textContent = String(run.total);
-    } else {
-      counter.removeAttribute('data-total');
-      totalEl.textContent = `${run.fetched}+`;
-    }
-    scrubber.max = String(run.total ?? run.fetched);
-    scrubber.value = String(run.step);
+    setText(counter, String(run.step));
+    setAttr(counter, 'data-total', run.total != null ? String(run.total) : null);
+    setText(totalEl, run.total != null ? String(run.total) : `${run.fetched}+`);
+    const max = String(run.total ?? run.fetched);
+    if (scrubber.max !== max) scrubber.max = max;
+    if (scrubber.value !== String(run.step)) scrubber.value = String(run.step);
     root.classList.toggle('playing', session.playing);
-    q('[data-action=play]').setAttribute('aria-pressed', String(session.playing));
+    setAttr(playBtn, 'aria-pressed', String(session.playing));
     const atStart = run.step === 0, atEnd = run.total != null && run.step >= run.total;
-    for (const a of ['step-back', 'to-start']) q(`[data-action=${a}]`).classList.toggle('at-limit', atStart);
-    for (const a of ['step-forward', 'to-end', 'next-cut', 'play']) {
-      q(`[data-action=${a}]`).classList.toggle('at-limit', atEnd);
-    }
+    for (const b of startBtns) b.classList.toggle('at-limit', atStart);
+    for (const b of endBtns) b.classList.toggle('at-limit', atEnd);
   }
 
-  /** {busy: text} shows a spinner line; {streamed: n} the to-end progress. */
+  /**
+   * {busy: text} shows a spinner line; {streamed: n} the to-end progress;
+   * {drawing: fraction} the progress of drawing a far step on a big tree.
+   */
   function status(s) {
+    const bar = s.streamed != null || s.drawing != null;
     busy.textContent = s.busy || '';
-    busy.hidden = !s.busy && s.streamed == null;
-    progress.hidden = s.streamed == null;
+    busy.hidden = !s.busy && !bar;
+    progress.hidden = !bar;
     if (s.streamed != null) {
       busy.textContent = `Streaming to the end: ${s.streamed.toLocaleString('en')} steps…`;
       // The number of steps is unknown until `done`; the share of the
       // tree's evaluations made or saved is known (else: indeterminate).
       if (s.fraction != null) progress.value = s.fraction;
       else progress.removeAttribute('value');
+    } else if (s.drawing != null) {
+      busy.textContent = `Drawing the last step: ${Math.round(100 * s.drawing)} %`;
+      progress.value = s.drawing;
     }
   }
 

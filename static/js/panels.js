@@ -5,6 +5,11 @@
 
 import { read, show } from './model.js';
 
+/** Set an element's text only when it differs (a write costs a layout). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -138,50 +143,66 @@ function spell(test, f) {
 
 /** The open frames, root first: node, α, β, v each. */
 export function makeStack(tbody) {
-  let shown = '';
+  let empty = null;
+  // Rows are kept and rewritten in place: a step changes a cell or two, or
+  // adds or drops the top row.
   return function update(session, tree) {
     const rows = [];
     const id = session.active;
     for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
     rows.reverse();
     const bounds = ['alphabeta', 'iterative'].includes(session.params.algorithm);
-    const data = rows.map((n) => {
-      const f = read(session.run.view, n.id);
-      return [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
-    });
-    const key = JSON.stringify(data);
-    if (key === shown) return;
-    shown = key;
-    tbody.replaceChildren(...data.map((cells, i) => {
-      const tr = h('tr', i === data.length - 1 ? 'top' : null);
-      cells.forEach((c, j) => tr.appendChild(h('td', j === 2 || j === 3 ? 'b' : null, c)));
-      return tr;
-    }));
-    if (!data.length) {
-      const tr = h('tr', 'empty');
-      const td = h('td', null, 'no open call');
-      td.colSpan = 5;
-      tr.appendChild(td);
+    if (!rows.length) {
+      if (!empty) {
+        empty = h('tr', 'empty');
+        const td = h('td', null, 'no open call');
+        td.colSpan = 5;
+        empty.appendChild(td);
+      }
+      if (tbody.firstChild !== empty || tbody.children.length !== 1) tbody.replaceChildren(empty);
+      return;
+    }
+    if (empty && empty.parentNode) empty.remove();
+    const trs = tbody.children;
+    while (trs.length > rows.length) tbody.lastChild.remove();
+    while (trs.length < rows.length) {
+      const tr = h('tr');
+      for (let j = 0; j < 5; j++) tr.appendChild(h('td', j === 2 || j === 3 ? 'b' : null, ''));
       tbody.appendChild(tr);
     }
+    rows.forEach((n, i) => {
+      const f = read(session.run.view, n.id);
+      const cells = [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
+      const tr = trs[i];
+      tr.classList.toggle('top', i === rows.length - 1);
+      cells.forEach((c, j) => setText(tr.children[j], c));
+    });
   };
 }
 
 /** Statistics up to the current step; the run's own summary at the end. */
 export function makeStats(el, tree) {
-  const cell = (name) => el.querySelector(`[data-stat=${name}]`);
+  const cells = {};
+  for (const name of ['entered', 'evaluated', 'cutoffs', 'saved']) {
+    cells[name] = el.querySelector(`[data-stat=${name}]`);
+  }
+  // Plain minimax's count without a run's summary: a walk of the tree, so
+  // computed once per depth limit rather than at every step.
+  let plainFor = null, plainCount = 0;
   return function update(session) {
     const { run, params } = session;
     if (!run) return;
     const atEnd = run.done && run.step === run.total;
     const c = atEnd ? run.done.stats || {} : run.counts;
-    const plain = run.done?.stats?.minimax_evaluated ?? minimaxEvaluations(tree, params);
-    cell('entered').textContent = c.entered ?? '—';
-    cell('evaluated').textContent = c.evaluated ?? '—';
-    cell('cutoffs').textContent = c.cutoffs ?? '—';
+    const limit = String(params.depth ?? 'none');
+    if (plainFor !== limit) { plainFor = limit; plainCount = minimaxEvaluations(tree, params); }
+    const plain = run.done?.stats?.minimax_evaluated ?? plainCount;
+    setText(cells.entered, String(c.entered ?? '—'));
+    setText(cells.evaluated, String(c.evaluated ?? '—'));
+    setText(cells.cutoffs, String(c.cutoffs ?? '—'));
     const saved = c.saved ?? 0;
-    cell('saved').textContent = plain
-      ? `${saved} of ${plain} (${Math.round((100 * saved) / plain)} %)` : String(saved);
+    setText(cells.saved, plain
+      ? `${saved} of ${plain} (${Math.round((100 * saved) / plain)} %)` : String(saved));
   };
 }
 

@@ -8,6 +8,12 @@ import { evaluationsBelow } from './tree.js';
 
 const AHEAD = 400;        // keep this many events fetched beyond the step shown
 const BATCH = 200;
+const BIG = 2000;         // nodes to redraw beyond which the page draws in slices
+const SLICE_MS = 200;     // ... of about this long, yielding to the page between
+const STATUS_MS = 100;    // a stream's progress is shown at most this often
+
+/** Let the page handle input and paint before going on. */
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * makeSession({socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched}).
@@ -22,6 +28,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   let playing = false, timer = 0, speed = 2;
   let streaming = null;     // token of the stream to the end (or to a cut) in progress
   let pending = new Set(), raf = 0;
+  let drawing = 0;          // token of the sliced redraw in progress (0: none)
+  let sliceMs = SLICE_MS;
 
   function savedBy(ev) {
     let n = 0;
@@ -55,8 +63,14 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     // Progress of a stream: static evaluations made or saved so far, out of
     // what plain minimax makes (iterative deepening goes round more than once).
     const plain = evaluationsBelow(tree.root, params.depth ?? null);
+    let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       onBatch: () => {
+        // A stream brings a batch every few ms: show its progress now and
+        // then (each update repaints the page around a big tree).
+        const now = performance.now();
+        if (streaming && !run.done && now - shownAt < STATUS_MS) return;
+        shownAt = now;
         onFetched?.(api);              // the total may be known now
         if (!streaming) return;
         const c = run.countsAt(run.fetched);
@@ -102,16 +116,35 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     if (sync) flush(); else if (!raf) raf = requestAnimationFrame(() => { raf = 0; flush(); });
   }
 
+  /** Draw the nodes `pending` holds (as the run's view has them), then the rest. */
   function flush() {
-    const r = run;
-    let found = null;
-    for (const id of pending) {
-      const f = read(r.view, id);
-      treeView.setNode(id, f);
-      if (f.status === 'active') found = id;
+    if (drawing) {                      // a sliced redraw in progress is taken over
+      drawing = 0;
+      onStatus({});
     }
-    if (found == null && active != null && !pending.has(active)) found = active;
+    const fields = reader();
+    treeView.setNodes(pending, fields);
     pending = new Set();
+    finish(fields.found());
+  }
+
+  /** model.read for the drawing, noting which node is active now. */
+  function reader() {
+    const view = run.view;
+    let found = null, touched = false;
+    const fields = (id) => {
+      const f = read(view, id);
+      if (f.status === 'active') found = id;
+      if (id === active) touched = true;
+      return f;
+    };
+    // The ring stays where it is if its node was not redrawn.
+    fields.found = () => (found == null && !touched ? active : found);
+    return fields;
+  }
+
+  function finish(found) {
+    const r = run;
     if (found !== active) {
       active = found;
       treeView.setActive(active);
@@ -120,6 +153,38 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     if (node) zoom.ensureVisible(node.x, node.y);
     treeView.setPath(r.done && r.step === r.total ? r.done.pv : null);
     onUpdate(api);
+  }
+
+  /**
+   * flush() for a jump that changes thousands of nodes: the same writes, in
+   * slices of about `sliceMs` with the page free in between (it paints the
+   * tree filling in, and the progress bar). Any other move takes over.
+   */
+  async function flushInSlices() {
+    if (pending.size < BIG) { flush(); return; }
+    const my = drawing = {};
+    const r = run, total = pending.size, fields = reader();
+    const ids = pending.values();
+    let t0 = performance.now();
+    for (;;) {
+      const slice = [];
+      for (let x = ids.next(); !x.done; x = ids.next()) {
+        slice.push(x.value);
+        if (slice.length === 500) break;
+      }
+      if (!slice.length) break;
+      for (const id of slice) pending.delete(id);   // a takeover draws the rest
+      treeView.setNodes(slice, fields);
+      if (pending.size && performance.now() - t0 >= sliceMs) {
+        onStatus({ drawing: 1 - pending.size / total });
+        await yieldToPage();
+        if (drawing !== my || r !== run) return;
+        t0 = performance.now();
+      }
+    }
+    drawing = 0;
+    onStatus({});
+    finish(fields.found());
   }
 
   // -- playing ----------------------------------------------------------------
@@ -165,7 +230,12 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     }
     streaming = null;
     onStatus({});
-    if (r.done) move(r.total);
+    if (!r.done) return;
+    performance.mark('end-fetched');
+    run.goTo(r.total, pending);
+    want = run.step;
+    await flushInSlices();
+    performance.mark('end-drawn');
   }
 
   /** Go to the next cut-off (a prune event) after the current step. */
@@ -201,6 +271,9 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     toEnd, nextCut, play, pause,
     toggle: () => (playing ? pause() : play()),
     setSpeed(s) { speed = s; },
+    /** How long (ms) a slice of a big redraw runs before yielding (tests shorten it). */
+    get sliceMs() { return sliceMs; },
+    set sliceMs(ms) { sliceMs = ms; },
     get run() { return run; },
     get params() { return params; },
     get active() { return active; },

@@ -145,19 +145,26 @@ export function layout(t, { compact = false, maxDepth = null } = {}) {
   return { x0: x0 - slot * 0.6 - 12, y0: -LEVEL / 2, x1: x1 + slot * 0.6 + 12, y1: y1 + LEVEL / 2, slot };
 }
 
-/** SVG path of a node's shape, centred on (0, 0). */
-export function shapePath(n, r = SHAPE) {
+/**
+ * SVG path of a node's shape, centred on (x, y) (default the origin): an
+ * absolute start point, then relative moves, so that a drawing can place
+ * shapes without a transform per node.
+ */
+export function shapePath(n, r = SHAPE, x = 0, y = 0) {
   const h = r * 1.1;
   switch (n.role === 'player' ? PLAYER_SHAPES[n.playerIndex % PLAYER_SHAPES.length] : n.role) {
-    case 'max': return `M0,${-h} L${r * 1.2},${h * 0.75} L${-r * 1.2},${h * 0.75}Z`;
-    case 'min': return `M0,${h} L${r * 1.2},${-h * 0.75} L${-r * 1.2},${-h * 0.75}Z`;
-    case 'diamond': return `M0,${-r * 1.15} L${r * 1.15},0 L0,${r * 1.15} L${-r * 1.15},0Z`;
-    case 'hexagon': return polygon(6, r * 1.05);
-    case 'pentagon': return polygon(5, r * 1.1);
-    case 'chance': return `M${-r},0 a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0Z`;
+    case 'max': return `M${x},${y - h} l${r * 1.2},${h * 1.75} h${-r * 2.4}Z`;
+    case 'min': return `M${x},${y + h} l${r * 1.2},${-h * 1.75} h${-r * 2.4}Z`;
+    case 'diamond': {
+      const a = r * 1.15;
+      return `M${x},${y - a} l${a},${a} l${-a},${a} l${-a},${-a}Z`;
+    }
+    case 'hexagon': return polygon(6, r * 1.05, x, y);
+    case 'pentagon': return polygon(5, r * 1.1, x, y);
+    case 'chance': return `M${x - r},${y} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0Z`;
     default: { // leaf: a square, widened to fit a vector value
       const w = leafWidth(n) / 2, s = r * 0.85;
-      return `M${-w},${-s} H${w} V${s} H${-w}Z`;
+      return `M${x - w},${y - s} h${2 * w} v${2 * s} h${-2 * w}Z`;
     }
   }
 }
@@ -165,11 +172,11 @@ export function shapePath(n, r = SHAPE) {
 // max^n players get a shape each (and a letter), not just a colour.
 const PLAYER_SHAPES = ['max', 'min', 'diamond', 'hexagon', 'pentagon'];
 
-function polygon(k, r) {
+function polygon(k, r, x, y) {
   const pts = [];
   for (let i = 0; i < k; i++) {
     const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
-    pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+    pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
   }
   return `M${pts.join(' L')}Z`;
 }

@@ -1,6 +1,12 @@
 // The tree drawn in SVG: one <g data-node> per node, one line per edge, all
-// made once. A step only calls setNode() for the nodes its changes touch;
-// everything visual follows from data-status and a few classes in CSS.
+// made once. A step only calls setNode() for the nodes its changes touch,
+// and only what differs from the node as drawn is written.
+//
+// The data-* attributes of a node are hooks for tests (contract §4); the look
+// follows a status class on the node's shape (st-visited, ...), and sibling
+// selectors from it. No style rule reads data-status: a rule on the <g> would
+// make a status change restyle every element in it, and restyling is what a
+// big redraw spends most of its time on (a few µs per element).
 
 import { hook, show } from './model.js';
 import { layout, shapePath, SHAPE } from './tree.js';
@@ -24,15 +30,35 @@ function text(parent, cls, x, y, content) {
 /** Mark text 3, 4 or 5+ characters long, which CSS sets smaller. */
 function sizeClass(t) {
   const len = Math.min(5, t.textContent.length);
-  t.classList.remove('len3', 'len4', 'len5');
-  if (len >= 3) t.classList.add(`len${len}`);
+  const cls = len >= 3 ? `len${len}` : null;
+  if (cls === t.lenClass) return;
+  if (t.lenClass) t.classList.remove(t.lenClass);
+  if (cls) t.classList.add(cls);
+  t.lenClass = cls;
+}
+
+/**
+ * The mark written inside each max^n player's shape, telling the players
+ * apart: their initials, or (initials shared, as P1, P2, P3) their short
+ * names, or else their numbers.
+ */
+export function playerMarks(players) {
+  const distinct = (xs) => new Set(xs).size === xs.length;
+  const initials = players.map((p) => p.slice(0, 1).toUpperCase());
+  if (distinct(initials)) return initials;
+  if (players.every((p) => p.length <= 2) && distinct(players)) return players;
+  return players.map((_, i) => String(i + 1));
 }
 
 /**
  * Draw tree `t` (from readTree) into `viewport`, a <g> inside the page's SVG.
  * Options: `compact` (tighter spacing), `maxDepth` (draw only that deep,
- * with a faded fan under nodes whose children lie beyond).
- * Returns {box, setNode, setActive, setPath, setDepthLimit, nodeEl}.
+ * with a faded fan under nodes whose children lie beyond), `absolute`
+ * (write each node's coordinates out instead of translating its <g>: with
+ * no transform per node Chromium keeps the whole tree in one paint chunk,
+ * which makes every repaint of a big tree several times cheaper; without
+ * it, a node's <g> has its own coordinates centred on the node).
+ * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, nodeEl}.
  */
 export function makeTreeView(viewport, t, options = {}) {
   const box = layout(t, options);
@@ -43,8 +69,12 @@ export function makeTreeView(viewport, t, options = {}) {
   const edgeEls = new Map();
   const state = new Map(); // id -> status shown, to update edges
   const names = t.nodes.length <= NAMES_UP_TO;
+  const marks = playerMarks(t.players || []);
 
   const maxDepth = options.maxDepth ?? null;
+  const absolute = !!options.absolute;
+  // Where a node's own coordinates start: its centre, or the SVG's origin.
+  const ox = (n) => (absolute ? n.x : 0), oy = (n) => (absolute ? n.y : 0);
   for (const n of t.nodes) {
     if (maxDepth != null && n.depth > maxDepth) continue;
     if (n.parent) drawEdge(n);
@@ -61,7 +91,7 @@ export function makeTreeView(viewport, t, options = {}) {
       class: 'edge', 'data-edge': n.id,
       x1: p.x, y1: p.y + SHAPE * 0.9, x2: n.x, y2: n.y - SHAPE * 0.9,
     }, edgeLayer);
-    edgeEls.set(n.id, { line, cut: null });
+    edgeEls.set(n.id, { line, cut: null, reached: false, pruned: false, isCut: false });
     if (n.probability != null) {
       const mx = (p.x + n.x) / 2, my = (p.y + n.y) / 2;
       text(edgeLayer, 'prob', mx + (n.x >= p.x ? 6 : -6), my, show(n.probability))
@@ -71,22 +101,26 @@ export function makeTreeView(viewport, t, options = {}) {
   }
 
   function drawNode(n) {
+    const x = ox(n), y = oy(n);
     const g = el('g', {
       class: `node role-${n.role}` + (n.role === 'player' ? ` p${n.playerIndex % 5}` : ''),
       'data-node': n.id, 'data-status': 'unvisited',
       'data-value': '', 'data-alpha': '', 'data-beta': '',
-      transform: `translate(${n.x},${n.y})`,
     }, nodeLayer);
-    el('path', { class: 'shape', d: shapePath(n) }, g);
+    if (!absolute) g.setAttribute('transform', `translate(${n.x},${n.y})`);
+    g.x = x; g.y = y;
+    g.shape = el('path', { class: 'shape st-unvisited', d: shapePath(n, SHAPE, x, y) }, g);
+    // What is drawn, as the hooks spell it (read back without touching the DOM).
+    g.shown = { status: 'unvisited', value: '', alpha: '', beta: '' };
     const leaf = n.role === 'leaf';
     if (leaf) {
-      text(g, 'static', 0, 0, show(n.value));
+      text(g, 'static', x, y, show(n.value));
     } else if (n.role === 'player') {
-      text(g, 'who', 0, 1, n.player.slice(0, 1).toUpperCase());
+      text(g, 'who', x, y + 1, marks[n.playerIndex] ?? '?');
     }
     // The current value: inside a two-player shape, beside a max^n one.
-    if (n.role === 'player') g.v = text(g, 'v', SHAPE + 8, 0, '');
-    else if (!leaf) g.v = text(g, 'v', 0, n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0, '');
+    if (n.role === 'player') g.v = text(g, 'v', x + SHAPE + 8, y, '');
+    else if (!leaf) g.v = text(g, 'v', x, y + (n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0), '');
     if (names) drawName(g, n);
     nodeEls.set(n.id, g);
     state.set(n.id, 'unvisited');
@@ -98,12 +132,12 @@ export function makeTreeView(viewport, t, options = {}) {
   function drawName(g, n) {
     const lines = n.label.includes('/') ? n.label.split('/') : [n.label];
     if (n.role !== 'leaf' && lines.length === 1 && n.label.length <= 3) {
-      text(g, 'name side', -SHAPE - 10, -SHAPE * 0.35, n.label);
+      text(g, 'name side', g.x - SHAPE - 10, g.y - SHAPE * 0.35, n.label);
       return;
     }
-    const t = el('text', { class: `name${lines.length > 1 ? ' board' : ''}`, x: 0, y: SHAPE + 14 }, g);
+    const t = el('text', { class: `name${lines.length > 1 ? ' board' : ''}`, x: g.x, y: g.y + SHAPE + 14 }, g);
     lines.forEach((line, i) => {
-      const span = el('tspan', { x: 0, dy: i ? '1.05em' : 0 }, t);
+      const span = el('tspan', { x: g.x, dy: i ? '1.05em' : 0 }, t);
       span.textContent = line;
     });
   }
@@ -125,24 +159,31 @@ export function makeTreeView(viewport, t, options = {}) {
 
   function boundsText(g) {
     if (!g.bounds) {
-      g.bounds = el('text', { class: 'bounds', x: SHAPE + 12, y: -SHAPE * 0.5 }, g);
-      g.alphaT = el('tspan', { x: SHAPE + 12, dy: 0 }, g.bounds);
-      g.betaT = el('tspan', { x: SHAPE + 12, dy: '1.2em' }, g.bounds);
+      const x = g.x + SHAPE + 12;
+      g.bounds = el('text', { class: 'bounds', x, y: g.y - SHAPE * 0.5 }, g);
+      g.alphaT = el('tspan', { x, dy: 0 }, g.bounds);
+      g.betaT = el('tspan', { x, dy: '1.2em' }, g.bounds);
     }
     return g.bounds;
   }
 
+  // Only flags that change are written (practice marks edges with classes
+  // of its own, so the class attribute is never written whole).
   function updateEdge(n) {
     const e = edgeEls.get(n.id);
     if (!e) return;
     const s = state.get(n.id);
     const pruned = s === 'pruned';
+    const reached = s !== 'unvisited' && !pruned;
     const cut = pruned && state.get(n.parent.id) !== 'pruned';
-    e.line.classList.toggle('pruned', pruned);
-    e.line.classList.toggle('reached', s !== 'unvisited' && !pruned);
-    e.line.classList.toggle('cut', cut);
-    if (cut && !e.cut) e.cut = drawCut(n);
-    if (e.cut) e.cut.classList.toggle('shown', cut);
+    if (pruned !== e.pruned) { e.pruned = pruned; e.line.classList.toggle('pruned', pruned); }
+    if (reached !== e.reached) { e.reached = reached; e.line.classList.toggle('reached', reached); }
+    if (cut !== e.isCut) {
+      e.isCut = cut;
+      e.line.classList.toggle('cut', cut);
+      if (cut && !e.cut) e.cut = drawCut(n);
+      if (e.cut) e.cut.classList.toggle('shown', cut);
+    }
   }
 
   // The cut mark: a double slash across the edge, near the parent end.
@@ -163,34 +204,58 @@ export function makeTreeView(viewport, t, options = {}) {
     return mark;
   }
 
-  /** Show one node's fields at the current step (from model.read). */
-  function setNode(id, f) {
+  /**
+   * Draw one node's fields (from model.read); the edges its status affects
+   * (its own, its children's) are added to `edges`, to be updated once.
+   */
+  function drawFields(id, f, edges) {
     const g = nodeEls.get(id);
     if (!g) return;
-    const n = t.byId.get(id);
-    const value = hook(f.value), alpha = hook(f.alpha), beta = hook(f.beta);
-    if (g.getAttribute('data-status') !== f.status) {
+    const n = t.byId.get(id), shown = g.shown;
+    if (shown.status !== f.status) {
+      g.shape.classList.replace(`st-${shown.status}`, `st-${f.status}`);
       g.setAttribute('data-status', f.status);
+      shown.status = f.status;
       state.set(id, f.status);
-      updateEdge(n);
-      for (const c of n.children) updateEdge(c);
+      edges.add(n);
+      for (const c of n.children) edges.add(c);
     }
-    if (g.getAttribute('data-value') !== value) {
+    const value = hook(f.value);
+    if (shown.value !== value) {
       g.setAttribute('data-value', value);
+      shown.value = value;
       if (g.v) {
         g.v.textContent = show(f.value);
         if (n.role !== 'player') sizeClass(g.v);
       }
     }
-    if (g.getAttribute('data-alpha') !== alpha || g.getAttribute('data-beta') !== beta) {
+    const alpha = hook(f.alpha), beta = hook(f.beta);
+    if (shown.alpha !== alpha || shown.beta !== beta) {
       g.setAttribute('data-alpha', alpha);
       g.setAttribute('data-beta', beta);
+      shown.alpha = alpha;
+      shown.beta = beta;
       if (n.role !== 'leaf' && (alpha || beta || g.bounds)) {
         boundsText(g);
         g.alphaT.textContent = alpha ? `α = ${show(f.alpha)}` : '';
         g.betaT.textContent = beta ? `β = ${show(f.beta)}` : '';
       }
     }
+  }
+
+  /** Show one node's fields at the current step (from model.read). */
+  function setNode(id, f) {
+    setNodes([id], () => f);
+  }
+
+  /**
+   * Show many nodes: `fieldsOf(id)` gives each one's fields. Only what
+   * differs from the drawing is written; each edge is updated once.
+   */
+  function setNodes(ids, fieldsOf) {
+    const edges = new Set();
+    for (const id of ids) drawFields(id, fieldsOf(id), edges);
+    for (const n of edges) updateEdge(n);
   }
 
   /** Ring the active node (null: none). */
@@ -224,5 +289,5 @@ export function makeTreeView(viewport, t, options = {}) {
     }
   }
 
-  return { box, setNode, setActive, setPath, setDepthLimit, nodeEl: (id) => nodeEls.get(id) };
+  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, nodeEl: (id) => nodeEls.get(id) };
 }

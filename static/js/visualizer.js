@@ -7,7 +7,7 @@ import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { makeControls } from './controls.js';
-import { makePseudocode, makeStack, makeStats, pruneTest } from './panels.js';
+import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './panels.js';
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 
@@ -45,6 +45,7 @@ async function main() {
 
   const svg = $('#tree');
   const viewport = svg.querySelector('.viewport');
+  pixelSize(svg, $('#stage'));
   const zoom = makeZoom(svg, viewport);
   svg.dataset.nodes = String(tree.nodes.length);
   let drawing = null, drawnDepth;
@@ -57,7 +58,7 @@ async function main() {
     // Draw into a detached group and fit while the SVG is empty: the browser
     // then lays the tree out once, at its final scale.
     viewport.remove();
-    drawing = makeTreeView(viewport, tree, { maxDepth });
+    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true });
     fit();
     svg.appendChild(viewport);
   }
@@ -82,7 +83,7 @@ async function main() {
     treeId,
     // The session draws through this, whichever drawing is current.
     treeView: {
-      setNode: (id, f) => drawing.setNode(id, f),
+      setNodes: (ids, fieldsOf) => drawing.setNodes(ids, fieldsOf),
       setActive: (id) => drawing.setActive(id),
       setPath: (ids) => drawing.setPath(ids),
     },
@@ -90,9 +91,9 @@ async function main() {
     onUpdate: (s) => {
       controls?.update();
       const ev = s.run.event;
-      narration.textContent = ev ? ev.text || '' : startSentence(tree, s.params);
+      setText(narration, ev ? ev.text || '' : startSentence(tree, s.params));
       code.update(ev);
-      testEl.textContent = pruneTest(s, tree);
+      setText(testEl, pruneTest(s, tree));
       page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
       stack(s, tree);
       stats(s);
@@ -142,6 +143,25 @@ async function main() {
   performance.mark('run-started');
 }
 
+/**
+ * Keep the SVG sized in pixels, following the stage. Sized in percent, the
+ * SVG was laid out again, and all of the tree walked for paint, whenever
+ * anything on the page changed size (the step counter, a narration line):
+ * 2 ms a step on a 1,000-node tree.
+ */
+function pixelSize(svg, stage) {
+  const set = (w, h) => {
+    svg.style.width = `${w}px`;
+    svg.style.height = `${h}px`;
+  };
+  const r = stage.getBoundingClientRect();
+  set(r.width, r.height);
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    set(box.width, box.height);
+  }).observe(stage);
+}
+
 /** max^n: one legend entry per player, with its shape and letter. */
 function playerLegend(legend, tree) {
   const NS = 'http://www.w3.org/2000/svg';
@@ -151,9 +171,8 @@ function playerLegend(legend, tree) {
     svg.setAttribute('viewBox', '-13 -13 26 26');
     const g = document.createElementNS(NS, 'g');
     g.setAttribute('class', `node role-player p${i % 5}`);
-    g.setAttribute('data-status', 'visited');
     const path = document.createElementNS(NS, 'path');
-    path.setAttribute('class', 'shape');
+    path.setAttribute('class', 'shape st-visited');
     path.setAttribute('d', shapePath({ role: 'player', playerIndex: i }, 10));
     g.appendChild(path);
     svg.appendChild(g);

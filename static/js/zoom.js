@@ -15,6 +15,18 @@ export function makeZoom(svg, viewport, options = {}) {
   let pinch = null;
   let raf = 0;
   let moved = false;         // has the user zoomed or panned by hand?
+  // The SVG's size, kept by a ResizeObserver: reading it from layout after a
+  // step has changed the tree would force a style and layout pass in the
+  // middle of the step (ensureVisible runs at every step).
+  let width = 0, height = 0;
+  const measure = () => {
+    const r = svg.getBoundingClientRect();
+    width = r.width; height = r.height;
+  };
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    width = box.width; height = box.height;
+  }).observe(svg);
 
   function apply() {
     svg.classList.toggle('lod-far', k < FAR);
@@ -48,24 +60,24 @@ export function makeZoom(svg, viewport, options = {}) {
   function fit(b = box, { minK = 0, maxK = 2 } = {}) {
     box = b;
     moved = false;
-    const r = svg.getBoundingClientRect();
-    if (!b || r.width === 0) return;
+    measure();
+    if (!b || width === 0) return;
     const pad = 24;
-    let nk = Math.min((r.width - 2 * pad) / (b.x1 - b.x0), (r.height - 2 * pad) / (b.y1 - b.y0));
+    let nk = Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
     nk = Math.min(maxK, Math.max(minK, nk));
     const cx = (b.x0 + b.x1) / 2;
-    const top = nk * (b.y1 - b.y0) > r.height ? pad - nk * b.y0 : (r.height - nk * (b.y0 + b.y1)) / 2;
-    set(nk, r.width / 2 - nk * cx, top);
+    const top = nk * (b.y1 - b.y0) > height ? pad - nk * b.y0 : (height - nk * (b.y0 + b.y1)) / 2;
+    set(nk, width / 2 - nk * cx, top);
   }
 
   /** Pan (without zooming) so that content point (cx, cy) is on screen. */
   function ensureVisible(cx, cy, margin = 60) {
-    const r = svg.getBoundingClientRect();
+    if (width === 0) measure();
     const sx = x + k * cx, sy = y + k * cy;
-    if (sx > margin && sx < r.width - margin && sy > margin && sy < r.height - margin) return;
+    if (sx > margin && sx < width - margin && sy > margin && sy < height - margin) return;
     let nx = x, ny = y;
-    if (sx <= margin || sx >= r.width - margin) nx = r.width / 2 - k * cx;
-    if (sy <= margin || sy >= r.height - margin) ny = r.height / 2 - k * cy;
+    if (sx <= margin || sx >= width - margin) nx = width / 2 - k * cx;
+    if (sy <= margin || sy >= height - margin) ny = height / 2 - k * cy;
     set(k, nx, ny);
   }
 

@@ -1,0 +1,122 @@
+"""The page's fast paths do the same as the plain ones: a step drawn inside
+its key handler, a big jump drawn in slices (and taken over by a key press
+mid-way), and a tree sized in pixels that still follows the stage.
+
+The timings themselves are measured by bench/browser.py, not here.
+"""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from .expect import hooks_at, node_ids, trace
+
+pytestmark = pytest.mark.browser
+
+
+def upload_random(live_server, branching: int, depth: int, seed: int) -> str:
+    from app.games.random_tree import random_tree
+    from app.treefile import dump_yaml
+
+    tree = random_tree(branching=branching, depth=depth, seed=seed)
+    res = requests.post(f"{live_server}/api/trees", data=dump_yaml(tree).encode(),
+                        headers={"Content-Type": "application/x-yaml"}, timeout=60)
+    assert res.status_code == 201, res.text
+    return res.json()["id"]
+
+
+def test_a_step_is_drawn_before_the_key_handlers_return(page, viz, live_server, fig52):
+    """No deferral to a later frame: the step shows in the frame after the key."""
+    events = trace(live_server, fig52)
+    viz.open(page, fig52)
+    # A listener on window runs after the page's own (on document).
+    page.evaluate("""() => {
+      window.__seen = [];
+      window.addEventListener('keydown', () => window.__seen.push({
+        step: document.querySelector('[data-step]').textContent,
+        nodes: Object.fromEntries([...document.querySelectorAll('[data-node]')]
+          .map((e) => [e.dataset.node, e.dataset.status])),
+      }));
+    }""")
+    for k in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        viz.wait_step(page, k)
+    seen = page.evaluate("window.__seen")
+    assert [s["step"] for s in seen] == ["1", "2", "3", "4", "5"]
+    for k, s in enumerate(seen, start=1):
+        want = {n: f["status"] for n, f in hooks_at(events, k, node_ids(live_server, fig52)).items()}
+        assert s["nodes"] == want, f"step {k}"
+
+
+def test_end_on_a_big_tree_draws_in_slices_to_the_servers_last_view(page, viz, live_server):
+    tree_id = upload_random(live_server, branching=4, depth=6, seed=5)    # 5,461 nodes
+    events = trace(live_server, tree_id, algorithm="minimax")
+    ids = node_ids(live_server, tree_id)
+    viz.open(page, tree_id, "algorithm=minimax")
+    # Slices as short as can be, and a record of what the status line says.
+    page.evaluate("""() => {
+      window.visualizer.session.sliceMs = 0;
+      window.__said = [];
+      const busy = document.querySelector('[data-role=busy]');
+      new MutationObserver(() => window.__said.push(busy.textContent))
+        .observe(busy, { childList: true, characterData: true, subtree: true });
+    }""")
+    page.keyboard.press("End")
+    viz.wait_step(page, len(events))
+    said = page.evaluate("window.__said")
+    assert any(s.startswith("Streaming to the end") for s in said)
+    drawing = [s for s in said if s.startswith("Drawing the last step")]
+    assert len(drawing) >= 2, said                 # it did yield, more than once
+    assert viz.nodes(page) == hooks_at(events, len(events), ids)
+    assert not page.locator("[data-role=busy]").is_visible()
+    pv = page.eval_on_selector_all("[data-node].pv", "els => els.map(e => e.dataset.node)")
+    assert pv == events[-1]["pv"]
+
+
+def test_a_key_during_the_sliced_drawing_takes_over(page, viz, live_server):
+    tree_id = upload_random(live_server, branching=4, depth=6, seed=6)
+    events = trace(live_server, tree_id, algorithm="minimax")
+    ids = node_ids(live_server, tree_id)
+    viz.open(page, tree_id, "algorithm=minimax")
+    # Left as soon as the drawing of the last step has begun.
+    page.evaluate("""() => {
+      window.visualizer.session.sliceMs = 0;
+      const busy = document.querySelector('[data-role=busy]');
+      const seen = new MutationObserver(() => {
+        if (!busy.textContent.startsWith('Drawing the last step')) return;
+        seen.disconnect();
+        window.__drawn = document.querySelectorAll('[data-node]:not([data-status=unvisited])').length;
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+      });
+      seen.observe(busy, { childList: true, characterData: true, subtree: true });
+    }""")
+    page.keyboard.press("End")
+    viz.wait_step(page, len(events) - 1)
+    page.wait_for_timeout(300)                      # a stale slice would land now
+    assert 0 < page.evaluate("window.__drawn") < len(ids)    # it was taken over mid-way
+    assert viz.step(page) == len(events) - 1
+    assert viz.nodes(page) == hooks_at(events, len(events) - 1, ids)
+    assert not page.locator("[data-role=busy]").is_visible()
+
+
+def test_the_tree_is_sized_in_pixels_and_follows_the_stage(page, viz, fig52):
+    viz.open(page, fig52)
+    size = """() => {
+      const svg = document.querySelector('#tree').getBoundingClientRect();
+      const stage = document.querySelector('#stage').getBoundingClientRect();
+      return [svg.width, svg.height, stage.width, stage.height,
+              document.querySelector('#tree').style.width];
+    }"""
+    w, h, sw, sh, styled = page.evaluate(size)
+    assert styled.endswith("px")
+    assert (round(w), round(h)) == (round(sw), round(sh))
+    page.click("[data-action=toggle-panels]")       # the stage widens
+    page.wait_for_function("w => document.querySelector('#tree').getBoundingClientRect().width > w + 100",
+                           arg=w)
+    w2, h2, sw2, sh2, _ = page.evaluate(size)
+    assert (round(w2), round(h2)) == (round(sw2), round(sh2))
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.wait_for_function("w => document.querySelector('#tree').getBoundingClientRect().width < w - 100",
+                           arg=w2)
+    w3, h3, sw3, sh3, _ = page.evaluate(size)
+    assert (round(w3), round(h3)) == (round(sw3), round(sh3))
