@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 import logging
 
+import json
+
 from flask import current_app, request
 from flask_socketio import Namespace
 
@@ -29,6 +31,9 @@ from .params import check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 
 log = logging.getLogger(__name__)
+
+
+_encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode
 
 
 def _error(message: str, **fields) -> dict:
@@ -106,7 +111,10 @@ class StreamNamespace(Namespace):
 
     @_acked
     def on_pull(self, data: dict) -> dict:
-        check_keys(data, ("run", "count"))
+        check_keys(data, ("run", "count", "encoding"))
+        encoding = data.get("encoding", "objects")
+        if encoding not in ("objects", "json"):
+            raise BadArgument("encoding", "encoding must be 'objects' or 'json'")
         run = self._run(data)
         count = whole_number("count", data.get("count", 100))
         if not 1 <= count <= self.max_count:
@@ -115,6 +123,12 @@ class StreamNamespace(Namespace):
             events = run.take(count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise BadArgument("run", f"run {run.id!r} was closed") from None
+        if encoding == "json":
+            # The batch as one JSON text: the client parses it in one call, and
+            # the Socket.IO layer no longer walks a thousand dicts looking for
+            # binary parts (a third of a pull's server time).
+            text = "[" + ",".join(map(_encode, events)) + "]"
+            return {"ok": True, "events_json": text, "done": run.done, "position": run.position}
         return {"ok": True, "events": events, "done": run.done, "position": run.position}
 
     @_acked

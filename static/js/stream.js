@@ -55,7 +55,7 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         const depth = goal - asked > MAX_PULL ? PIPELINE : 1;
         while (!ended && inflight.length < depth && asked < goal) {
           const count = Math.min(MAX_PULL, Math.max(batch, goal - asked));
-          const p = ask(socket, 'pull', { run: runId, count });
+          const p = ask(socket, 'pull', { run: runId, count, encoding: 'json' });
           p.catch(() => {});        // awaited below, in order
           inflight.push(p);
           asked += count;
@@ -63,6 +63,8 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         if (!inflight.length) break;
         const ack = await inflight.shift();
         if (run.done) continue;     // pulls asked for after the end
+        // A batch comes as one JSON text (encoding 'json'): one parse here.
+        if (ack && typeof ack.events_json === 'string') ack.events = JSON.parse(ack.events_json);
         if (!ack || ack.ok === false || !Array.isArray(ack.events)) {
           throw new Error(ack?.error?.message || 'the server did not send events');
         }

@@ -38,6 +38,19 @@ def test_a_run_streams_in_batches_to_done_and_equals_the_http_trace(socket_clien
     assert events == client.get("/api/trees/fig52/trace?algorithm=alphabeta").get_json()["events"]
 
 
+def test_a_batch_can_come_as_one_json_text(socket_client, client):
+    import json
+
+    run = start(socket_client, algorithm="alphabeta")
+    reply = ack(socket_client, "pull", {"run": run, "count": 1000, "encoding": "json"})
+    assert reply["ok"] and reply["done"] and "events" not in reply
+    events = json.loads(reply["events_json"])
+    assert events == client.get("/api/trees/fig52/trace?algorithm=alphabeta").get_json()["events"]
+    assert reply["position"] == len(events)
+    bad = ack(socket_client, "pull", {"run": run, "count": 1, "encoding": "xml"})
+    assert bad["ok"] is False and bad["error"]["argument"] == "encoding"
+
+
 def test_start_acknowledges_the_resolved_options(socket_client):
     reply = ack(socket_client, "start", {"tree": "fig52", "algorithm": None, "depth": None,
                                          "order": "best", "seed": None, "strict": True,
