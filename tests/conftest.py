@@ -107,7 +107,7 @@ def live_server(tmp_path_factory):
 # -- the real browser ----------------------------------------------------------
 # One Chromium for the whole session: Playwright's sync API allows one running
 # instance per process, so every browser test shares this fixture.
-CHROMIUM = "/usr/bin/chromium"  # Debian's; never `playwright install`
+CHROMIUM = "/usr/bin/chromium"  # Debian's own build: Playwright never downloads a browser here
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
