@@ -11,6 +11,8 @@ and do not change between the variants (strict, depth-limited) of a listing.
 '    if v ≥ β then return v'
 >>> listing("alphabeta", "aima", strict=True)[9]
 '    if v > β then return v'
+>>> listings_for("iterative")["aima"][5]
+'  if CUTOFF-TEST(state, depth) then return EVAL(state)'
 """
 from __future__ import annotations
 
@@ -209,6 +211,9 @@ def line_of(algorithm: str, formulation: str, kind: str, role: str | None) -> in
 
 
 def listings_for(algorithm: str, *, strict: bool = False, depth_limited: bool = False) -> dict:
-    """Every formulation's listing for ``algorithm``: what the page shows."""
+    """Every formulation's listing for ``algorithm``: what the page shows.
+    Iterative deepening always stops at a depth limit, so its listing is the
+    depth-limited one."""
+    depth_limited = depth_limited or algorithm == "iterative"
     return {f: listing(algorithm, f, strict=strict, depth_limited=depth_limited)
             for f in FORMULATIONS if _key(algorithm, f)[1] == f}
