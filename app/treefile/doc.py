@@ -78,6 +78,20 @@ def list_too_long(line, col) -> TreeFileError:
                          f"most {MAX_LIST_ITEMS} items (one per player)", line, col)
 
 
+def append_item(parent: Seq, item, nodes: int, limits: Limits) -> int:
+    """Put ``item`` in the list ``parent`` as a reader finishes it, counting a
+    ``children`` item as a tree node against the limits and keeping other
+    lists short; returns the count of nodes read so far."""
+    if parent.nodes:
+        nodes += 1
+        if nodes > limits.max_nodes:
+            raise too_many_nodes(limits, item.line, item.col)
+    elif len(parent.items) >= MAX_LIST_ITEMS:
+        raise list_too_long(parent.line, parent.col)
+    parent.items.append(item)
+    return nodes
+
+
 def map_too_big(line, col) -> TreeFileError:
     return TreeFileError(f"this mapping has more than {MAX_MAP_KEYS} keys", line, col)
 

@@ -13,8 +13,7 @@ import json
 import re
 from json.decoder import scanstring
 
-from .doc import (MAX_LIST_ITEMS, MAX_MAP_KEYS, Map, Positions, Scalar, Seq, list_too_long,
-                  map_too_big, to_int, too_many_nodes)
+from .doc import (append_item, MAX_MAP_KEYS, Map, Positions, Scalar, Seq, map_too_big, to_int)
 from .errors import TreeFileError, TreeTooLarge, shorten
 from .limits import Limits
 
@@ -61,7 +60,7 @@ class _Parser:
     def parse(self):
         text, at, limits = self.text, self.at, self.limits
         value_at, space = _VALUE.match, _SPACE.match
-        max_nesting, max_nodes = limits.max_nesting, limits.max_nodes
+        max_nesting = limits.max_nesting
         stack: list = []     # open containers
         keys: list = []      # pending key (text, line, col) of each open Map
         nodes = 1
@@ -118,13 +117,7 @@ class _Parser:
                     return node
                 parent = stack[-1]
                 if type(parent) is Seq:
-                    if parent.nodes:
-                        nodes += 1
-                        if nodes > max_nodes:
-                            raise too_many_nodes(limits, node.line, node.col)
-                    elif len(parent.items) >= MAX_LIST_ITEMS:
-                        raise list_too_long(parent.line, parent.col)
-                    parent.items.append(node)
+                    nodes = append_item(parent, node, nodes, limits)
                     closer = "]"
                 else:
                     key, kline, kcol = keys[-1]

@@ -22,8 +22,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
                          MappingStartEvent, ScalarEvent, SequenceEndEvent,
                          SequenceStartEvent, StreamEndEvent)
 
-from .doc import (MAX_LIST_ITEMS, MAX_MAP_KEYS, Map, Scalar, Seq, list_too_long,
-                  map_too_big, to_int, too_many_nodes)
+from .doc import (append_item, MAX_MAP_KEYS, Map, Scalar, Seq, map_too_big, to_int)
 from .errors import TreeFileError, TreeTooLarge, shorten
 from .limits import Limits
 
@@ -146,7 +145,7 @@ def read_yaml(text: str, limits: Limits):
 
 
 def _compose(loader, limits: Limits):
-    max_nesting, max_nodes = limits.max_nesting, limits.max_nodes
+    max_nesting = limits.max_nesting
     stack: list = []          # open collections
     keys: list = []           # for each open collection: pending key (Map) or None
     root = None
@@ -221,13 +220,7 @@ def _compose(loader, limits: Limits):
             continue
         parent = stack[-1]
         if type(parent) is Seq:
-            if parent.nodes:
-                nodes += 1
-                if nodes > max_nodes:
-                    raise too_many_nodes(limits, node.line, node.col)
-            elif len(parent.items) >= MAX_LIST_ITEMS:
-                raise list_too_long(parent.line, parent.col)
-            parent.items.append(node)
+            nodes = append_item(parent, node, nodes, limits)
         elif keys[-1] is None:
             if type(node) is not Scalar:
                 what = "a list" if type(node) is Seq else "a mapping"
