@@ -35,7 +35,6 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,8 @@ import time
 from pathlib import Path
 
 import requests
+
+from common import free_port, notation
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -184,18 +185,6 @@ PULL_JS = """async ([tree, depth]) => {
   socket.close();
   return { seconds, events, trips };
 }"""
-
-
-def notation(rng: random.Random, branching: int, depth: int) -> str:
-    if depth == 0:
-        return str(rng.randint(-50, 50))
-    return "(" + " ".join(notation(rng, branching, depth - 1) for _ in range(branching)) + ")"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def upload(base: str, branching: int, depth: int, seed: int) -> str:

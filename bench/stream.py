@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,21 +21,11 @@ import time
 from pathlib import Path
 
 import requests
+
+from common import free_port, notation
 import socketio
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def notation(rng: random.Random, branching: int, depth: int) -> str:
-    if depth == 0:
-        return str(rng.randint(-50, 50))
-    return "(" + " ".join(notation(rng, branching, depth - 1) for _ in range(branching)) + ")"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def cpu_seconds(pid: int) -> float:
