@@ -14,6 +14,9 @@ command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
 if [ "$mode" = test ]; then
   [ -x /usr/bin/chromium ] || need_apt+=(chromium)
   command -v pdfinfo >/dev/null 2>&1 || need_apt+=(poppler-utils)
+  # The scale-out test starts its own Redis and nginx on loopback ports.
+  command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
+  [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need_apt+=(nginx)
 fi
 python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3.11-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
