@@ -26,7 +26,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(instance_path=os.path.abspath(args.instance) if args.instance else None)
+    app = create_app(instance_path=os.path.abspath(args.instance) if args.instance else None,
+                     settings={"HOST": args.host})
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Serving the adversarial-search visualizer on http://{shown}:{args.port}/ "
           "(Ctrl+C to stop)", flush=True)

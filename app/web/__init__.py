@@ -17,10 +17,13 @@ from pathlib import Path
 from flask import Flask
 from flask_socketio import SocketIO
 
+from app.budget import Budget
+
 from . import errors
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .origins import same_origin
+from .security import TrustedHostMiddleware, install_headers, trusted_hosts
 from .sockets import StreamNamespace
 from .store import UploadStore
 
@@ -37,24 +40,31 @@ BLUEPRINTS = (
 DEFAULTS = dict(
     DATABASE=None,                  # default: <instance>/trees.sqlite3
     TREES_DIR=str(REPO / "trees"),  # the built-in library
-    MAX_CONTENT_LENGTH=2 << 20,     # bytes of one request (uploads)
-    STORE_MAX_TREES=1000,           # cap of the upload store ...
-    STORE_MAX_BYTES=64 << 20,       # ... in trees and in bytes of text
+    BUDGET={},                      # app.budget.Budget fields to change: every cost limit
     TREE_LIMITS=None,               # app.treefile limits for uploads (None: its defaults)
     TREE_CACHE_SIZE=32,             # parsed uploaded trees kept in memory
-    TRACE_MAX_EVENTS=200_000,       # longest run GET .../trace answers whole
-    TRACE_MAX_BYTES=64 << 20,       # and its largest size (one event may change every node)
-    SOCKET_MAX_RUNS=4,              # open runs per connection (oldest closed first)
-    SOCKET_MAX_COUNT=1000,          # events per pull
-    SOCKET_MAX_MESSAGE=64 << 10,    # bytes of one Socket.IO message from a client
     EXTRA_ORIGINS=(),               # origins trusted beside the server's own (a proxy's)
+    HOST=None,                      # the address listened on (run.py --host), for TRUSTED_HOSTS
+    TRUSTED_HOSTS=None,             # host names answered (None: localhost, 127.0.0.1, HOST)
+    EXTRA_HOSTS=(),                 # names trusted beside those (a proxy's public name)
+    FRAME_ANCESTORS="'self'",       # who may frame the pages (CSP), e.g. "'self' https://lms.example"
+    ASYNC_MODE=None,                # Socket.IO: None = gevent when patched (gunicorn), else threading
 )
 
+# Older single settings, still honoured: each sets one budget field.
+BUDGET_KEYS = {
+    "MAX_CONTENT_LENGTH": "upload_bytes", "STORE_MAX_TREES": "store_trees",
+    "STORE_MAX_BYTES": "store_bytes", "TRACE_MAX_EVENTS": "trace_events",
+    "TRACE_MAX_BYTES": "trace_bytes", "SOCKET_MAX_RUNS": "runs_per_client",
+    "SOCKET_MAX_COUNT": "pull_events", "SOCKET_MAX_MESSAGE": "socket_message_bytes",
+}
 
-def create_app(test_config: dict | None = None, instance_path: str | None = None) -> Flask:
+
+def create_app(test_config: dict | None = None, instance_path: str | None = None,
+               settings: dict | None = None) -> Flask:
     """Make the app: ``test_config`` overrides the instance's ``config.py``;
     ``instance_path`` (default ``instance/`` in the repository) holds the
-    store of uploads."""
+    store of uploads; ``settings`` (from the command line) apply after either."""
     app = Flask(__name__.split(".")[0], instance_path=instance_path,
                 instance_relative_config=True, root_path=str(REPO),
                 template_folder="templates", static_folder="static")
@@ -62,32 +72,70 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.config.from_mapping(DEFAULTS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("ADVSEARCH")   # ADVSEARCH_TRUSTED_HOSTS='["hall.example"]'
     else:
         app.config.from_mapping(test_config)
+    app.config.from_mapping(settings or {})
+    budget = _budget(app.config)
+    app.extensions["budget"] = budget
+    app.config["MAX_CONTENT_LENGTH"] = budget.upload_bytes
+    if app.config["TRUSTED_HOSTS"] is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["HOST"], app.config["EXTRA_HOSTS"])
     os.makedirs(app.instance_path, exist_ok=True)
     database = app.config["DATABASE"] or os.path.join(app.instance_path, "trees.sqlite3")
     app.config["DATABASE"] = database
 
-    store = UploadStore(database, app.config["STORE_MAX_TREES"], app.config["STORE_MAX_BYTES"])
+    store = UploadStore(database, budget.store_trees, budget.store_bytes)
     app.extensions["trees"] = TreeLibrary(app.config["TREES_DIR"], store,
                                           limits=app.config["TREE_LIMITS"],
-                                          cache_size=app.config["TREE_CACHE_SIZE"])
+                                          cache_size=app.config["TREE_CACHE_SIZE"],
+                                          cache_nodes=budget.tree_cache_nodes)
     errors.register(app)
+    install_headers(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
     _init_socketio(app)
+    # Outermost: a host name not trusted never reaches Flask or Socket.IO.
+    app.wsgi_app = TrustedHostMiddleware(app.wsgi_app, app.config["TRUSTED_HOSTS"])
     return app
+
+
+def _budget(config) -> Budget:
+    overrides = {field: config[key] for key, field in BUDGET_KEYS.items()
+                 if config.get(key) is not None}
+    return Budget.from_mapping({**overrides, **config["BUDGET"]})
+
+
+def budget_of(app: Flask) -> Budget:
+    """The app's :class:`~app.budget.Budget`: every cost limit, asked before work starts."""
+    return app.extensions["budget"]
+
+
+def async_mode(config) -> str:
+    """``gevent`` when gevent has patched the standard library (gunicorn's
+    gevent worker), else ``threading`` (``python run.py``)."""
+    if config.get("ASYNC_MODE"):
+        return config["ASYNC_MODE"]
+    try:
+        from gevent import monkey
+    except ImportError:
+        return "threading"
+    return "gevent" if monkey.is_module_patched("socket") else "threading"
 
 
 def _init_socketio(app: Flask) -> SocketIO:
     extra = tuple(app.config["EXTRA_ORIGINS"])
+    budget = budget_of(app)
     socketio = SocketIO(
-        app, async_mode="threading", json=StrictJSON,
+        app, async_mode=async_mode(app.config), json=StrictJSON,
         cors_allowed_origins=lambda origin, environ=None: same_origin(origin, environ, extra),
-        max_http_buffer_size=app.config["SOCKET_MAX_MESSAGE"],
+        max_http_buffer_size=budget.socket_message_bytes,
         async_handlers=False,  # one connection's events in order, each in its own thread
+        # Broadcasts between server processes (scale-out) go through this queue
+        # (a redis:// URL); None: one process, nothing to share.
+        message_queue=app.config.get("MESSAGE_QUEUE"),
     )
-    stream = StreamNamespace("/", app.config["SOCKET_MAX_RUNS"], app.config["SOCKET_MAX_COUNT"])
+    stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events)
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
     return socketio
@@ -98,4 +146,4 @@ def socketio_of(app: Flask) -> SocketIO:
     return app.extensions["socketio"]
 
 
-__all__ = ["create_app", "socketio_of", "BLUEPRINTS", "DEFAULTS"]
+__all__ = ["create_app", "socketio_of", "budget_of", "async_mode", "BLUEPRINTS", "DEFAULTS"]

@@ -61,19 +61,24 @@ def get_tree(tree_id: str):
 @bp.get("/trees/<tree_id>/file")
 def get_tree_file(tree_id: str):
     text, filename = library().source(tree_id)
+    # Always a download, never a page: an upload named evil.html stays text.
+    # The name keeps the file's stem but always ends as a tree file.
     mimetype = "application/json" if filename.endswith(".json") else "text/plain"
+    stem = _safe_name(filename.rsplit(".", 1)[0])[:80] or tree_id
+    ext = "json" if mimetype == "application/json" else "yaml"
     return Response(text, mimetype=mimetype, headers={
-        "Content-Disposition": f'inline; filename="{_safe_name(filename)}"'})
+        "Content-Disposition": f'attachment; filename="{stem}.{ext}"'})
 
 
 @bp.get("/trees/<tree_id>/trace")
 def trace(tree_id: str):
     options = options_from_query(request.args)
     tree = library().get(tree_id)
-    max_events = current_app.config["TRACE_MAX_EVENTS"]
-    max_bytes = current_app.config["TRACE_MAX_BYTES"]
+    budget = current_app.extensions["budget"]
+    max_events, max_bytes = budget.trace_events, budget.trace_bytes
     try:
         options = options.resolved(tree)
+        budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
         events = search_run(tree, options)
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc

@@ -13,6 +13,8 @@ import logging
 from flask import Flask, current_app, jsonify
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from app.budget import OverBudget
+
 log = logging.getLogger(__name__)
 
 
@@ -55,6 +57,14 @@ def _api_error(exc: ApiError):
     return jsonify({"error": exc.to_dict()}), exc.status
 
 
+def _over_budget(exc: OverBudget):
+    response = jsonify(error_body(exc.message, **exc.fields))
+    response.status_code = exc.status
+    if exc.retry_after is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 def _http_error(exc: HTTPException):
     # Keep the headers Werkzeug computed (``Allow`` on a 405, say).
     response = exc.get_response()
@@ -75,5 +85,6 @@ def _internal_error(exc: InternalServerError):
 def register(app: Flask) -> None:
     """Install the JSON error handlers on ``app``."""
     app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(OverBudget, _over_budget)
     app.register_error_handler(InternalServerError, _internal_error)
     app.register_error_handler(HTTPException, _http_error)

@@ -24,6 +24,7 @@ import json
 from flask import current_app, request
 from flask_socketio import Namespace
 
+from app.budget import OverBudget
 from app.search import SearchError, run as search_run
 
 from .errors import ApiError, BadArgument
@@ -54,6 +55,9 @@ def _acked(handler):
             return {"ok": False, "error": exc.to_dict()}
         except SearchError as exc:
             return _error(str(exc))
+        except OverBudget as exc:
+            extra = {"retry_after": exc.retry_after} if exc.retry_after is not None else {}
+            return _error(exc.message, status=exc.status, **extra, **exc.fields)
         except Exception:  # a bug: log it, keep the connection
             log.exception("error in Socket.IO handler %s", handler.__name__)
             return _error("Internal server error: the problem has been logged.")

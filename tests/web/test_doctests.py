@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["app.web.jsonio", "app.web.origins", "app.web.params", "app.web.runs",
-           "app.web.store"]
+           "app.web.store", "app.web.security"]
 
 
 @pytest.mark.parametrize("name", MODULES)

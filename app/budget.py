@@ -1,0 +1,242 @@
+"""Budgets in one place: what a request, a run, a render and a client may cost.
+
+Every limit of the server is one field of :class:`Budget`, with its default
+here; a limit is changed in one line (here, or per deployment with the app's
+``BUDGET`` config, a mapping of field -> value). The routes, the Socket.IO
+handlers and the renderers ask the budget *before* the work starts, so an
+over-budget request costs a comparison, not gigabytes. Pure: no Flask, no
+app imports; the web layer turns :class:`OverBudget` into a JSON answer.
+
+How to ask (every ``check_*`` returns ``None`` or raises :class:`OverBudget`)::
+
+    budget = Budget(picture_nodes=800)        # or Budget.from_mapping(app.config["BUDGET"])
+    budget.check_picture(len(tree.nodes))     # export.svg/png/pdf/dot/tikz
+    budget.check_worksheet(len(tree.nodes), steps=True)
+    budget.check_flipbook(len(tree.nodes), steps=412)
+    budget.check_trace(len(tree.nodes), algorithm="minimax")
+    budget.check_run(len(tree.nodes))         # a Socket.IO ``start``
+    budget.check_count("students", n, budget.class_students)  # any plain cap
+
+    gate = Gate(budget.renders_at_once, budget.render_queue_seconds, "renders")
+    with gate.slot():                          # OverBudget(503, retry_after=...) when busy
+        ...heavy work...
+
+:class:`OverBudget` carries ``status`` (413: the request itself is too big;
+429: this client asks too often; 503: the server is busy now, try again) and
+``retry_after`` (seconds, for 429/503). Its ``fields`` go into the JSON error
+beside ``message``.
+
+>>> b = Budget()
+>>> b.check_picture(10) is None
+True
+>>> b.check_flipbook(4681, steps=None)
+Traceback (most recent call last):
+app.budget.OverBudget: A flip-book is made for trees of at most 150 nodes; this one has 4,681. Ask for the worksheet without steps, or use a smaller tree.
+>>> Budget.from_mapping({"picture_nodes": 5}).picture_nodes
+5
+>>> Budget.from_mapping({"pictur_nodes": 5})
+Traceback (most recent call last):
+ValueError: unknown budget field 'pictur_nodes'
+"""
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+from typing import Iterator, Mapping
+
+KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
+MINUTE, DAY = 60, 86_400
+
+
+class OverBudget(Exception):
+    """A request over its budget: ``status`` 413, 429 or 503 and a message."""
+
+    def __init__(self, message: str, status: int = 413, retry_after: int | None = None,
+                 **fields):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.retry_after = retry_after
+        self.fields = fields
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Every cost limit of the server (defaults for a 2-core, few-GiB machine)."""
+
+    # -- a request ----------------------------------------------------------
+    upload_bytes: int = 2 * MiB
+    """Bytes of one request body (an upload)."""
+    json_depth: int = 32
+    """Nesting of a JSON request body (practice answers, class commands)."""
+    tree_nodes: int = 200_000
+    """Nodes of an uploaded tree file."""
+    # -- pictures and worksheets (rendered in a worker process) ---------------
+    picture_nodes: int = 2_000
+    """Nodes of a tree drawn as a picture or a worksheet."""
+    flipbook_pages: int = 400
+    """Pages of a worksheet flip-book (one per step, plus question and key)."""
+    flipbook_nodes: int = 150
+    """Nodes of a tree drawn as a flip-book (every page draws every node)."""
+    render_seconds: int = 30
+    """Wall-clock seconds of one render, Graphviz and PDF included."""
+    render_memory: int = 1 * GiB
+    """Address space of the render worker process (Graphviz included)."""
+    render_output: int = 32 * MiB
+    """Bytes of one rendered answer."""
+    renders_at_once: int = 2
+    """Heavy renders running at once, server-wide (one per core)."""
+    render_queue_seconds: float = 10.0
+    """How long a render waits for a free slot before 503 + Retry-After."""
+    # -- traces and Socket.IO runs -------------------------------------------
+    trace_events: int = 200_000
+    """Events of one ``GET .../trace`` answer."""
+    trace_bytes: int = 64 * MiB
+    """Bytes of one trace answer."""
+    runs_per_client: int = 4
+    """Open runs of one Socket.IO connection (the oldest closed first)."""
+    runs_open: int = 400
+    """Open runs of all connections (the least recently pulled closed first)."""
+    run_nodes: int = 1_500_000
+    """Nodes of the distinct trees held by open runs, server-wide (about 250 B a node)."""
+    pull_events: int = 1_000
+    """Events of one ``pull``."""
+    pull_changes: int = 20_000
+    """View changes of one ``pull`` (an event heavier than that comes alone)."""
+    socket_message_bytes: int = 64 * KiB
+    """Bytes of one Socket.IO message from a client."""
+    # -- the store of uploads ------------------------------------------------
+    store_trees: int = 1_000
+    """Uploads kept; past it the least recently opened is evicted."""
+    store_bytes: int = 64 * MiB
+    """Bytes of upload text kept; likewise."""
+    store_unused_days: float = 180
+    """An upload not opened for this long is deleted."""
+    uploads_per_client: str = "30 per minute;300 per day"
+    """Upload rate of one client address (Flask-Limiter's notation)."""
+    tree_cache_nodes: int = 400_000
+    """Nodes of parsed trees kept in memory for reuse."""
+    # -- connections ---------------------------------------------------------
+    idle_seconds: int = 60
+    """A connection silent (or trickling) this long is closed."""
+    connections: int = 800
+    """Open connections (file descriptors) of one server process."""
+    # -- features of other rooms (one line each) -----------------------------
+    class_students: int = 500
+    """Students connected to one live class."""
+    answer_bytes: int = 4 * KiB
+    """Bytes of one student's answer in a live class."""
+    editor_nodes: int = 2_000
+    """Nodes of a tree built in the editor."""
+    game_nodes: int = 2_000_000
+    """Nodes a lazily expanded game may enter in one run."""
+    game_steps: int = 5_000_000
+    """Events of one run on a lazily expanded game."""
+
+    @classmethod
+    def from_mapping(cls, overrides: Mapping | None) -> "Budget":
+        """The defaults with ``overrides`` (field -> value); unknown fields refused."""
+        overrides = dict(overrides or {})
+        known = {f.name for f in fields(cls)}
+        for name in overrides:
+            if name not in known:
+                raise ValueError(f"unknown budget field {name!r}")
+        return replace(cls(), **overrides)
+
+    # -- checks --------------------------------------------------------------
+    def check_count(self, what: str, count: int, limit: int, hint: str = "") -> None:
+        """A plain cap: ``count`` of ``what`` at most ``limit``."""
+        if count > limit:
+            raise OverBudget(f"Too many {what}: {count:,}, the limit is {limit:,}."
+                             + (f" {hint}" if hint else ""), 413, limit=limit)
+
+    def check_picture(self, nodes: int) -> None:
+        if nodes > self.picture_nodes:
+            raise OverBudget(f"Pictures are made for trees of at most {self.picture_nodes:,} "
+                             f"nodes; this one has {nodes:,}. Set a smaller tree, or step "
+                             "through it in the visualizer.", 413, limit=self.picture_nodes)
+
+    def check_worksheet(self, nodes: int, steps: bool = False) -> None:
+        self.check_picture(nodes)
+        if steps:
+            self.check_flipbook(nodes, None)
+
+    def check_flipbook(self, nodes: int, steps: int | None) -> None:
+        """A flip-book of ``nodes`` nodes and (once known) ``steps`` steps.
+        Every step of a run enters or evaluates at most a few nodes, so the
+        node count alone refuses the big ones before a single step is made."""
+        if nodes > self.flipbook_nodes:
+            raise OverBudget(f"A flip-book is made for trees of at most {self.flipbook_nodes:,} "
+                             f"nodes; this one has {nodes:,}. Ask for the worksheet without "
+                             "steps, or use a smaller tree.", 413, limit=self.flipbook_nodes)
+        if steps is not None and steps + 2 > self.flipbook_pages:
+            raise OverBudget(f"The run has {steps:,} steps: a flip-book is made for runs of at "
+                             f"most {self.flipbook_pages - 2:,}. Ask for the worksheet without "
+                             "steps.", 413, limit=self.flipbook_pages - 2)
+
+    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
+        """A whole trace: algorithms that prune nothing make at least two
+        events per node (enter, then exit or evaluate), known before running."""
+        if algorithm in ("minimax", "expectiminimax", "maxn") and depth is None \
+                and 2 * nodes > self.trace_events:
+            raise OverBudget(
+                f"This run would have more than {self.trace_events:,} events: too many for one "
+                "answer. Set a depth limit (depth=N), or step through it in the visualizer, "
+                "which loads it in pieces.", 413, limit=self.trace_events)
+
+    def check_run(self, nodes: int) -> None:
+        """A Socket.IO run on a tree of ``nodes`` nodes (beside the others)."""
+        if nodes > self.run_nodes:
+            raise OverBudget(f"The tree has {nodes:,} nodes; runs are made for trees of at most "
+                             f"{self.run_nodes:,}.", 413, limit=self.run_nodes)
+
+
+class Gate:
+    """At most ``limit`` holders at once; a newcomer waits up to ``wait``
+    seconds, then gets :class:`OverBudget` 503 with a ``Retry-After``.
+
+    >>> gate = Gate(1, wait=0.01, what="renders")
+    >>> with gate.slot():
+    ...     gate.busy
+    1
+    >>> with gate.slot(), gate.slot():
+    ...     pass
+    Traceback (most recent call last):
+    app.budget.OverBudget: The server is busy with other renders (1 at a time): try again in a few seconds.
+    """
+
+    def __init__(self, limit: int, wait: float = 0.0, what: str = "requests",
+                 retry_after: int = 5):
+        self.limit = limit
+        self.wait = wait
+        self.what = what
+        self.retry_after = retry_after
+        self.busy = 0
+        self._cond = threading.Condition()
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        deadline = time.monotonic() + self.wait
+        with self._cond:
+            while self.busy >= self.limit:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise OverBudget(f"The server is busy with other {self.what} "
+                                     f"({self.limit} at a time): try again in a few seconds.",
+                                     503, retry_after=self.retry_after)
+                self._cond.wait(left)
+            self.busy += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self.busy -= 1
+                self._cond.notify()
+
+
+DEFAULT = Budget()
+"""The defaults, for code without an app (the command line, tests)."""
+
+__all__ = ["Budget", "Gate", "OverBudget", "DEFAULT", "KiB", "MiB", "GiB"]
