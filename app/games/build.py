@@ -104,6 +104,9 @@ for MIN) as its `eval`, so the same tree can be searched with a depth limit
 - `--depth 1` and `--depth 2`: E(n) prefers the corner **X9** (worth 3 and
   then 0); the fork lies beyond the horizon.
 - `--depth 3`: the win comes into view, and X1 is chosen with value 10.
+
+The page opens the tree with the lecture's two-ply look-ahead (depth 2), where
+the horizon hides the win; clear the depth limit to see the whole game.
 """
 
 
@@ -139,12 +142,20 @@ def _latombe() -> dict:
                         description=LATOMBE_DESCRIPTION, algorithm="alphabeta")
 
 
+HORIZON_DEPTH = 2
+"""The lecture's two-ply look-ahead: the page opens the tree with this limit,
+where E(n) prefers X9 and the winning fork lies beyond the horizon."""
+
+
 def _horizon() -> dict:
-    return full_tree(TicTacToe(start=HORIZON_START),
-                     title="Tic-tac-toe: the horizon effect (depth-limited search)",
-                     source="Luger's E(n) for tic-tac-toe (Luger-based lecture, slide 22); "
-                            "H-MINIMAX and the horizon effect (ODU lecture 13, AIMA 5.4)",
-                     description=HORIZON_DESCRIPTION, algorithm="alphabeta")
+    doc = full_tree(TicTacToe(start=HORIZON_START),
+                    title="Tic-tac-toe: the horizon effect (depth-limited search)",
+                    source="Luger's E(n) for tic-tac-toe (Luger-based lecture, slide 22); "
+                           "H-MINIMAX and the horizon effect (ODU lecture 13, AIMA 5.4)",
+                    description=HORIZON_DESCRIPTION, algorithm="alphabeta")
+    # The key goes where a reader expects it: after `algorithm`, before the players.
+    return {k: v for key, value in doc.items() for k, v in
+            ([(key, value), ("depth", HORIZON_DEPTH)] if key == "algorithm" else [(key, value)])}
 
 
 GENERATED: dict[str, Callable[[], dict]] = {

@@ -15,6 +15,7 @@ from . import algorithms as A
 from .numbers import fmt, jv
 from .options import SearchOptions
 from .pseudocode import FORMULATIONS, line_of
+from .states import describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
 
@@ -42,6 +43,9 @@ class Narrator:
         self._names = tree.players
         self._vector = tree.multiplayer or opts.algorithm == "maxn"
         self._state = self.view.state
+        root = tree.root
+        self._game = kind_of(root.label, [c.label for c in root.children])
+        self._names_cache: dict[str, str] = {}
 
     # -- helpers --------------------------------------------------------
     def role(self, node: Node) -> str:
@@ -53,6 +57,37 @@ class Narrator:
 
     def who(self, node: Node) -> str:
         return "CHANCE" if node.chance else self._names[node.player]
+
+    def name(self, node: Node) -> str:
+        """How a sentence names ``node``: its label, or a game position in
+        words ("the empty board", "X in the centre", "piles 4-2-1")."""
+        out = self._names_cache.get(node.id)
+        if out is None:
+            out = self._names_cache[node.id] = describe(self._game, node.label) or node.label
+        return out
+
+    def move(self, node: Node, child: Node) -> str:
+        """How a sentence names ``child`` seen from ``node``: for a game, the move."""
+        if self._game:
+            words = move_words(self._game, node.label, child.label)
+            if words is not None:
+                return words
+        return self.name(child)
+
+    def node_phrase(self, node: Node) -> str:
+        """"MAX node B", or for a game position "X in the centre (MIN to move)"."""
+        if self._game and self.name(node) != node.label:
+            return f"{self.name(node)} ({self.who(node)} to move)"
+        return f"{self.who(node)} node {node.label}"
+
+    def root_phrase(self, node: Node) -> str:
+        """"the root A"; never "the root root"; a position: "the root, the empty board,"."""
+        name = self.name(node)
+        if name.strip().lower() == "root":
+            return "the root"
+        if name != node.label:
+            return f"the root ({name})"
+        return f"the root {name}"
 
     def lines(self, kind: str, node: Node | None) -> dict:
         role = self.role(node) if node is not None else None
@@ -84,7 +119,8 @@ class Narrator:
                 ev["v"] = state["value"]
         ev.update(extra)
         ev["lines"] = self.lines(kind, node)
-        ev["text"] = text
+        # A position in words may open the sentence ("the empty board returns ...").
+        ev["text"] = text[:1].upper() + text[1:] if self._game else text
         ev["changes"] = changes
         return ev
 
@@ -132,6 +168,8 @@ class Narrator:
             yield self.on_eval(child, val, cutoff)
         if v_new != v_old:
             yield self.on_update(node, v_old, v_new, child)
+        else:  # the line v = max(v, ...) ran all the same: say why nothing changed
+            yield self.on_keep(node, v_old, child, val)
         if b_new != b_old:
             yield self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new)
         if skipped:
@@ -150,12 +188,12 @@ class Narrator:
             self.set(changes, node.id, "alpha", jv(alpha))
             self.set(changes, node.id, "beta", jv(beta))
         self.path.append(node)
-        name = f"{self.who(node)} node {node.label}"
+        name = self.node_phrase(node)
         if node.chance:
-            text = (f"Chance node {node.label}: v starts at 0 and becomes the "
+            text = (f"Chance node {self.name(node)}: v starts at 0 and becomes the "
                     f"probability-weighted sum of its children.")
         elif self.alg == "maxn":
-            text = (f"{self.who(node)} moves at {node.label}: it keeps the child whose "
+            text = (f"{self.who(node)} moves at {self.name(node)}: it keeps the child whose "
                     f"vector is best in {self.who(node)}'s own component.")
         elif alpha is not None:
             where = "Start at the root, " if parent is None else "Enter "
@@ -176,12 +214,37 @@ class Narrator:
         if node is self.tree.root:
             self.root_value = value
         if cutoff:
-            text = (f"Depth limit reached at {node.label}: not expanded; "
-                    f"its evaluation eval({node.label}) = {fmt(value)} is used.")
+            text = (f"Depth limit reached at {self.name(node)}: not expanded; "
+                    f"its evaluation {self._eval_of(node)} = {fmt(value)} is used.")
+        elif self.name(node) != node.label:
+            text = f"Leaf {self.name(node)}: value {fmt(value)}."
         else:
             text = f"Leaf {node.label} has value {fmt(value)}."
         # The evaluation runs in the function called for the node's own player.
         return self.event("evaluate", node, changes, text, value=jv(value), cutoff=cutoff)
+
+    def _eval_of(self, node: Node) -> str:
+        return f"eval({node.label})" if self.name(node) == node.label else "eval(n)"
+
+    def on_keep(self, node: Node, v, child: Node, val) -> dict:
+        """A child's value came back and left v as it was: the update line ran
+        all the same, and a lecturer says so ("12 does not lower v: v stays 3")."""
+        role = self.role(node)
+        c = self.move(node, child)
+        if role == "chance":
+            text = (f"Chance node {self.name(node)}: v = {fmt(v)} + {fmt(child.probability)} × "
+                    f"{fmt(val)} = {fmt(v)}.")
+        elif role == "player":
+            who = self.who(node)
+            p = node.player
+            text = (f"{who} at {self.name(node)}: {fmt(val)} from {c} is no better for {who} "
+                    f"({fmt(val[p])} ≤ {fmt(v[p])}): v stays {fmt(v)}.")
+        else:
+            verb = "raise" if role == "max" else "lower"
+            tie = " (a tie keeps the child found first)" if val == v else ""
+            text = (f"{self.who(node)} at {self.name(node)}: {fmt(val)} from {c} does not "
+                    f"{verb} v: v stays {fmt(v)}{tie}.")
+        return self.event("update", node, [], text, child=child.id, old=jv(v), new=jv(v))
 
     def on_update(self, node: Node, old, new, child: Node) -> dict:
         if not node.chance:  # chance picks no move: the line of best play stops there
@@ -191,19 +254,19 @@ class Narrator:
         role = self.role(node)
         cv = self.view.field(child.id, "value")
         if role == "chance":
-            text = (f"Chance node {node.label}: v = {fmt(old)} + {fmt(child.probability)} × "
+            text = (f"Chance node {self.name(node)}: v = {fmt(old)} + {fmt(child.probability)} × "
                     f"{fmt(cv)} = {fmt(new)}.")
         elif role == "player":
             p = node.player
             if old is None:
-                text = f"{self.who(node)} at {node.label}: first result {fmt(new)} (from {child.label})."
+                text = f"{self.who(node)} at {self.name(node)}: first result {fmt(new)} (from {self.name(child)})."
             else:
-                text = (f"{self.who(node)} at {node.label}: {fmt(new)} from {child.label} is better "
+                text = (f"{self.who(node)} at {self.name(node)}: {fmt(new)} from {self.name(child)} is better "
                         f"for {self.who(node)} ({fmt(new[p])} > {fmt(old[p])}): keep it.")
         else:
             op = "max" if role == "max" else "min"
-            text = (f"{self.who(node)} at {node.label}: v = {op}({fmt(old)}, {fmt(cv)}) = "
-                    f"{fmt(new)}, through {child.label}.")
+            text = (f"{self.who(node)} at {self.name(node)}: v = {op}({fmt(old)}, {fmt(cv)}) = "
+                    f"{fmt(new)}, through {self.move(node, child)}.")
         return self.event("update", node, changes, text, child=child.id,
                           old=jv(old), new=jv(new))
 
@@ -212,10 +275,10 @@ class Narrator:
         changes: list = []
         self.set(changes, node.id, name, jv(new))
         if name == "alpha":
-            text = (f"MAX at {node.label}: α = max({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
+            text = (f"MAX at {self.name(node)}: α = max({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
                     f"MAX is sure of at least {fmt(new)} on this path.")
         else:
-            text = (f"MIN at {node.label}: β = min({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
+            text = (f"MIN at {self.name(node)}: β = min({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
                     f"MIN can hold MAX to at most {fmt(new)} on this path.")
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
@@ -234,26 +297,26 @@ class Narrator:
                 self.set(changes, n.id, "status", "pruned")
         self.pruned_nodes += count
         strict = self.opts.strict
-        names = ", ".join(c.label for c in skipped)
+        names = ", ".join(self.move(node, c) for c in skipped)
         many = len(skipped) > 1
         other = "other children" if many else "last child"
         if node.player == 0:  # MAX node, cut by an ancestor's beta
             cut, bound, sign = "beta", beta, (">" if strict else "≥")
             by = self._holder("beta", beta, node)
             test = "v > beta" if strict else "v >= beta"
-            why = (f"MIN already holds MAX to {fmt(beta)} at {by.label}"
+            why = (f"MIN already holds MAX to {fmt(beta)} at {self.name(by)}"
                    + self._through(by) if by is not None else f"β = {fmt(beta)}")
-            text = (f"MAX at {node.label}: v = {fmt(v)} {sign} β = {fmt(beta)}. {why}, so MIN "
-                    f"will never let play reach {node.label}: its {other} {names} cannot "
+            text = (f"MAX at {self.name(node)}: v = {fmt(v)} {sign} β = {fmt(beta)}. {why}, so MIN "
+                    f"will never let play reach {self.name(node)}: its {other} {names} cannot "
                     f"matter and {'are' if many else 'is'} pruned (β cut-off).")
         else:
             cut, bound, sign = "alpha", alpha, ("<" if strict else "≤")
             by = self._holder("alpha", alpha, node)
             test = "v < alpha" if strict else "v <= alpha"
-            why = (f"MAX already has {fmt(alpha)} at {by.label}"
+            why = (f"MAX already has {fmt(alpha)} at {self.name(by)}"
                    + self._through(by) if by is not None else f"α = {fmt(alpha)}")
-            text = (f"MIN at {node.label}: v = {fmt(v)} {sign} α = {fmt(alpha)}. {why}, so MAX "
-                    f"will never choose {node.label}: its {other} {names} cannot "
+            text = (f"MIN at {self.name(node)}: v = {fmt(v)} {sign} α = {fmt(alpha)}. {why}, so MAX "
+                    f"will never choose {self.name(node)}: its {other} {names} cannot "
                     f"matter and {'are' if many else 'is'} pruned (α cut-off).")
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
@@ -268,7 +331,7 @@ class Narrator:
 
     def _through(self, frame: Node) -> str:
         child = self.best_child.get(frame.id)
-        return f" (through {child.label})" if child is not None else ""
+        return f" (through {self.move(frame, child)})" if child is not None else ""
 
     def on_exit(self, node: Node, value) -> dict:
         self.path.pop()
@@ -291,9 +354,10 @@ class Narrator:
                         f"{fmt(value)})") if node.id in self.cut_nodes else ""
         if parent is None:
             self.root_value = value
-            text = f"The root {node.label} is worth {fmt(value)}."
+            phrase = self.root_phrase(node)
+            text = f"{phrase[:1].upper()}{phrase[1:]} is worth {fmt(value)}."
         else:
-            text = f"{node.label} returns {fmt(value)} to {parent.label}{note}."
+            text = f"{self.name(node)} returns {fmt(value)} to {self.name(parent)}{note}."
         ev = self.event("exit", node, changes, text, value=jv(value))
         ev["lines"] = self.lines(kind_line, node)
         return ev
@@ -313,7 +377,7 @@ class Narrator:
         self.iterations.append({"depth": depth, "value": jv(value),
                                 "best_move": best.id if best is not None else None})
         text = (f"Iteration {depth} done: value {fmt(value)}, best move "
-                f"{best.label if best is not None else '(none)'}.")
+                f"{self.move(self.tree.root, best) if best is not None else '(none)'}.")
         return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
                           best_move=best.id if best is not None else None)
 
@@ -339,8 +403,8 @@ class Narrator:
                  "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,
                  "saved": minimax_evaluated - evaluated, "events": self.step + 1}
         value = self.root_value
-        text = (f"Done: the root {root.label} is worth {fmt(value)}"
-                + (f" and the best move is {best.label}" if best is not None else "")
+        text = (f"Done: {self.root_phrase(root)} is worth {fmt(value)}"
+                + (f" and the best move is {self.move(root, best)}" if best is not None else "")
                 + f". {evaluated} static evaluation{'s' if evaluated != 1 else ''}"
                 + (f", {self.cutoffs} cut-off{'s' if self.cutoffs != 1 else ''}" if self.bounds else "")
                 + (f"; plain minimax would make {minimax_evaluated} ({stats['saved']} saved)."

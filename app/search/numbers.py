@@ -4,6 +4,8 @@
 ('inf', '-inf', 8, 0.3, [1, 2])
 >>> fmt(float("-inf")), fmt(3), fmt(2.5), fmt((1, 2, 6)), fmt("inf"), fmt(None)
 ('−∞', '3', '2.5', '(1, 2, 6)', '+∞', '—')
+>>> fmt(-3), fmt(-2.5), fmt((7, 4, -1))    # one minus sign everywhere: U+2212, as −∞
+('−3', '−2.5', '(7, 4, −1)')
 """
 from __future__ import annotations
 
@@ -28,10 +30,14 @@ def jv(x):
     return x
 
 
+MINUS = "\u2212"
+"""The typographic minus the page, the pictures and the sentences all write."""
+
+
 def fmt(x) -> str:
-    """A value as a lecturer writes it."""
+    """A value as a lecturer writes it (negative numbers with a true minus sign)."""
     if type(x) is int:
-        return str(x)
+        return str(x).replace("-", MINUS)
     if x is None:
         return "—"
     if x == "inf" or x == INF:
@@ -42,5 +48,7 @@ def fmt(x) -> str:
         return "(" + ", ".join(fmt(i) for i in x) + ")"
     x = jv(x)
     if isinstance(x, float):
-        return f"{x:g}"
+        return f"{x:g}".replace("-", MINUS)
+    if type(x) is int:
+        return str(x).replace("-", MINUS)
     return str(x)

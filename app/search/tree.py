@@ -65,6 +65,10 @@ class Tree:
     source: str = ""
     description: str = ""
     algorithm: str | None = None
+    depth: int | None = None
+    """The depth limit the tree's lecture uses: the page opens the tree with
+    it preselected (a suggestion, as ``algorithm`` is; the command line and
+    the API search the whole tree unless asked for a limit)."""
     nodes: tuple[Node, ...] = field(init=False, repr=False)
     """Every node in preorder (the order a left-to-right search meets them)."""
     _by_id: dict = field(init=False, repr=False)
@@ -180,5 +184,6 @@ class Tree:
             "leaves": sum(1 for n in self.nodes if n.is_leaf),
             "height": self.height,
             "algorithm": self.default_algorithm(),
+            "depth": self.depth,
             "chance": self.has_chance,
         }

@@ -26,7 +26,7 @@ from .fields import fail
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
 
-TOP_KEYS = ("title", "source", "description", "algorithm", "players", "root")
+TOP_KEYS = ("title", "source", "description", "algorithm", "depth", "players", "root")
 NODE_KEYS = ("id", "label", "player", "type", "probability", "eval", "value", "children")
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 TWO_PLAYER_ONLY = ("minimax", "alphabeta", "iterative")
@@ -72,6 +72,7 @@ def build_tree(doc, limits: Limits) -> Tree:
     description = _optional(doc, "description", MAX_DESCRIPTION, multiline=True)
     players = _players(doc.get("players"))
     algorithm = _algorithm(doc, players)
+    depth = _depth(doc)
     if "root" not in doc.items:
         raise fail(doc, "missing 'root': the top node of the tree")
     root = doc.get("root")
@@ -81,7 +82,7 @@ def build_tree(doc, limits: Limits) -> Tree:
     records = builder.walk(root)
     builder.name(records)
     return Tree(root=builder.make(records), players=players, title=title,
-                source=source or "", description=description or "", algorithm=algorithm)
+                source=source or "", description=description or "", algorithm=algorithm, depth=depth)
 
 
 # -- the top level ---------------------------------------------------------
@@ -144,6 +145,19 @@ def _algorithm(doc: Map, players: tuple[str, ...]) -> str | None:
         raise fail(item, f"{name} is for two players; a {len(players)}-player tree "
                          "uses maxn")
     return name
+
+
+def _depth(doc: Map) -> int | None:
+    """The suggested depth limit: a whole number from 0, or absent."""
+    if "depth" not in doc.items:
+        return None
+    item = doc.get("depth")
+    if type(item) is Scalar and item.value is None:   # `depth:` left empty: no limit
+        return None
+    value = fields.number(item, "depth")
+    if type(value) is not int or value < 0:
+        raise fail(item, f"depth must be a whole number from 0 (the root), not {item.text}")
+    return value
 
 
 # -- the nodes -------------------------------------------------------------

@@ -36,6 +36,8 @@ def tree_to_dict(tree: Tree, *, explicit_ids: bool = False) -> dict:
         data["description"] = tree.description
     if tree.algorithm:
         data["algorithm"] = tree.algorithm
+    if tree.depth is not None:
+        data["depth"] = tree.depth
     if tuple(tree.players) != DEFAULT_PLAYERS:
         data["players"] = list(tree.players)
     n = len(tree.players)

@@ -21,7 +21,8 @@ export function readQuery(search = location.search) {
   const q = new URLSearchParams(search);
   return {
     algorithm: q.get('algorithm') || null,
-    depth: int(q.get('depth')),
+    // Absent: the tree's own suggestion; `depth=none`: no limit.
+    depth: q.has('depth') ? int(q.get('depth')) : undefined,
     order: ['given', 'best', 'worst', 'random'].includes(q.get('order')) ? q.get('order') : null,
     seed: int(q.get('seed')),
     strict: ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()),
@@ -53,6 +54,7 @@ function flushQuery() {
   const q = new URLSearchParams();
   if (p.algorithm) q.set('algorithm', p.algorithm);
   if (p.depth != null) q.set('depth', p.depth);
+  else if (p.suggestedDepth != null) q.set('depth', 'none');  // the user cleared the tree's limit
   if (p.order && p.order !== 'given') q.set('order', p.order);
   if (p.order === 'random' && p.seed != null) q.set('seed', p.seed);
   if (p.strict) q.set('strict', '1');

@@ -72,6 +72,8 @@ export function readTree(json) {
     hasChance: nodes.some((n) => n.role === 'chance'),
     title: json.title || '', source: json.source || '',
     description: json.description || '', algorithm: json.algorithm || null,
+    // The depth limit the tree's lecture uses (the page opens with it).
+    depth: Number.isInteger(json.depth) ? json.depth : null,
     algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,
   };
 }

@@ -39,7 +39,7 @@ async function main() {
   const algorithms = algorithmsFor(tree);
   const params = {
     algorithm: algorithms.includes(query.algorithm) ? query.algorithm : algorithms[0],
-    depth: query.depth, order: query.order || 'given', seed: query.seed,
+    depth: query.depth !== undefined ? query.depth : tree.depth, order: query.order || 'given', seed: query.seed,
     strict: query.strict, style: query.style || 'aima',
   };
 
@@ -97,7 +97,7 @@ async function main() {
       page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
       stack(s, tree);
       stats(s);
-      writeQuery({ ...s.params, step: s.run.step });
+      writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },
     onFetched: () => controls?.update(),
     onStatus: (st) => {

@@ -122,8 +122,10 @@ def test_iterative_deepening_reports_each_iteration(tmp_path):
 def test_text_format_is_one_line_per_step_indented_by_depth(tmp_path):
     result = trace(tmp_path, AIMA, "--format", "text")
     lines = result.stdout.splitlines()
-    assert result.returncode == 0 and len(lines) == 27
-    assert "prune" in lines[13] and "c2, c3" in lines[13]
+    # 30 steps and the summary: b2, b3, C and D each get a step although v stays.
+    assert result.returncode == 0 and len(lines) == 31
+    assert "prune" in lines[15] and "c2, c3" in lines[15]
+    assert "12 from b2 does not lower v: v stays 3" in lines[6]
     assert lines[2].index("evaluate") > lines[1].index("enter") > lines[0].index("enter")
 
 

@@ -53,8 +53,10 @@ class Run:
 
     def updates(self) -> list[tuple[str, object]]:
         """(node, new value) of every ``update`` event, in order: the running
-        values a lecturer writes beside the nodes."""
-        return [(e["node"], e["new"]) for e in self.events if e["type"] == "update"]
+        values a lecturer writes beside the nodes. A step where the child's
+        value leaves v as it was writes nothing new and is left out."""
+        return [(e["node"], e["new"]) for e in self.events
+                if e["type"] == "update" and e["new"] != e["old"]]
 
 
 def search(tree_id: str, **options) -> Run:

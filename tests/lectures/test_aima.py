@@ -50,12 +50,19 @@ def test_cli_trace_prints_the_contract_summary_line():
 
 def test_fig_5_4_three_players_back_up_1_2_6():
     r = search("itb-three-player")
-    # C's choices, then B's, as in the figure (1,2,6) (6,1,2) (1,5,2) (5,4,5) / (1,2,6) (1,5,2)
+    # AIMA's leaves, minus signs included (the ITB lecture text lost them).
+    leaves = {e["node"]: e["value"] for e in r.events if e["type"] == "evaluate"}
+    assert [leaves[n] for n in ("n122", "n211", "n212", "n221")] == [
+        [7, 4, -1], [5, -1, -1], [-1, 5, 2], [7, 7, -1]]
+    # C's choices, then B's, as in the figure (1,2,6) (6,1,2) (-1,5,2) (5,4,5) / (1,2,6) (-1,5,2)
     assert [r.exits[n] for n in ("n11", "n12", "n21", "n22")] == [
-        [1, 2, 6], [6, 1, 2], [1, 5, 2], [5, 4, 5]]
-    assert [r.exits[n] for n in ("n1", "n2")] == [[1, 2, 6], [1, 5, 2]]
-    # A gets 1 either way: the tie goes to the child searched first.
+        [1, 2, 6], [6, 1, 2], [-1, 5, 2], [5, 4, 5]]
+    assert [r.exits[n] for n in ("n1", "n2")] == [[1, 2, 6], [-1, 5, 2]]
+    # No tie at the root: A gets 1 through n1 and only -1 through n2.
     assert r.value == [1, 2, 6] and r.best_move == "n1"
+    root_steps = [e for e in r.events if e["type"] == "update" and e["node"] == "n"]
+    assert [(e["child"], e["old"] == e["new"]) for e in root_steps] == [("n1", False), ("n2", True)]
+    assert "(−1 ≤ 1)" in root_steps[1]["text"]
     assert r.pruned == []
 
 
