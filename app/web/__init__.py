@@ -35,6 +35,7 @@ BLUEPRINTS = (
     "app.web.pages",     # /, /t/<id>: the visualizer page
     "app.web.export",    # Graphviz pictures
     "app.web.practice",  # practice questions
+    "app.web.editor",    # /edit: the tree editor and its what-if runs
 )
 
 DEFAULTS = dict(

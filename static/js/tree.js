@@ -125,12 +125,14 @@ export function leafWidth(n) {
  * `maxDepth` if given) and returns the bounding box {x0, y0, x1, y1}. Siblings sit one slot apart, cousins a bit
  * more, so the structure reads at a glance (the textbook look).
  */
-export function layout(t, { compact = false, maxDepth = null } = {}) {
+export function layout(t, { compact = false, maxDepth = null, collapsed = null } = {}) {
   let widest = 2 * SHAPE;
   for (const n of t.nodes) if (n.role === 'leaf') widest = Math.max(widest, leafWidth(n));
   const slot = compact ? widest + 8 : widest + 14;
-  // With a depth limit, what lies beyond it is not laid out (nor drawn).
-  const below = (n) => (maxDepth != null && n.depth >= maxDepth ? null : n.children);
+  // With a depth limit, what lies beyond it is not laid out (nor drawn);
+  // nor is what lies under a collapsed node (`collapsed`: a Set of ids).
+  const below = (n) => ((maxDepth != null && n.depth >= maxDepth) || collapsed?.has(n.id)
+    ? null : n.children);
   const root = hierarchy(t.root, below);
   d3tree()
     .nodeSize([slot, compact ? LEVEL * 0.8 : LEVEL])

@@ -57,7 +57,8 @@ export function playerMarks(players) {
  * (write each node's coordinates out instead of translating its <g>: with
  * no transform per node Chromium keeps the whole tree in one paint chunk,
  * which makes every repaint of a big tree several times cheaper; without
- * it, a node's <g> has its own coordinates centred on the node).
+ * it, a node's <g> has its own coordinates centred on the node),
+ * `collapsed` (a Set of ids whose subtrees are folded away; see below).
  * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, nodeEl}.
  */
 export function makeTreeView(viewport, t, options = {}) {
@@ -75,11 +76,21 @@ export function makeTreeView(viewport, t, options = {}) {
   const absolute = !!options.absolute;
   // Where a node's own coordinates start: its centre, or the SVG's origin.
   const ox = (n) => (absolute ? n.x : 0), oy = (n) => (absolute ? n.y : 0);
+  // Extension point (the editor): `options.collapsed`, a Set of node ids
+  // whose subtrees are folded away: neither laid out nor drawn, a fan under
+  // the node as at the depth limit. Nodes not drawn have no element
+  // (nodeEl(id) is undefined) and setNodes skips them.
+  const collapsed = options.collapsed || null;
+  const folded = new Set();
   for (const n of t.nodes) {
     if (maxDepth != null && n.depth > maxDepth) continue;
+    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
+      folded.add(n.id);
+      continue;
+    }
     if (n.parent) drawEdge(n);
     drawNode(n);
-    if (maxDepth != null && n.depth === maxDepth && n.children.length) drawHorizon(n);
+    if (((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length) drawHorizon(n);
   }
   const ring = el('circle', { class: 'ring', r: SHAPE + 9, visibility: 'hidden' });
   viewport.replaceChildren(edgeLayer, nodeLayer, ring);

@@ -1,0 +1,126 @@
+"""The tree editor (contract §6) and its what-if API.
+
+- ``GET  /edit``               the editor on an empty root
+- ``GET  /edit/<id>``          the editor on a copy of tree ``<id>`` (built-in, upload, ``r-...``)
+- ``GET  /edit/random``        a fresh random tree (redirects to ``/edit/r-...``)
+- ``POST /api/edit/run``       ``{tree, options, previous?, edit?}`` -> the search of the
+  edited tree (app.whatif), or ``400 {"error": {"message", "key"}}`` naming the node
+- ``POST /api/edit/parse``     ``{text, format?}`` -> ``{"tree": ...}`` (every id written),
+  or ``400 {"error": {"message", "line", "column"}}``
+- ``POST /api/edit/best-order`` ``{tree, options}`` -> ``{"order": {key: [keys]}}``
+
+Saving goes through the ordinary upload (``POST /api/trees``), so an edited
+tree gets the same content-derived id as the same file uploaded.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request
+
+from app.games.random_tree import RandomSpec
+from app.search import SearchError
+from app.treefile import TreeFileError
+from app.whatif import Budget, DocumentError, OverBudget, WhatIf, parse_text
+
+from .errors import ApiError
+
+bp = Blueprint("editor", __name__)
+
+FORMATS = ("yaml", "json", "notation")
+
+
+def _whatif() -> WhatIf:
+    found = current_app.extensions.get("whatif")
+    if found is None:
+        found = current_app.extensions["whatif"] = WhatIf(Budget())
+    return found
+
+
+@bp.get("/edit")
+def empty():
+    return render_template("editor.html", tree_id="")
+
+
+@bp.get("/edit/random")
+def random():
+    spec = RandomSpec(branching=(2, 3), depth=3, seed=secrets.randbelow(10_000))
+    return redirect(f"/edit/{spec.id()}")
+
+
+@bp.get("/edit/<tree_id>")
+def copy(tree_id: str):
+    try:
+        tree = current_app.extensions["trees"].get(tree_id)
+    except ApiError as exc:
+        return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
+    return render_template("editor.html", tree_id=tree_id, title=tree.title)
+
+
+def _body(*required: str, optional: tuple[str, ...] = ()) -> dict:
+    """The request's JSON object, read within the budget (never a 500)."""
+    limit = 3 * _whatif().budget.max_bytes
+    if (request.content_length or 0) > limit:
+        raise ApiError(413, f"The request is larger than {limit // 1024:,} KiB.")
+    data = request.get_data(cache=False)
+    if len(data) > limit:
+        raise ApiError(413, f"The request is larger than {limit // 1024:,} KiB.")
+    try:
+        body = json.loads(data, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "The request must be one JSON object.") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "The request must be one JSON object.")
+    for key in body:
+        if key not in required + optional:
+            raise ApiError(400, f"unknown field {str(key)[:40]!r}: expected "
+                                f"{', '.join(required + optional)}")
+    for key in required:
+        if key not in body:
+            raise ApiError(400, f"missing field {key!r}")
+    return body
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number in strict JSON")
+
+
+def _refused(exc: Exception):
+    if isinstance(exc, DocumentError):
+        return jsonify({"error": exc.to_dict()}), 400
+    return jsonify({"error": {"message": str(exc), "key": None}}), 400
+
+
+@bp.post("/api/edit/run")
+def run():
+    body = _body("tree", optional=("options", "previous", "edit", "text"))
+    edit = body.get("edit")
+    try:
+        answer = _whatif().run(body["tree"], body.get("options"), previous=body.get("previous"),
+                               edit=edit if isinstance(edit, dict) else None,
+                               text=body.get("text", True) is not False)
+    except (DocumentError, OverBudget, SearchError) as exc:
+        return _refused(exc)
+    return jsonify(answer)
+
+
+@bp.post("/api/edit/best-order")
+def best_order():
+    body = _body("tree", optional=("options",))
+    try:
+        return jsonify(_whatif().best_order(body["tree"], body.get("options")))
+    except (DocumentError, OverBudget, SearchError) as exc:
+        return _refused(exc)
+
+
+@bp.post("/api/edit/parse")
+def parse():
+    body = _body("text", optional=("format",))
+    text, fmt = body["text"], body.get("format")
+    if not isinstance(text, str) or (fmt is not None and fmt not in FORMATS):
+        raise ApiError(400, f"text must be a string and format one of {', '.join(FORMATS)}")
+    try:
+        return jsonify({"tree": parse_text(text, fmt, _whatif().budget)})
+    except TreeFileError as exc:
+        return jsonify({"error": exc.to_dict()}), 400

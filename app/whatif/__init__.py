@@ -1,0 +1,183 @@
+"""What if? The tree editor's server side: check an edited tree by the
+loader's rules, search it with the core, and say what the edit changed.
+
+Pure: imports only :mod:`app.search` and :mod:`app.treefile` (no Flask).
+
+>>> w = WhatIf()
+>>> leaves = lambda *vs: [{"key": f"k{v}{i}", "value": v} for i, v in enumerate(vs)]
+>>> doc = {"title": "t", "root": {"key": "A", "children": [
+...     {"key": "B", "children": leaves(3, 12, 8)},
+...     {"key": "C", "children": leaves(2, 4, 6)},
+...     {"key": "D", "children": leaves(14, 5, 2)}]}}
+>>> first = w.run(doc, {"algorithm": "alphabeta"})
+>>> first["result"]["pruned"], first["result"]["best_move"], first["notation"]
+(['c2', 'c3'], 'B', '((3 12 8) (2 4 6) (14 5 2))')
+>>> import copy; edited = copy.deepcopy(doc)
+>>> edited["root"]["children"][1]["children"][1]["value"] = 1
+>>> w.run(edited, {"algorithm": "alphabeta"}, previous=doc,
+...       edit={"kind": "value", "key": "k41", "old": 4, "new": 1})["change"]["sentence"]
+'Changing c2 to 1 adds no cut: C is already cut by alpha = 3.'
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from dataclasses import replace
+
+from app.search import ALGORITHMS, SearchError, SearchOptions, algorithms_for
+from app.search.ordering import make_order
+from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
+
+from .budget import Budget, OverBudget
+from .compare import compare
+from .document import Checked, DocumentError, check_document, to_file
+from .notation import to_notation
+from .result import Outcome, search
+
+__all__ = ["WhatIf", "Budget", "OverBudget", "DocumentError", "check_document", "to_notation",
+           "parse_text"]
+
+OPTION_KEYS = ("algorithm", "depth", "strict", "order")
+
+
+class WhatIf:
+    """Runs what-if searches, remembering the last few (the page sends the
+    tree before an edit beside the tree after it; that run is usually here)."""
+
+    def __init__(self, budget: Budget | None = None, cache_size: int = 64):
+        self.budget = budget or Budget()
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple, tuple[Checked, Outcome, str | None]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- the one request ------------------------------------------------------
+    def run(self, doc, options: dict | None = None, previous=None, edit: dict | None = None,
+            text: bool = True) -> dict:
+        """Check ``doc``, search it, and compare with ``previous`` (the tree
+        before the edit). Raises :class:`DocumentError` (at the node it
+        concerns) or :class:`OverBudget`; the page then keeps the tree it had."""
+        options = _options(options)
+        checked, outcome, note = self._run(doc, options)
+        answer = {
+            "ids": checked.ids,
+            "algorithms": algorithms_for(checked.tree),
+            "result": outcome.to_json(),
+            "note": note,
+        }
+        if text:
+            answer["notation"] = to_notation(checked.tree, set(checked.named))
+            answer["yaml"] = dump_yaml(checked.tree)
+        if previous is not None:
+            try:
+                before = self._run(previous, options)
+            except (DocumentError, OverBudget, SearchError):
+                before = None
+            if before is not None:
+                answer["change"] = compare(before[:2], (checked, outcome), edit)
+        return answer
+
+    def best_order(self, doc, options: dict | None = None) -> dict:
+        """The children of every node in the order a search would best meet
+        them (best first for the player to move: the most cut-offs), as
+        ``{parent key: [child keys]}`` for the nodes whose order changes."""
+        options = _options(options)
+        checked, outcome, _ = self._run(doc, options)
+        tree = checked.tree
+        ordered = make_order(tree, "best", None, outcome.options["depth"])
+        changes = {}
+        for node in tree.nodes:
+            if node.children and not node.chance:
+                kids = ordered(node)
+                if kids != node.children:
+                    changes[checked.keys[node.id]] = [checked.keys[c.id] for c in kids]
+        return {"order": changes}
+
+    # -- helpers --------------------------------------------------------------
+    def _run(self, doc, options: SearchOptions) -> tuple[Checked, Outcome, str | None]:
+        written = to_file(doc)
+        key = (written[0], options)
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
+        checked = check_document(doc, self.budget.limits(), written)
+        tree = checked.tree
+        opts, note = _fitting(tree, options)
+        _check_depth(checked, opts)
+        outcome = search(tree, opts, self.budget)
+        found = (checked, outcome, note)
+        with self._lock:
+            self._cache[key] = found
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return found
+
+
+def _options(raw) -> SearchOptions:
+    """Search options from the page's JSON (unknown keys and bad values refused)."""
+    raw = raw or {}
+    if not isinstance(raw, dict):
+        raise DocumentError("options must be a JSON object")
+    for k in raw:
+        if k not in OPTION_KEYS:
+            raise DocumentError(f"unknown option {str(k)[:40]!r}")
+    algorithm, order = raw.get("algorithm") or None, raw.get("order") or "given"
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise DocumentError(f"unknown algorithm: choose one of {', '.join(ALGORITHMS)}")
+    if order not in ("given", "best", "worst"):
+        raise DocumentError("the order is one of given, best, worst")
+    depth = raw.get("depth")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or not 0 <= depth <= 10_000):
+        raise DocumentError("the depth limit must be a whole number from 0")
+    return SearchOptions(algorithm=algorithm, depth=depth, order=order,
+                         strict=raw.get("strict") is True)
+
+
+def _fitting(tree, options: SearchOptions) -> tuple[SearchOptions, str | None]:
+    """The options, with the algorithm switched to the tree's default when the
+    chosen one does not fit the tree's kind (chance nodes, 3+ players)."""
+    fits = algorithms_for(tree) + (["iterative"] if not tree.multiplayer
+                                   and not tree.has_chance else [])
+    alg = options.algorithm
+    if alg is None:
+        return replace(options, algorithm=tree.default_algorithm()), None
+    if alg in fits:
+        return options, None
+    new = tree.default_algorithm()
+    return replace(options, algorithm=new), f"{alg} does not fit this tree: using {new}"
+
+
+def _check_depth(checked: Checked, opts: SearchOptions) -> None:
+    """The core's check of the options, its error placed at the node it names."""
+    try:
+        opts.check(checked.tree)
+    except SearchError as exc:
+        node = _without_eval(checked.tree, opts)
+        raise DocumentError(str(exc), checked.keys.get(node.id) if node else None) from None
+
+
+def _without_eval(tree, opts: SearchOptions):
+    """The node the core's depth check stops at (the same rule, in the same order)."""
+    if opts.algorithm == "iterative":
+        limits = range(1, max(opts.depth if opts.depth is not None else tree.height, 1) + 1)
+    else:
+        limits = [] if opts.depth is None else [opts.depth]
+    missing = {}
+    for node in tree.nodes:
+        if node.children and node.eval is None and node.depth not in missing:
+            missing[node.depth] = node
+    for limit in limits:
+        if limit in missing:
+            return missing[limit]
+    return None
+
+
+def parse_text(text: str, fmt: str | None, budget: Budget | None = None) -> dict:
+    """A tree typed as text (YAML, JSON or the notation) as the file
+    structure with every id written. Raises :class:`TreeFileError`."""
+    budget = budget or Budget()
+    tree = load_tree(text, fmt=fmt, limits=budget.limits())
+    return tree_to_dict(tree, explicit_ids=True)

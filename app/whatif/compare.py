@@ -1,0 +1,131 @@
+"""What an edit did to the search: cuts gained and lost, the best move,
+the root's value and the number of static evaluations, said in a sentence.
+
+Runs are compared by the nodes' *keys* (see :mod:`.document`): an edit may
+rename the nodes whose ids the loader makes, but a key stays with its node.
+
+The words live in :data:`WORDS` (one place, for translation).
+"""
+from __future__ import annotations
+
+from app.search.numbers import fmt
+
+WORDS = {
+    "value": "changing {node} to {new}",
+    "eval": "setting the eval of {node} to {new}",
+    "probability": "setting the probability of {node} to {new}",
+    "label": "labelling {node} {new}",
+    "id": "renaming {old} to {new}",
+    "kind": "making {node} {new}",
+    "add-child": "adding {node}",
+    "add-sibling": "adding {node}",
+    "delete": "deleting {old}",
+    "move": "moving {node}",
+    "best-order": "ordering the children best first",
+    "players": "changing the players",
+    "text": "editing the text",
+    "options": "changing the search options",
+    "edit": "this edit",
+    "adds-cut": "cuts {skipped} at {node} ({cut} = {bound})",
+    "loses-cut": "no longer cuts {skipped}",
+    "best-move": "the best move changes from {old} to {new}",
+    "root-value": "the root's value goes from {old} to {new}",
+    "evaluations": "static evaluations {old} → {new}",
+    "already-cut": "adds no cut: {node} is already cut by {cut} = {bound}",
+    "no-change": "changes no cut, and the best move stays {best}",
+    "no-change-no-move": "changes no cut",
+    "joined": "{edit} {effects}.",
+    "first": "{text}",
+}
+CUT_NAMES = {"alpha": "alpha", "beta": "beta"}
+
+
+def _ids(keys, ids) -> list[str]:
+    return [ids[k] for k in keys if k in ids]
+
+
+def _list(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def compare(before, after, edit: dict | None) -> dict:
+    """The difference between two runs: ``before`` and ``after`` are
+    ``(checked, outcome)`` pairs (:class:`.document.Checked`,
+    :class:`.result.Outcome`); ``edit`` says what changed (``kind``, ``key``,
+    ``old``, ``new``, as the page sends it)."""
+    (old_doc, old_run), (new_doc, new_run) = before, after
+    shared = set(old_doc.ids) & set(new_doc.ids)
+    old_cut = {old_doc.keys[i] for i in old_run.pruned}
+    new_cut = {new_doc.keys[i] for i in new_run.pruned}
+    gained = [k for k in (new_doc.keys[i] for i in new_run.pruned) if k not in old_cut and k in shared]
+    lost = [k for k in (old_doc.keys[i] for i in old_run.pruned) if k not in new_cut and k in shared]
+    old_best = old_doc.keys.get(old_run.best_move) if old_run.best_move else None
+    new_best = new_doc.keys.get(new_run.best_move) if new_run.best_move else None
+    effects: list[str] = []
+    for cut in new_run.cuts:            # group the gained cuts by the cut-off that made them
+        skipped = [i for i in cut["skipped"] if new_doc.keys[i] in gained]
+        if skipped:
+            effects.append(WORDS["adds-cut"].format(
+                skipped=_list(skipped), node=cut["node"], cut=CUT_NAMES.get(cut["cut"], cut["cut"]),
+                bound=fmt(cut["bound"])))
+    if lost:
+        effects.append(WORDS["loses-cut"].format(skipped=_list(_ids(lost, new_doc.ids))))
+    best_changed = old_best != new_best and not (old_best is None and new_best is None)
+    if best_changed:
+        effects.append(WORDS["best-move"].format(
+            old=old_run.best_move or "none", new=new_run.best_move or "none"))
+    if old_run.value != new_run.value:
+        effects.append(WORDS["root-value"].format(old=fmt(old_run.value), new=fmt(new_run.value)))
+    old_n, new_n = old_run.stats["evaluated"], new_run.stats["evaluated"]
+    if old_n != new_n:
+        effects.append(WORDS["evaluations"].format(old=old_n, new=new_n))
+    if not gained and not lost:
+        already = _already_cut(new_doc, new_run, (edit or {}).get("key"))
+        lead = already or (WORDS["no-change"].format(best=new_run.best_move) if new_run.best_move
+                           and not best_changed else WORDS["no-change-no-move"])
+        effects.insert(0, lead)
+    sentence = WORDS["joined"].format(edit=_edit_words(edit, old_doc, new_doc),
+                                      effects="; ".join(effects))
+    return {"new_cuts": _ids(gained, new_doc.ids), "lost_cuts": _ids(lost, new_doc.ids),
+            "best_move": {"before": old_run.best_move, "after": new_run.best_move,
+                          "changed": best_changed},
+            "value": {"before": old_run.value, "after": new_run.value},
+            "evaluated": {"before": old_n, "after": new_n},
+            "sentence": sentence[:1].upper() + sentence[1:]}
+
+
+def _already_cut(doc, outcome, key) -> str | None:
+    """'adds no cut: C is already cut by alpha = 3' when the edited node lies
+    in a subtree a cut-off skipped."""
+    node_id = doc.ids.get(key) if key else None
+    if node_id is None or node_id not in doc.tree:
+        return None
+    for node in reversed(doc.tree.path_to(node_id)):
+        cut = outcome.cut_at(node.id)
+        if cut is not None:
+            return WORDS["already-cut"].format(node=cut["node"], cut=CUT_NAMES.get(cut["cut"], cut["cut"]),
+                                               bound=fmt(cut["bound"]))
+    return None
+
+
+def _edit_words(edit: dict | None, old_doc, new_doc) -> str:
+    if not edit:
+        return WORDS["edit"]
+    kind = edit.get("kind") if isinstance(edit.get("kind"), str) else "edit"
+    key = edit.get("key")
+    node = new_doc.ids.get(key) or old_doc.ids.get(key) or "?"
+    old = old_doc.ids.get(key, "?") if kind == "delete" else edit.get("old")
+    new = edit.get("new")
+    template = WORDS.get(kind, WORDS["edit"])
+    return template.format(node=node, old=_shown(old), new=_shown(new))
+
+
+def _shown(x) -> str:
+    if x is None:
+        return "nothing"
+    if isinstance(x, (list, tuple)):
+        return fmt(list(x))
+    text = str(x)
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -1,0 +1,153 @@
+// The editor's drawing: the shared tree view (treeview.js) redrawn after
+// each accepted edit, with what the editor adds on top of it: the selected
+// node (aria-selected), dragging a node among its siblings (mouse, pen and
+// touch through pointer events), the what-if marks and the error callout
+// at the node an edit was refused for. The search's result is shown through
+// the view's own setNodes/setPath, as the visualizer shows a step.
+
+import { readTree } from './tree.js';
+import { makeTreeView } from './treeview.js';
+import { makeZoom } from './zoom.js';
+
+const DRAG_START = 6;   // px the pointer moves before a press becomes a drag
+
+/**
+ * makeEditorView(svg, stage, {onSelect(id), onMove(id, index)}) ->
+ * {draw(json, result, change, {collapsed, selected}), select(id), showError(id, message),
+ *  clearError(), zoom, tree}
+ */
+export function makeEditorView(svg, stage, handlers) {
+  const viewport = svg.querySelector('.viewport');
+  const zoom = makeZoom(svg, viewport);
+  const callout = stage.querySelector('#node-error');
+  let t = null, view = null, selected = null, drag = null;
+
+  function draw(json, result, change, { collapsed = new Set(), selected: sel = null } = {}) {
+    t = readTree(json);
+    const refit = !zoom.moved || !view;
+    view = makeTreeView(viewport, t, { collapsed, absolute: true });
+    for (const g of viewport.querySelectorAll('[data-node]')) g.setAttribute('aria-selected', 'false');
+    if (result) {
+      const nodes = result.nodes;
+      view.setNodes(Object.keys(nodes).filter((id) => view.nodeEl(id)), (id) => {
+        const [status, value, alpha, beta] = nodes[id];
+        return { status, value, alpha, beta };
+      });
+      view.setPath(result.pv);
+      const best = result.best_move;
+      if (best) view.nodeEl(best)?.classList.add('best-move');
+    }
+    if (change) mark(change);
+    for (const id of collapsed) view.nodeEl(id)?.classList.add('collapsed');
+    selected = null;
+    select(sel);
+    if (refit) zoom.fit(view.box, { maxK: 1.6 });
+    return t;
+  }
+
+  function mark(change) {
+    const flag = (id, what) => {
+      view.nodeEl(id)?.setAttribute('data-change', what);
+      viewport.querySelector(`[data-edge="${CSS.escape(id)}"]`)?.classList.add(`wi-${what}`);
+    };
+    for (const id of change.new_cuts) flag(id, 'new-cut');
+    for (const id of change.lost_cuts) flag(id, 'lost-cut');
+    if (change.best_move.changed && change.best_move.after) flag(change.best_move.after, 'new-best');
+  }
+
+  function select(id) {
+    if (selected != null) view?.nodeEl(selected)?.setAttribute('aria-selected', 'false');
+    selected = id;
+    const g = id != null ? view?.nodeEl(id) : null;
+    if (!g) return;
+    g.setAttribute('aria-selected', 'true');
+    const n = t.byId.get(id);
+    if (n) zoom.ensureVisible(n.x, n.y);
+  }
+
+  // -- the error callout ------------------------------------------------------
+  function showError(id, message) {
+    clearError();
+    const g = id != null ? view?.nodeEl(id) : null;
+    callout.textContent = message;
+    callout.hidden = false;
+    if (g) {
+      g.classList.add('refused');
+      callout.dataset.errorNode = id;
+      const s = stage.getBoundingClientRect(), r = g.getBoundingClientRect();
+      const left = Math.max(4, Math.min(r.left - s.left + r.width / 2 - 20, s.width - 260));
+      const below = r.bottom - s.top + 8;
+      callout.style.left = `${left}px`;
+      callout.style.top = `${below + 80 > s.height ? Math.max(4, r.top - s.top - 70) : below}px`;
+      callout.classList.add('at-node');
+    } else {
+      callout.classList.remove('at-node');
+      callout.style.left = callout.style.top = '';
+    }
+  }
+
+  function clearError() {
+    callout.hidden = true;
+    callout.textContent = '';
+    delete callout.dataset.errorNode;
+    viewport.querySelector('.refused')?.classList.remove('refused');
+  }
+
+  // -- pointing: press selects, a press that moves drags ----------------------
+  const nodeOf = (e) => e.target.closest?.('[data-node]');
+  viewport.addEventListener('pointerdown', (e) => {
+    const g = nodeOf(e);
+    if (!g || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    e.stopPropagation();          // not a pan (zoom.js listens on the svg)
+    drag = { id: g.dataset.node, g, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false };
+    svg.setPointerCapture(e.pointerId);
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moving) {
+      const n = t.byId.get(drag.id);
+      if (Math.hypot(dx, dy) < DRAG_START || !n?.parent) return;
+      drag.moving = true;
+      drag.g.classList.add('dragging');
+      handlers.onSelect(drag.id);
+    }
+    const k = zoom.get().k;
+    drag.g.setAttribute('transform', `translate(${dx / k},${dy / k})`);
+    e.preventDefault();
+  });
+  const release = (e) => {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    const d = drag;
+    drag = null;
+    if (!d.moving) { handlers.onSelect(d.id); return; }
+    d.g.classList.remove('dragging');
+    d.g.removeAttribute('transform');
+    if (e.type === 'pointercancel') return;
+    const n = t.byId.get(d.id);
+    const x = toContent(e.clientX, e.clientY).x;
+    // The new place: after every sibling whose centre lies left of the drop.
+    const others = n.parent.children.filter((c) => c !== n);
+    const to = others.filter((c) => c.x < x).length;
+    if (to !== n.parent.children.indexOf(n)) handlers.onMove(d.id, to);
+  };
+  svg.addEventListener('pointerup', release);
+  svg.addEventListener('pointercancel', release);
+
+  function toContent(cx, cy) {
+    const p = svg.createSVGPoint();
+    p.x = cx; p.y = cy;
+    return p.matrixTransform(viewport.getScreenCTM().inverse());
+  }
+
+  stage.querySelector('[data-action=zoom-in]')?.addEventListener('click', () => zoom.zoomBy(1.25));
+  stage.querySelector('[data-action=zoom-out]')?.addEventListener('click', () => zoom.zoomBy(0.8));
+  stage.querySelector('[data-action=fit]')?.addEventListener('click', () => view && zoom.fit(view.box, { maxK: 1.6 }));
+  new ResizeObserver(() => { if (view && !zoom.moved) zoom.fit(view.box, { maxK: 1.6 }); }).observe(svg);
+
+  return {
+    draw, select, showError, clearError, zoom,
+    get tree() { return t; },
+    nodeEl: (id) => view?.nodeEl(id),
+  };
+}
