@@ -130,6 +130,10 @@ class Budget:
     """Bytes of one student's answer in a live class."""
     editor_nodes: int = 2_000
     """Nodes of a tree built in the editor."""
+    editor_steps: int = 100_000
+    """Events of one what-if search, re-run by the editor after every edit."""
+    editor_bytes: int = 512 * KiB
+    """Bytes of one edited tree sent by the editor (a request holds it and the one before)."""
     game_nodes: int = 2_000_000
     """Nodes a lazily expanded game may enter in one run."""
     game_steps: int = 5_000_000

@@ -22,7 +22,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from app.games.random_tree import RandomSpec
 from app.search import SearchError
 from app.treefile import TreeFileError
-from app.whatif import Budget, DocumentError, OverBudget, WhatIf, parse_text
+from app.whatif import DocumentError, OverBudget, WhatIf, parse_text
 
 from .errors import ApiError
 
@@ -34,7 +34,7 @@ FORMATS = ("yaml", "json", "notation")
 def _whatif() -> WhatIf:
     found = current_app.extensions.get("whatif")
     if found is None:
-        found = current_app.extensions["whatif"] = WhatIf(Budget())
+        found = current_app.extensions["whatif"] = WhatIf(current_app.extensions["budget"])
     return found
 
 
@@ -60,7 +60,7 @@ def copy(tree_id: str):
 
 def _body(*required: str, optional: tuple[str, ...] = ()) -> dict:
     """The request's JSON object, read within the budget (never a 500)."""
-    limit = 3 * _whatif().budget.max_bytes
+    limit = 2 * _whatif().budget.editor_bytes + 64 * 1024
     if (request.content_length or 0) > limit:
         raise ApiError(413, f"The request is larger than {limit // 1024:,} KiB.")
     data = request.get_data(cache=False)
@@ -89,6 +89,8 @@ def _no_constant(name: str):
 def _refused(exc: Exception):
     if isinstance(exc, DocumentError):
         return jsonify({"error": exc.to_dict()}), 400
+    if isinstance(exc, OverBudget):
+        return jsonify({"error": {"message": exc.message, "key": None}}), exc.status
     return jsonify({"error": {"message": str(exc), "key": None}}), 400
 
 

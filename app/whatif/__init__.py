@@ -1,7 +1,8 @@
 """What if? The tree editor's server side: check an edited tree by the
 loader's rules, search it with the core, and say what the edit changed.
 
-Pure: imports only :mod:`app.search` and :mod:`app.treefile` (no Flask).
+Pure: imports only :mod:`app.search`, :mod:`app.treefile` and the budget
+(:mod:`app.budget`); no Flask.
 
 >>> w = WhatIf()
 >>> leaves = lambda *vs: [{"key": f"k{v}{i}", "value": v} for i, v in enumerate(vs)]
@@ -29,7 +30,7 @@ from app.search import ALGORITHMS, SearchError, SearchOptions, algorithms_for
 from app.search.ordering import make_order
 from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
 
-from .budget import Budget, OverBudget
+from .budget import Budget, OverBudget, limits
 from .compare import compare
 from .document import Checked, DocumentError, check_document, to_file
 from .notation import to_notation
@@ -102,7 +103,7 @@ class WhatIf:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        checked = check_document(doc, self.budget.limits(), written)
+        checked = check_document(doc, limits(self.budget), written)
         tree = checked.tree
         opts, note = _fitting(tree, options)
         _check_depth(checked, opts)
@@ -139,14 +140,14 @@ def _options(raw) -> SearchOptions:
 def _fitting(tree, options: SearchOptions) -> tuple[SearchOptions, str | None]:
     """The options, with the algorithm switched to the tree's default when the
     chosen one does not fit the tree's kind (chance nodes, 3+ players)."""
-    fits = algorithms_for(tree) + (["iterative"] if not tree.multiplayer
-                                   and not tree.has_chance else [])
+    fitting = algorithms_for(tree)
+    fits = fitting + (["iterative"] if not tree.multiplayer and not tree.has_chance else [])
     alg = options.algorithm
     if alg is None:
-        return replace(options, algorithm=tree.default_algorithm()), None
-    if alg in fits:
+        return replace(options, algorithm=(fitting or [tree.default_algorithm()])[0]), None
+    if alg in fits or not fitting:
         return options, None
-    new = tree.default_algorithm()
+    new = fitting[0]
     return replace(options, algorithm=new), f"{alg} does not fit this tree: using {new}"
 
 
@@ -178,6 +179,5 @@ def _without_eval(tree, opts: SearchOptions):
 def parse_text(text: str, fmt: str | None, budget: Budget | None = None) -> dict:
     """A tree typed as text (YAML, JSON or the notation) as the file
     structure with every id written. Raises :class:`TreeFileError`."""
-    budget = budget or Budget()
-    tree = load_tree(text, fmt=fmt, limits=budget.limits())
+    tree = load_tree(text, fmt=fmt, limits=limits(budget or Budget()))
     return tree_to_dict(tree, explicit_ids=True)

@@ -55,9 +55,10 @@ def search(tree, options: SearchOptions, budget: Budget) -> Outcome:
     events = run(tree, opts)
     try:
         for count, event in enumerate(events, 1):
-            if count > budget.max_events:
-                raise OverBudget(f"this search takes more than {budget.max_events:,} steps, "
-                                 "too many to re-run on every edit: set a depth limit")
+            if count > budget.editor_steps:
+                raise OverBudget(f"This search takes more than {budget.editor_steps:,} steps, "
+                                 "too many to re-run on every edit: set a depth limit.",
+                                 413, limit=budget.editor_steps)
             view.apply(event["changes"])
             kind = event["type"]
             if kind == "prune":
