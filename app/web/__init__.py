@@ -24,6 +24,7 @@ from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .origins import same_origin
 from .security import TrustedHostMiddleware, install_headers, trusted_hosts
+from .class_sockets import ClassNamespace
 from .sockets import StreamNamespace
 from .store import UploadStore
 
@@ -36,6 +37,7 @@ BLUEPRINTS = (
     "app.web.export",    # Graphviz pictures
     "app.web.practice",  # practice questions
     "app.web.editor",    # /edit: the tree editor and its what-if runs
+    "app.web.classes",   # live classes: /api/classes, /c/<code>, /c/<code>/present
 )
 
 DEFAULTS = dict(
@@ -50,6 +52,15 @@ DEFAULTS = dict(
     EXTRA_HOSTS=(),                 # names trusted beside those (a proxy's public name)
     FRAME_ANCESTORS="'self'",       # who may frame the pages (CSP), e.g. "'self' https://lms.example"
     ASYNC_MODE=None,                # Socket.IO: None = gevent when patched (gunicorn), else threading
+    MESSAGE_QUEUE=os.environ.get("MESSAGE_QUEUE") or None,  # redis://...: several processes
+                                    # share broadcasts and class state (None: one process)
+    CLASS_IDLE_SECONDS=3 * 3600,    # a class ends after this long without activity
+    CLASS_SWEEP_SECONDS=60,         # how often idle classes are looked for
+    CLASS_KEY_MAX_EVENTS=50_000,    # longest run questions are asked on
+    CLASS_JOIN_RATE="20/minute",    # failed joins (wrong codes) per client
+    CLASS_CLIENT_HEADER=None,       # "X-Real-IP" behind a trusted proxy (deploy/nginx.conf)
+    CLASS_PUBLIC_URL=None,          # base of join links (default: as the request came)
+    CLASS_LAN_URL=None,             # set by run.py --host 0.0.0.0: the laptop's LAN address
 )
 
 # Older single settings, still honoured: each sets one budget field.
@@ -139,6 +150,7 @@ def _init_socketio(app: Flask) -> SocketIO:
     stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events)
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
+    socketio.on_namespace(ClassNamespace("/class"))
     return socketio
 
 

@@ -10,6 +10,7 @@ import { makeControls } from './controls.js';
 import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './panels.js';
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
+import { startClassButton } from './class-start.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -131,6 +132,8 @@ async function main() {
     await session.start(next, keepStep ? session.run?.step ?? 0 : 0);
     await listings;
   }
+
+  startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);
 
   // A handle for the browser console and the benchmark, not an API.
   window.visualizer = { session, tree, zoom, get drawing() { return drawing; } };

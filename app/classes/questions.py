@@ -1,0 +1,196 @@
+"""Questions to the class, with their answers read off the practice answer key.
+
+The instructor asks at a step; the key of the class's run
+(:func:`app.practice.answer_key`, the one practice mode grades against)
+says the answer and the step that shows it. Students' entries are read and
+compared by practice's own :func:`~app.practice.answers.parse_entry` and
+:func:`~app.practice.answers.same`, so a class and a practice sheet never
+disagree on what counts as right.
+
+Kinds:
+
+=========  ==============================================  ===================
+``value``  the value node X returns                         a number
+``pruned`` which children of X are cut off (maybe none)     taps on branches
+``bounds`` α and β at X now (or as X is entered)            two numbers
+``move``   the root's move                                  a tap on a child
+``next``   the next node the search visits                  a tap on a node
+=========  ==============================================  ===================
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.practice import AnswerKey
+from app.practice.answers import Unreadable, key_value, parse_entry, same
+from app.search import View
+from app.search.numbers import fmt, jv
+
+KINDS = ("value", "pruned", "bounds", "move", "next")
+
+# Every sentence a student or the projector reads, in one place.
+TEXT = {
+    "value": "What value does {x} return?",
+    "pruned": "Which children of {x} are pruned? Tap them, or “none”.",
+    "bounds_now": "What are α and β at {x} now?",
+    "bounds_enter": "What are α and β at {x} when the search enters it?",
+    "move": "Which move does the root {x} choose?",
+    "next": "Which node does the search visit next?",
+    "none": "none",
+    "bounds_answer": "α = {a}, β = {b}",
+}
+
+
+class QuestionError(ValueError):
+    """The question cannot be asked here (wrong node, nothing to ask, answer on screen)."""
+
+
+class AnswerError(ValueError):
+    """A student's entry that cannot be read; it is not counted."""
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    node: str | None
+    prompt: str
+    entry: str
+    """What the phone shows: ``number``, ``bounds``, ``choose-many``, ``choose-one``, ``tap-node``."""
+    choices: tuple[str, ...]
+    """Node ids offered as buttons (children of X, the root's children)."""
+    answer: object
+    """JSON form: a number, ``[alpha, beta]``, a list of ids, an id."""
+    answer_text: str
+    reveal_step: int
+    mask: str | None = None
+    """A node whose bounds are on screen now and must be hidden until the reveal."""
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "node": self.node, "prompt": self.prompt, "entry": self.entry,
+                "choices": list(self.choices), "answer": self.answer,
+                "answer_text": self.answer_text, "reveal_step": self.reveal_step,
+                "mask": self.mask}
+
+
+def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> Question:
+    """The question ``kind`` about ``node_id`` asked at ``step`` of ``key``'s run."""
+    tree = key.tree
+    if kind not in KINDS:
+        raise QuestionError(f"unknown question {kind!r}: choose one of {', '.join(KINDS)}")
+    if kind in ("value", "pruned", "bounds"):
+        if not isinstance(node_id, str) or node_id not in tree:
+            raise QuestionError("choose a node of the tree for this question")
+        node = tree.node(node_id)
+        label = node.label
+    if kind == "value":
+        nk = _inner(key, node_id, "returns no value to ask about")
+        _not_shown(nk.exit_step, step, f"{label}'s value")
+        value = nk.value
+        return Question(kind, node_id, TEXT["value"].format(x=label), "number", (),
+                        jv(value), fmt(value), nk.exit_step)
+    if kind == "pruned":
+        if not key.bounds:
+            raise QuestionError("only alpha-beta prunes: run the class with alpha-beta")
+        nk = _inner(key, node_id, "is never searched")
+        decided = nk.cut_step or nk.exit_step
+        _not_shown(decided, step, f"what {label} cuts off")
+        children = tuple(c.id for c in node.children)
+        cut = [c for c in children if c in key.cuts]
+        text = ", ".join(tree.node(c).label for c in cut) or TEXT["none"]
+        return Question(kind, node_id, TEXT["pruned"].format(x=label), "choose-many",
+                        children, cut, text, decided)
+    if kind == "bounds":
+        if not key.bounds:
+            raise QuestionError("only alpha-beta keeps α and β: run the class with alpha-beta")
+        nk = _inner(key, node_id, "is never searched")
+        view = View.replay(tree, key.events, step)
+        alpha, beta = view.field(node_id, "alpha"), view.field(node_id, "beta")
+        if alpha is not None or beta is not None:
+            prompt, reveal, mask = TEXT["bounds_now"], step, node_id
+        elif nk.enter_step > step:
+            enter = key.event(nk.enter_step)
+            alpha, beta = enter.get("alpha"), enter.get("beta")
+            prompt, reveal, mask = TEXT["bounds_enter"], nk.enter_step, None
+        else:
+            raise QuestionError(f"{label} has no α and β at this step")
+        text = TEXT["bounds_answer"].format(a=fmt(alpha), b=fmt(beta))
+        return Question(kind, node_id, prompt.format(x=label), "bounds", (),
+                        [jv(key_value(alpha)), jv(key_value(beta))], text, reveal, mask)
+    root = tree.root
+    if kind == "move":
+        best = key.done.get("best_move")
+        decided = key.inner[root.id].exit_step if root.id in key.inner else None
+        if best is None or decided is None:
+            raise QuestionError("the root has no move to choose")
+        _not_shown(decided, step, "the root's move")
+        return Question(kind, root.id, TEXT["move"].format(x=root.label), "choose-one",
+                        tuple(c.id for c in root.children), best, tree.node(best).label, decided)
+    for ev in key.events[step:]:  # kind == "next"
+        if ev["type"] in ("enter", "evaluate"):
+            nid = ev["node"]
+            return Question(kind, None, TEXT["next"], "tap-node", (), nid,
+                            tree.node(nid).label, ev["step"])
+    raise QuestionError("the search visits no more nodes after this step")
+
+
+def _inner(key: AnswerKey, node_id: str, never: str):
+    nk = key.inner.get(node_id)
+    label = key.tree.node(node_id).label
+    if nk is None:
+        if key.tree.node(node_id).is_leaf:
+            raise QuestionError(f"{label} is a leaf: its value is written on it")
+        raise QuestionError(f"{label} {never} in this run (pruned or below the depth limit)")
+    return nk
+
+
+def _not_shown(decided: int | None, step: int, what: str) -> None:
+    if decided is None or decided <= step:
+        raise QuestionError(f"{what} is already on the board at this step: ask before step "
+                            f"{decided}")
+
+
+def grade(question: dict, tree, raw) -> tuple[str, bool]:
+    """``(label, right)`` for a student's entry on ``question`` (its :meth:`to_dict`).
+
+    The label is the entry as the tally shows it (``3``, ``α = 3, β = +∞``,
+    ``c2, c3``, ``none``). Raises :class:`AnswerError` for an entry that
+    cannot be read or names a node that is not offered.
+    """
+    kind, answer = question["kind"], question["answer"]
+    if kind == "value":
+        given = _number(raw)
+        return fmt(given), same(given, key_value(answer))
+    if kind == "bounds":
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise AnswerError("send α and β as two numbers")
+        a, b = _number(raw[0]), _number(raw[1])
+        right = same(a, key_value(answer[0])) and same(b, key_value(answer[1]))
+        return TEXT["bounds_answer"].format(a=fmt(a), b=fmt(b)), right
+    if kind == "pruned":
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            raise AnswerError("send the pruned children as a list of node ids (empty: none)")
+        choices = question["choices"]
+        if any(x not in choices for x in raw):
+            raise AnswerError("only children of the node can be pruned here")
+        picked = [c for c in choices if c in raw]  # in the tree's order, once each
+        label = ", ".join(tree.node(c).label for c in picked) or TEXT["none"]
+        return label, set(picked) == set(answer)
+    if not isinstance(raw, str) or raw not in tree:  # move, next: a node id
+        raise AnswerError("tap a node of the tree")
+    if kind == "move" and raw not in question["choices"]:
+        raise AnswerError("the root's move is one of its children")
+    return tree.node(raw).label, raw == answer
+
+
+def _number(raw):
+    if isinstance(raw, str) and len(raw) > 40:
+        raise AnswerError("that is too long to be a number")
+    try:
+        value = parse_entry(raw)
+    except Unreadable:
+        value = "unreadable"
+    if value is None:
+        raise AnswerError("type a number")
+    if value == "unreadable" or isinstance(value, tuple) and len(value) > 8:
+        raise AnswerError(f"{str(raw)[:40]!r} is not a number: write e.g. 3, -2, 2.5, -inf or inf")
+    return value

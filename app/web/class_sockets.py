@@ -1,0 +1,256 @@
+"""The ``/class`` Socket.IO namespace: the instructor drives, students follow.
+
+Client to server, each with an acknowledgement ``{ok: true, ...}`` or
+``{ok: false, error: {message, status}}``:
+
+- ``join {code, student?}`` (a student; ``student`` is the id an earlier
+  join gave, so a reconnect is the same student) -> ``{student, state, mine}``
+- ``present {code, token}`` (an instructor's page) -> ``{state}`` with the
+  answer and tally
+- ``step {code, token, step}``, ``ask {code, token, kind, node}``,
+  ``reveal {code, token}``, ``dismiss {code, token}``, ``end {code, token}``:
+  driving; each checked against the instructor token, a forged one refused
+  and logged
+- ``answer {code, question, answer}`` (a joined student) -> ``{accepted, label}``
+- ``mine {code}`` -> the student's own answer, and once revealed, if right
+
+Server to client: ``state`` (the class as students see it, to everyone in
+it, after every change), ``instructor`` (with answer, tally and students,
+to the instructors' room), ``tally`` (to the instructors' room after each
+answer), ``students`` (the count, to the instructors' room).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+
+from flask import current_app, request
+from flask_socketio import Namespace, join_room, leave_room
+
+from app.classes import KINDS, ClassError, StoreUnavailable
+from app.classes.codes import TOKEN_MAX, new_student, normal_code, valid_student
+
+from .classes import MAX_STEP, TooManyJoins, client_address, find_class
+
+log = logging.getLogger(__name__)
+
+DRIVING = ("step", "ask", "reveal", "dismiss", "end")
+
+
+def _error(message: str, status: int = 400, **fields) -> dict:
+    return {"ok": False, "error": {"message": message, "status": status, **fields}}
+
+
+class Refused(Exception):
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
+    """Check the payload (one object, only ``keys``, ``required`` present, a
+    well-formed code) and turn every refusal into an error acknowledgement."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def wrapper(self, *args):
+            name = fn.__name__[3:]
+            try:
+                if len(args) != 1 or not isinstance(args[0], dict):
+                    raise Refused(f"{name} takes one JSON object")
+                data = args[0]
+                unknown = [k for k in data if k not in keys]
+                if unknown:
+                    raise Refused(f"unknown field {str(unknown[0])[:40]!r} in {name}: "
+                                  f"expected {', '.join(keys)}")
+                missing = [k for k in required if k not in data]
+                if missing:
+                    raise Refused(f"{name} needs {', '.join(missing)}")
+                if "token" in data and not (isinstance(data["token"], str)
+                                            and len(data["token"]) <= TOKEN_MAX):
+                    raise Refused("token must be a short string", 403)
+                return fn(self, data)
+            except Refused as exc:
+                if name in DRIVING or name == "present":
+                    log.warning("class: refused %s from %s (%s): %s", name, request.sid,
+                                client_address(request.environ), exc.message)
+                return _error(exc.message, exc.status)
+            except TooManyJoins as exc:
+                return _error(exc.message, 429, retry_after=exc.retry_after)
+            except ClassError as exc:
+                if exc.status == 403:
+                    log.warning("class: refused %s from %s (%s): %s", name, request.sid,
+                                client_address(request.environ), exc.message)
+                return _error(exc.message, exc.status)
+            except StoreUnavailable as exc:
+                log.error("class store unavailable in %s: %s", name, exc)
+                return _error("The class server cannot reach its store (Redis): try again "
+                              "in a moment.", 503)
+            except Exception:
+                log.exception("error in class handler %s", name)
+                return _error("Internal server error: the problem has been logged.", 500)
+
+        return wrapper
+
+    return wrap
+
+
+def _code(data: dict) -> str:
+    code = normal_code(data.get("code"))
+    if code is None:
+        raise Refused("code must be a class code (6 letters and digits)", 404)
+    return code
+
+
+class ClassNamespace(Namespace):
+    """Handlers of ``/class``; who each connection is, kept per process."""
+
+    def __init__(self, namespace: str = "/class"):
+        super().__init__(namespace)
+        self.members: dict[str, dict] = {}
+        """sid -> {"code", "role": "student"|"instructor", "student"}: this process's
+        connections (the sweeper looks at their classes)."""
+        self._sweeper = None
+
+    @property
+    def classes(self):
+        return current_app.extensions["classes"]
+
+    def trigger_event(self, event, *args):
+        if event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}"):
+            return _error(f"unknown event {str(event)[:40]!r}")
+        return super().trigger_event(event, *args)
+
+    # -- connections -------------------------------------------------------------
+    def on_connect(self, auth=None):
+        if self._sweeper is None:
+            app = current_app._get_current_object()
+            self._sweeper = self.socketio.start_background_task(self._sweep, app)
+
+    def on_disconnect(self, reason=None):
+        self._leave(request.sid)
+
+    def _leave(self, sid: str) -> None:
+        me = self.members.pop(sid, None)
+        if not me:
+            return
+        leave_room(f"c:{me['code']}", sid=sid)
+        leave_room(f"i:{me['code']}", sid=sid)
+        if me["role"] == "student":
+            try:
+                n = self.classes.leave(me["code"], me["student"])
+            except StoreUnavailable:
+                return
+            self.emit("students", {"code": me["code"], "students": n}, room=f"i:{me['code']}")
+
+    # -- students ----------------------------------------------------------------
+    @_handler("code", "student")
+    def on_join(self, data):
+        student = data.get("student")
+        if student is not None and not valid_student(student):
+            raise Refused("student must be the id an earlier join gave")
+        record = find_class(str(data["code"])[:20], client_address(request.environ))
+        if record["ended"]:
+            raise ClassError(410, "this class has ended")
+        code = record["code"]
+        student = student or new_student()
+        self._leave(request.sid)
+        n = self.classes.join(code, student)
+        self.members[request.sid] = {"code": code, "role": "student", "student": student}
+        join_room(f"c:{code}")
+        self.emit("students", {"code": code, "students": n}, room=f"i:{code}")
+        return {"ok": True, "student": student, "state": self.classes.public(record),
+                "mine": self.classes.verdict(record, student)}
+
+    @_handler("code", "question", "answer", required=("code", "question", "answer"))
+    def on_answer(self, data):
+        code = _code(data)
+        me = self.members.get(request.sid)
+        if not me or me["role"] != "student" or me["code"] != code:
+            raise Refused("join the class before answering", 403)
+        qid, answer = data["question"], data["answer"]
+        if not isinstance(qid, str) or len(qid) > 20:
+            raise Refused("question must be the id of the question asked")
+        cap = current_app.extensions["budget"].answer_bytes
+        if len(json.dumps(answer)) > cap:
+            raise Refused(f"an answer is at most {cap} bytes", 413)
+        out = self.classes.answer(code, me["student"], qid, answer)
+        if out["accepted"]:
+            record = self.classes.get(code)
+            self.emit("tally", self.classes.tally(record), room=f"i:{code}")
+        return {"ok": True, **out}
+
+    @_handler("code")
+    def on_mine(self, data):
+        code = _code(data)
+        me = self.members.get(request.sid)
+        if not me or me["role"] != "student" or me["code"] != code:
+            raise Refused("join the class first", 403)
+        return {"ok": True, "mine": self.classes.verdict(self.classes.get(code), me["student"])}
+
+    # -- the instructor ----------------------------------------------------------
+    @_handler("code", "token", required=("code", "token"))
+    def on_present(self, data):
+        code = _code(data)
+        record = self.classes.check(code, data["token"])
+        self._leave(request.sid)
+        self.members[request.sid] = {"code": code, "role": "instructor", "student": None}
+        join_room(f"c:{code}")
+        join_room(f"i:{code}")
+        self.classes.touch(code)
+        return {"ok": True, "state": self.classes.instructor(record)}
+
+    @_handler("code", "token", "step", required=("code", "token", "step"))
+    def on_step(self, data):
+        step = data["step"]
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
+            raise Refused(f"step must be a whole number between 0 and {MAX_STEP}")
+        return self._broadcast(self.classes.step(_code(data), data["token"], step))
+
+    @_handler("code", "token", "kind", "node", required=("code", "token", "kind"))
+    def on_ask(self, data):
+        kind, node = data["kind"], data.get("node")
+        if kind not in KINDS:
+            raise Refused(f"kind must be one of {', '.join(KINDS)}")
+        if node is not None and (not isinstance(node, str) or len(node) > 200):
+            raise Refused("node must be a node id")
+        return self._broadcast(self.classes.ask(_code(data), data["token"], kind, node))
+
+    @_handler("code", "token", required=("code", "token"))
+    def on_reveal(self, data):
+        return self._broadcast(self.classes.reveal(_code(data), data["token"]))
+
+    @_handler("code", "token", required=("code", "token"))
+    def on_dismiss(self, data):
+        return self._broadcast(self.classes.dismiss(_code(data), data["token"]))
+
+    @_handler("code", "token", required=("code", "token"))
+    def on_end(self, data):
+        return self._broadcast(self.classes.end(_code(data), data["token"]))
+
+    def _broadcast(self, record: dict) -> dict:
+        """Send the changed class to everyone in it (every process, through
+        the message queue when there is one); the instructors get their view."""
+        code = record["code"]
+        self.emit("state", self.classes.public(record), room=f"c:{code}")
+        view = self.classes.instructor(record)
+        self.emit("instructor", view, room=f"i:{code}")
+        return {"ok": True, "state": view}
+
+    # -- classes left idle ---------------------------------------------------------
+    def _sweep(self, app) -> None:
+        """End the classes of this process's connections after the idle limit."""
+        every = app.config["CLASS_SWEEP_SECONDS"]
+        while True:
+            self.socketio.sleep(every)
+            try:
+                with app.app_context():
+                    service = app.extensions["classes"]
+                    codes = {m["code"] for m in list(self.members.values())}
+                    codes.update(service.store.codes())
+                    for record in service.sweep(sorted(codes)):
+                        self.socketio.emit("state", service.public(record),
+                                           to=f"c:{record['code']}", namespace=self.namespace)
+            except Exception:  # a sweep must never kill the sweeper
+                log.exception("class sweep failed")

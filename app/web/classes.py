@@ -1,0 +1,232 @@
+"""Live classes over HTTP (contract §5): create a class, the student page,
+the projector view, the join-by-code page.
+
+- ``POST /api/classes`` ``{"tree", "algorithm", "depth", "order", "seed",
+  "strict", "step"}`` -> ``201 {"code", "join", "instructor"}``; the token is
+  returned once and never shown in the join link.
+- ``GET /api/classes/<code>`` -> the class as a student sees it (404/410).
+- ``GET /c`` a box to type a code into; ``GET /c/<code>`` the student page;
+  ``GET /c/<code>/present`` the projector view (the token stays in the
+  browser: the address's fragment or its storage).
+
+Unknown codes count as failed joins, rate-limited per client (429 with
+``Retry-After`` and a JSON body). The live part is the ``/class`` Socket.IO
+namespace (:mod:`app.web.class_sockets`).
+"""
+from __future__ import annotations
+
+import ipaddress
+import logging
+from urllib.parse import urlsplit
+
+import segno
+from flask import (Blueprint, current_app, jsonify, redirect, render_template, request,
+                   url_for)
+from markupsafe import Markup
+
+from app.classes import Classes, ClassError, StoreUnavailable, make_store
+from app.classes.codes import normal_code
+from app.classes.guard import JoinGuard
+
+from .errors import ApiError, BadArgument
+from .params import check_keys, options_from_payload, whole_number
+
+log = logging.getLogger(__name__)
+bp = Blueprint("classes", __name__)
+
+MAX_STEP = 10_000_000
+"""Largest step a class may be created at or driven to (far beyond any run shown)."""
+
+
+@bp.record_once
+def _setup(state) -> None:
+    """The app's classes: in memory, or in Redis when ``MESSAGE_QUEUE`` is set.
+    A Redis that cannot be reached stops the start here, with a clear error."""
+    app = state.app
+    url = app.config.get("MESSAGE_QUEUE")
+    store = make_store(url)
+    try:
+        store.ping()
+    except StoreUnavailable as exc:
+        raise RuntimeError(f"Cannot start with --message-queue {url}: {exc}. Start Redis, or "
+                           "run without a message queue (one process).") from None
+    trees = app.extensions["trees"]
+    app.extensions["classes"] = Classes(
+        store, trees.get, max_students=app.extensions["budget"].class_students,
+        idle_seconds=app.config["CLASS_IDLE_SECONDS"],
+        key_max_events=app.config["CLASS_KEY_MAX_EVENTS"])
+    app.extensions["class_joins"] = JoinGuard(url or "memory://", app.config["CLASS_JOIN_RATE"])
+
+
+def classes() -> Classes:
+    return current_app.extensions["classes"]
+
+
+def client_address(environ: dict | None = None) -> str:
+    """Who is asking, for rate limits: the peer, or the header a trusted proxy
+    sets (``CLASS_CLIENT_HEADER``, e.g. ``X-Real-IP`` behind our nginx)."""
+    environ = environ if environ is not None else request.environ
+    header = current_app.config.get("CLASS_CLIENT_HEADER")
+    if header:
+        value = environ.get("HTTP_" + header.upper().replace("-", "_"), "")
+        if value:
+            return value.split(",")[-1].strip()[:100]
+    return environ.get("REMOTE_ADDR") or "?"
+
+
+class TooManyJoins(ApiError):
+    def __init__(self, retry_after: int):
+        super().__init__(429, f"Too many wrong class codes from this device: try again in "
+                              f"{retry_after} s.", retry_after=retry_after)
+        self.retry_after = retry_after
+
+
+@bp.errorhandler(TooManyJoins)
+def _too_many(exc: TooManyJoins):
+    response = jsonify({"error": exc.to_dict()})
+    response.status_code = 429
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+@bp.errorhandler(StoreUnavailable)
+def _store_down(exc: StoreUnavailable):
+    log.error("class store unavailable: %s", exc)
+    return jsonify({"error": {"message": "The class server cannot reach its store (Redis): "
+                                         "try again in a moment."}}), 503
+
+
+def find_class(code_text: str, client: str) -> dict:
+    """The record of the class with this code, counting a miss against ``client``.
+
+    Raises :class:`TooManyJoins` when the client is over the limit (before
+    looking), ``ClassError(404)`` for a code that is not a class."""
+    guard: JoinGuard = current_app.extensions["class_joins"]
+    wait = guard.retry_after(client)
+    if wait is not None:
+        raise TooManyJoins(wait)
+    code = normal_code(code_text)
+    try:
+        if code is None:
+            raise ClassError(404, "a class code is 6 letters and digits, as on the projector")
+        return classes().get(code)
+    except ClassError as exc:
+        if exc.status == 404:
+            guard.failed(client)
+        raise
+
+
+@bp.post("/api/classes")
+def create():
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "send a JSON object: {\"tree\": id, \"algorithm\", \"depth\", "
+                            "\"order\", \"seed\", \"strict\", \"step\"}")
+    check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step"))
+    tree_id = data.get("tree")
+    if not isinstance(tree_id, str) or not tree_id:
+        raise BadArgument("tree", "tree must be the id of a tree (a string)")
+    step = data.get("step")
+    step = 0 if step is None else whole_number("step", step)
+    if not 0 <= step <= MAX_STEP:
+        raise BadArgument("step", f"step must be between 0 and {MAX_STEP}")
+    options = options_from_payload({k: v for k, v in data.items() if k not in ("tree", "step")})
+    tree = current_app.extensions["trees"].get(tree_id)   # 404 for an unknown tree
+    try:
+        options = options.resolved(tree)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+    record, token = classes().create(tree_id, options, step)
+    code = record["code"]
+    body = {"code": code, "join": f"/c/{code}", "instructor": token,
+            "present": f"/c/{code}/present"}
+    return jsonify(body), 201, {"Location": f"/c/{code}", "Cache-Control": "no-store"}
+
+
+@bp.get("/api/classes/<code>")
+def describe(code: str):
+    try:
+        record = find_class(code, client_address())
+    except ClassError as exc:
+        raise ApiError(exc.status, exc.message) from None
+    return jsonify(Classes.public(record))
+
+
+@bp.get("/c")
+@bp.get("/c/")
+def join_form():
+    typed = request.args.get("code", "")
+    if typed:
+        return redirect(url_for("classes.student", code=typed.strip()[:20]))
+    return render_template("class_join.html", message=None)
+
+
+@bp.get("/c/<code>")
+def student(code: str):
+    try:
+        record = find_class(code, client_address())
+    except ClassError as exc:
+        return render_template("class_join.html", message=exc.message, code=code[:20]), exc.status
+    if record["ended"]:
+        return render_template("class_join.html", message="This class has ended.",
+                               code=record["code"]), 410
+    if normal_code(code) != code:
+        return redirect(url_for("classes.student", code=record["code"]))
+    title = _title(record)
+    return render_template("class_student.html", code=record["code"], tree_id=record["tree"],
+                           title=title)
+
+
+@bp.get("/c/<code>/present")
+def present(code: str):
+    try:
+        record = find_class(code, client_address())
+    except ClassError as exc:
+        return render_template("class_join.html", message=exc.message, code=code[:20]), exc.status
+    link = join_url(record["code"])
+    qr = segno.make(link, error="m")
+    svg = qr.svg_inline(scale=6, border=2, dark="#000", light="#fff", omitsize=True,
+                        svgclass="qr", title=f"QR code: {link}")
+    return render_template("class_present.html", code=record["code"], tree_id=record["tree"],
+                           title=_title(record), link=link, qr=Markup(svg),
+                           ended=bool(record["ended"]), kinds=QUESTION_NAMES)
+
+
+QUESTION_NAMES = {
+    "value": "Value of a node",
+    "pruned": "Pruned children of a node",
+    "bounds": "α and β at a node now",
+    "move": "The root's move",
+    "next": "Next node visited",
+}
+
+
+def _title(record: dict) -> str:
+    try:
+        return current_app.extensions["trees"].get(record["tree"]).title or record["tree"]
+    except ApiError:
+        return record["tree"]
+
+
+def join_url(code: str) -> str:
+    """The link students open: this server as the request reached it, unless
+    that is the machine itself (the instructor's laptop at 127.0.0.1), when
+    the LAN address ``run.py --host 0.0.0.0`` found is shown instead
+    (``CLASS_PUBLIC_URL`` overrides both)."""
+    base = current_app.config.get("CLASS_PUBLIC_URL")
+    if not base:
+        base = request.host_url
+        lan = current_app.config.get("CLASS_LAN_URL")
+        if lan and _loopback(request.host):
+            base = lan
+    return f"{base.rstrip('/')}/c/{code}"
+
+
+def _loopback(host: str) -> bool:
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,286 @@
+// The student page /c/<code>: follows the instructor's step live, lets the
+// student step on their own ("back to class" snaps back), and answers the
+// class's questions with big tap targets. Nothing is graded here: answers go
+// to the server, which grades them with practice mode's own code.
+
+import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
+import { onTaps } from './practice-tree.js';
+
+// Every sentence of this page, in one place.
+const TEXT = {
+  following: 'Following the class',
+  exploring: (k) => `Exploring · class at step ${k}`,
+  ended: 'This class has ended. Thank you!',
+  reconnecting: 'Connection lost: reconnecting…',
+  send: 'Send answer',
+  none: 'None',
+  alpha: 'α', beta: 'β',
+  typeNumber: 'Type a number (e.g. 3, -2, inf)',
+  tapNode: 'Tap a node in the tree.',
+  picked: (label) => `Your choice: ${label}`,
+  received: (label) => `Answer received: ${label}. Wait for the reveal.`,
+  right: (label) => `Right! You answered ${label}.`,
+  wrong: (label, answer) => `Not quite: you answered ${label}; the answer is ${answer}.`,
+  missed: (answer) => `The answer is ${answer}.`,
+  flip: 'Change the sign',
+  minusInf: '−∞', plusInf: '+∞',
+};
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const page = $('#class-student');
+const code = page.dataset.code;
+const alertEl = $('#class-alert');
+const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+const storeKey = `class-student:${code}`;
+const stored = () => { try { return localStorage.getItem(storeKey); } catch { return null; } };
+const remember = (id) => { try { localStorage.setItem(storeKey, id); } catch { /* private mode */ } };
+
+async function main() {
+  const { socket, channel } = connectClass();
+  let student = stored();
+  let state = null, mine = null, following = true, view = null;
+  let picked = new Set();          // choices tapped for the open question
+
+  async function join() {
+    const payload = { code };
+    if (student) payload.student = student;
+    const ack = await send(channel, 'join', payload);
+    student = ack.student;
+    remember(student);
+    return ack;
+  }
+
+  let ack;
+  try {
+    ack = await join();
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  state = ack.state;
+  mine = ack.mine;
+
+  view = await makeClassView({
+    socket, treeId: state.tree, depth: state.options.depth,
+    onUpdate: (s) => {
+      const out = $('[data-step]');
+      out.textContent = String(s.run.step);
+      if (s.run.total != null) out.dataset.total = String(s.run.total);
+      $('#narration').textContent = narrationOf(s);
+    },
+    onStatus: (st) => { if (st.error) showError(st.error); },
+  });
+  const { session, tree, svg } = view;
+
+  function setMode() {
+    $('[data-role=mode]').textContent = state.ended ? TEXT.ended
+      : following ? TEXT.following : TEXT.exploring(state.step);
+    $('[data-action=back-to-class]').hidden = following || !!state.ended;
+    page.classList.toggle('exploring', !following);
+  }
+
+  /** The class as the server sent it: follow its step, show its question. */
+  function apply(s) {
+    if (state && s.seq < state.seq) return;     // an older message overtaken
+    const before = state?.question;
+    state = s;
+    if (s.ended) {
+      showError(TEXT.ended);
+      page.classList.add('ended');
+      $('#question').hidden = true;
+      setMode();
+      return;
+    }
+    if (following) session.goTo(s.step);
+    const q = s.question;
+    if (!q || !before || before.id !== q.id) { picked = new Set(); if (!q || mine?.question !== q.id) mine = null; }
+    renderQuestion();
+    if (q && q.revealed && !(before && before.id === q.id && before.revealed)) checkMine();
+    setMode();
+  }
+
+  async function checkMine() {
+    try { mine = (await send(channel, 'mine', { code })).mine; } catch { /* shown on next state */ }
+    renderQuestion();
+  }
+
+  // -- the question ----------------------------------------------------------
+  const box = $('#question');
+  const entry = $('[data-role=entry]', box);
+  const status = $('[data-role=q-status]', box);
+
+  function renderQuestion() {
+    const q = state.question;
+    box.hidden = !q;
+    maskBounds(view.drawing, q && !q.revealed ? q.mask : null);
+    page.classList.toggle('asking', !!q);
+    if (!q) { entry.replaceChildren(); return; }
+    box.dataset.kind = q.kind;
+    $('[data-role=prompt]', box).textContent = q.prompt;
+    const answered = mine && mine.question === q.id && mine.answered;
+    if (q.revealed) {
+      entry.replaceChildren();
+      box.dataset.verdict = !answered ? 'none' : mine.right ? 'right' : 'wrong';
+      status.textContent = !answered ? TEXT.missed(q.answer_text)
+        : mine.right ? TEXT.right(mine.label) : TEXT.wrong(mine.label, q.answer_text);
+      return;
+    }
+    if (answered) {
+      entry.replaceChildren();
+      box.dataset.verdict = 'pending';
+      status.textContent = TEXT.received(mine.label);
+      return;
+    }
+    delete box.dataset.verdict;
+    if (entry.dataset.question !== q.id) {
+      entry.dataset.question = q.id;
+      entry.replaceChildren(...makeEntry(q));
+    }
+    status.textContent = '';
+    syncPicked();
+  }
+
+  function makeEntry(q) {
+    const sendBtn = button(TEXT.send, { class: 'primary send', 'data-action': 'send-answer' });
+    sendBtn.addEventListener('click', () => submit());
+    if (q.entry === 'number') return [numberRow('value', TEXT.typeNumber), sendBtn];
+    if (q.entry === 'bounds') return [numberRow('alpha', TEXT.alpha), numberRow('beta', TEXT.beta), sendBtn];
+    if (q.entry === 'tap-node') {
+      const hint = el('p', { class: 'pick', 'data-role': 'picked' }, TEXT.tapNode);
+      const small = tree.nodes.length <= 31;
+      const grid = small ? choiceGrid(tree.nodes.map((n) => n.id), false) : [];
+      return [hint, ...grid, sendBtn];
+    }
+    const many = q.entry === 'choose-many';
+    const grid = choiceGrid(q.choices, many);
+    if (many) {
+      const none = button(TEXT.none, { class: 'choice none', 'data-choice': '', 'aria-pressed': 'false' });
+      none.addEventListener('click', () => { picked = new Set(); none.dataset.on = '1'; syncPicked(); });
+      grid[0].appendChild(none);
+    }
+    return [...grid, sendBtn];
+  }
+
+  function choiceGrid(ids, many) {
+    const grid = el('div', { class: 'choices' });
+    for (const id of ids) {
+      const n = tree.byId.get(id);
+      const b = button(n.label, { class: 'choice', 'data-choice': id, 'aria-pressed': 'false' });
+      b.addEventListener('click', () => pick(id, many));
+      grid.appendChild(b);
+    }
+    return [grid];
+  }
+
+  function numberRow(name, label) {
+    const row = el('div', { class: 'num-row' });
+    const lab = el('label', { class: 'num-label' }, label);
+    const input = el('input', {
+      type: 'text', inputmode: 'decimal', autocomplete: 'off', 'data-answer': name,
+      'aria-label': label, maxlength: '24', enterkeyhint: 'send',
+    });
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') submit(); });
+    lab.appendChild(input);
+    const flip = button('±', { class: 'key', title: TEXT.flip, 'aria-label': TEXT.flip });
+    flip.addEventListener('click', () => {
+      const v = input.value.trim();
+      input.value = v.startsWith('-') || v.startsWith('−') ? v.slice(1) : `-${v}`;
+    });
+    row.append(lab, flip);
+    if (name !== 'value') {
+      for (const [text, value] of [[TEXT.minusInf, '-inf'], [TEXT.plusInf, 'inf']]) {
+        const b = button(text, { class: 'key' });
+        b.addEventListener('click', () => { input.value = value; });
+        row.appendChild(b);
+      }
+    }
+    return row;
+  }
+
+  function pick(id, many) {
+    const q = state.question;
+    if (!q || q.revealed || (mine && mine.question === q.id)) return;
+    if (many) {
+      if (!q.choices.includes(id)) return;
+      if (picked.has(id)) picked.delete(id); else picked.add(id);
+      delete box.querySelector('[data-choice=""]')?.dataset.on;
+    } else {
+      if (q.entry === 'choose-one' && !q.choices.includes(id)) return;
+      picked = new Set([id]);
+    }
+    syncPicked();
+  }
+
+  function syncPicked() {
+    for (const b of box.querySelectorAll('[data-choice]')) {
+      const on = b.dataset.choice === '' ? b.dataset.on === '1' && !picked.size : picked.has(b.dataset.choice);
+      b.setAttribute('aria-pressed', String(on));
+    }
+    for (const g of svg.querySelectorAll('[data-node].picked')) g.classList.remove('picked');
+    for (const id of picked) view.drawing.nodeEl(id)?.classList.add('picked');
+    const hint = box.querySelector('[data-role=picked]');
+    if (hint) hint.textContent = picked.size ? TEXT.picked(tree.byId.get([...picked][0]).label) : TEXT.tapNode;
+  }
+
+  // Taps on the drawing: a node (or the branch above it) picks that node.
+  onTaps(svg, { node: (id) => { const q = state.question; if (q) pick(id, q.entry === 'choose-many'); } });
+
+  async function submit() {
+    const q = state.question;
+    if (!q) return;
+    let answer;
+    if (q.entry === 'number') answer = box.querySelector('[data-answer=value]').value;
+    else if (q.entry === 'bounds') answer = ['alpha', 'beta'].map((n) => box.querySelector(`[data-answer=${n}]`).value);
+    else if (q.entry === 'choose-many') answer = [...picked];
+    else answer = [...picked][0];
+    if (answer === undefined || (q.entry === 'choose-many' && !picked.size && box.querySelector('[data-choice=""]')?.dataset.on !== '1')) {
+      status.textContent = q.entry === 'choose-many' ? `${TEXT.none}?` : TEXT.tapNode;
+      return;
+    }
+    try {
+      const res = await send(channel, 'answer', { code, question: q.id, answer });
+      mine = { question: q.id, answered: true, label: res.label };
+      renderQuestion();
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  }
+
+  // -- following and exploring -------------------------------------------------
+  $('[data-action=step-back]').addEventListener('click', () => { following = false; session.back(); setMode(); });
+  $('[data-action=step-forward]').addEventListener('click', () => { following = false; session.forward(); setMode(); });
+  $('[data-action=back-to-class]').addEventListener('click', () => {
+    following = true;
+    session.goTo(state.step);
+    setMode();
+  });
+
+  channel.on('state', apply);
+  channel.on('disconnect', () => { if (!state.ended) showError(TEXT.reconnecting); });
+  channel.on('connect', async () => {     // a reconnect: same student, current state at once
+    try {
+      const again = await join();
+      mine = again.mine;
+      showError('');
+      apply(again.state);
+    } catch (err) { showError(err.message); }
+  });
+
+  await session.start(state.options, state.step);
+  apply({ ...state, seq: state.seq });
+  page.classList.add('ready');
+  window.classPage = { session, tree, get state() { return state; }, get following() { return following; } };
+}
+
+function el(name, attrs = {}, text = null) {
+  const e = document.createElement(name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+function button(text, attrs = {}) {
+  return el('button', { type: 'button', ...attrs }, text);
+}
+
+main().catch((err) => showError(err.message));

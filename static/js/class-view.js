@@ -1,0 +1,99 @@
+// What the projector and the phones share: the class's Socket.IO channel,
+// and the tree drawn and stepped with the visualizer's own modules
+// (tree.js, treeview.js, zoom.js, session.js): one model, one drawing.
+
+import { io } from '../vendor/socket.io/socket.io.esm.min.js';
+import { fetchTree, readTree } from './tree.js';
+import { makeTreeView } from './treeview.js';
+import { makeZoom } from './zoom.js';
+import { connect } from './stream.js';
+import { makeSession } from './session.js';
+
+const TIMEOUT = 15000;
+
+/** The page's one connection ('/' for runs) and the class channel on it. */
+export function connectClass() {
+  const socket = connect();
+  // Same server, same options: socket.io multiplexes '/class' over the same connection.
+  const channel = io('/class', { transports: ['websocket', 'polling'], tryAllTransports: true });
+  return { socket, channel };
+}
+
+/** Send a class message; resolves to the ack, rejects with Error(message). */
+export async function send(channel, name, payload) {
+  if (!channel.connected) {
+    await new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('cannot reach the server')), TIMEOUT);
+      channel.once('connect', () => { clearTimeout(t); resolve(); });
+    });
+  }
+  const ack = await channel.timeout(TIMEOUT).emitWithAck(name, payload);
+  if (!ack || ack.ok === false) {
+    const err = new Error(ack?.error?.message || 'the server refused');
+    err.status = ack?.error?.status;
+    throw err;
+  }
+  return ack;
+}
+
+/**
+ * Draw tree `treeId` into the page's #stage and make a session on it.
+ * Returns {tree, session, zoom, fit, nodeEl(id)}; `onUpdate(session)` after every move.
+ */
+export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus }) {
+  const tree = readTree(await fetchTree(treeId));
+  const stage = document.querySelector('#stage');
+  const svg = stage.querySelector('#tree');
+  const viewport = svg.querySelector('.viewport');
+  pixelSize(svg, stage);
+  const zoom = makeZoom(svg, viewport);
+  viewport.remove();
+  const drawing = makeTreeView(viewport, tree, { maxDepth: depth ?? null, absolute: true });
+  const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0 });
+  fit();
+  svg.appendChild(viewport);
+  new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
+  const session = makeSession({
+    socket, tree, treeId, treeView: drawing, zoom,
+    onUpdate: (s) => onUpdate?.(s),
+    onStatus: (st) => onStatus?.(st),
+  });
+  return { tree, session, zoom, fit, drawing, svg };
+}
+
+/** Keep the SVG sized in pixels, following the stage (as the visualizer does). */
+function pixelSize(svg, stage) {
+  const set = (w, h) => { svg.style.width = `${w}px`; svg.style.height = `${h}px`; };
+  const r = stage.getBoundingClientRect();
+  set(r.width, r.height);
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    set(box.width, box.height);
+  }).observe(stage);
+}
+
+/**
+ * Hide the bounds a question asks about ("α and β at X now") until the reveal:
+ * the node gets class `masked` (CSS hides its bounds) and a "?" beside it.
+ */
+export function maskBounds(drawing, nodeId) {
+  for (const g of document.querySelectorAll('[data-node].masked')) {
+    g.classList.remove('masked');
+    g.querySelector('.ask-mark')?.remove();
+  }
+  const g = nodeId != null ? drawing.nodeEl(nodeId) : null;
+  if (!g) return;
+  g.classList.add('masked');
+  const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+  t.setAttribute('class', 'ask-mark');
+  t.setAttribute('x', g.x + 34);
+  t.setAttribute('y', g.y - 4);
+  t.textContent = 'α, β = ?';
+  g.appendChild(t);
+}
+
+/** One sentence saying where the search is: the step's narration. */
+export function narrationOf(session) {
+  const ev = session.run?.event;
+  return ev ? ev.text || '' : 'Step 0: nothing searched yet.';
+}
