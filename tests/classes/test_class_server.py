@@ -1,0 +1,289 @@
+"""The live class over HTTP and Socket.IO (Flask-SocketIO's test client):
+following, questions, tallies, and every refusal of the issue's point 4 and
+its abuse list."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+FIG52 = "aima-fig-5-2"
+
+
+def present(conns, cls):
+    inst = conns()
+    ack = inst.call("present", {"code": cls["code"], "token": cls["instructor"]})
+    assert ack["ok"], ack
+    return inst
+
+
+def join(conns, cls, student=None):
+    s = conns()
+    payload = {"code": cls["code"]}
+    if student:
+        payload["student"] = student
+    ack = s.call("join", payload)
+    assert ack["ok"], ack
+    return s, ack
+
+
+def test_create_answers_the_contract(client, new_class):
+    cls = new_class(step=3)
+    assert set(cls) >= {"code", "join", "instructor"}
+    assert cls["join"] == f"/c/{cls['code']}" and cls["instructor"] not in cls["join"]
+    assert len(cls["code"]) == 6 and not set(cls["code"]) & set("0O1IL5S2Z8BUV")
+    state = client.get(f"/api/classes/{cls['code']}").get_json()
+    assert state["step"] == 3 and state["tree"] == FIG52
+    assert "token" not in state and cls["instructor"] not in str(state)
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"algorithm": "alphabeta"}, 400, "tree"),
+    ({"tree": "no-such-tree"}, 404, ""),
+    ({"tree": FIG52, "algorithm": "quantum"}, 400, "algorithm"),
+    ({"tree": FIG52, "step": -1}, 400, "step"),
+    ({"tree": FIG52, "step": True}, 400, "step"),
+    ({"tree": FIG52, "colour": "red"}, 400, "colour"),
+    ([1, 2], 400, "JSON object"),
+])
+def test_create_refuses_bad_bodies(client, body, status, words):
+    res = client.post("/api/classes", json=body)
+    assert res.status_code == status, res.get_json()
+    assert words in res.get_json()["error"]["message"]
+
+
+def test_pages_and_hooks(client, new_class):
+    cls = new_class()
+    code = cls["code"]
+    student = client.get(f"/c/{code}")
+    assert student.status_code == 200 and b"data-step" in student.data
+    assert client.get(f"/c/{code.lower()}").status_code == 302      # typed in lower case
+    projector = client.get(f"/c/{code}/present")
+    html = projector.get_data(as_text=True)
+    assert projector.status_code == 200
+    assert f'data-join-code="{code}"' in html and "data-students" in html
+    assert "<svg" in html and f"/c/{code}" in html                   # the QR and the link
+    assert cls["instructor"] not in html and cls["instructor"] not in student.get_data(as_text=True)
+    missing = client.get("/c/ACDEFG")
+    assert missing.status_code == 404 and b'role="alert"' in missing.data
+
+
+def test_students_follow_every_step_in_order(conns, new_class):
+    cls = new_class()
+    inst = present(conns, cls)
+    students = [join(conns, cls)[0] for _ in range(3)]
+    for k in (1, 2, 3, 5, 4):
+        assert inst.call("step", {"code": cls["code"], "token": cls["instructor"], "step": k})["ok"]
+    for s in students:
+        got = s.received("state")
+        assert [m["step"] for m in got] == [1, 2, 3, 5, 4]
+        assert [m["seq"] for m in got] == sorted(m["seq"] for m in got)
+    counts = [m["students"] for m in inst.received("students")]
+    assert counts[-1] == 3
+
+
+def test_late_join_gets_the_current_state_and_question(conns, new_class):
+    cls = new_class()
+    inst = present(conns, cls)
+    inst.call("step", {"code": cls["code"], "token": cls["instructor"], "step": 11})
+    inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "pruned", "node": "C"})
+    _, ack = join(conns, cls)
+    state = ack["state"]
+    assert state["step"] == 11 and state["question"]["kind"] == "pruned"
+    assert "answer" not in state["question"]                         # not before the reveal
+
+
+def test_question_tally_reveal(conns, new_class):
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    pupils = [join(conns, cls)[0] for _ in range(4)]
+    inst.call("step", {"code": code, "token": token, "step": 2})
+    q = inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})["state"]["question"]
+    assert q["answer"] == 3 and q["reveal_step"] == 8
+    for s, entry in zip(pupils, ["3", "3", "12", "12"]):
+        assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
+    tally = inst.received("tally")[-1]
+    assert (tally["answers"], tally["right"]) == (4, 2)
+    assert tally["wrong"] == [{"label": "12", "count": 2}]
+    for s in pupils:                      # students never get the tally or the answer early
+        assert not s.received("tally")
+        assert all("answer" not in (m["question"] or {}) for m in s.received("state"))
+    revealed = inst.call("reveal", {"code": code, "token": token})["state"]
+    assert revealed["step"] == 8 and revealed["question"]["revealed"]
+    last = pupils[2].received("state")[-1]
+    assert last["step"] == 8 and last["question"]["answer"] == 3
+    assert pupils[2].call("mine", {"code": code})["mine"] == {
+        "question": q["id"], "answered": True, "label": "12", "right": False}
+    late = pupils[0].call("answer", {"code": code, "question": q["id"], "answer": "3"})
+    assert not late["ok"] and late["error"]["status"] == 409
+
+
+def test_one_answer_per_student_even_across_reconnects(conns, new_class):
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    s, ack = join(conns, cls)
+    q = inst.call("ask", {"code": code, "token": token, "kind": "move"})["state"]["question"]
+    assert s.call("answer", {"code": code, "question": q["id"], "answer": "C"})["accepted"]
+    again = s.call("answer", {"code": code, "question": q["id"], "answer": "B"})
+    assert again["ok"] and not again["accepted"] and again["label"] == "C"
+    s.close()
+    back, ack2 = join(conns, cls, student=ack["student"])            # a reconnect
+    assert ack2["mine"]["label"] == "C"
+    assert not back.call("answer", {"code": code, "question": q["id"], "answer": "B"})["accepted"]
+    t = inst.call("present", {"code": code, "token": token})["state"]["tally"]
+    assert (t["answers"], t["right"]) == (1, 0)
+
+
+@pytest.mark.parametrize("event, extra", [
+    ("step", {"step": 4}), ("ask", {"kind": "move"}), ("reveal", {}), ("dismiss", {}), ("end", {}),
+])
+def test_a_students_forged_driving_message_is_refused_and_logged(conns, new_class, caplog,
+                                                                  event, extra):
+    cls = new_class()
+    inst = present(conns, cls)
+    s, _ = join(conns, cls)
+    if event in ("reveal", "dismiss"):
+        inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "move"})
+    s.received()
+    before = inst.call("present", {"code": cls["code"], "token": cls["instructor"]})["state"]
+    with caplog.at_level(logging.WARNING, logger="app.web.class_sockets"):
+        for token in ("forged-token", "", cls["instructor"][:-1] + "x"):
+            ack = s.call(event, {"code": cls["code"], "token": token, **extra})
+            assert ack["ok"] is False and ack["error"]["status"] == 403
+        missing = s.call(event, {"code": cls["code"], **extra})
+        assert missing["ok"] is False
+    assert sum(f"refused {event}" in r.getMessage() for r in caplog.records) >= 4
+    after = inst.call("present", {"code": cls["code"], "token": cls["instructor"]})["state"]
+    assert (after["step"], after["seq"], after["ended"]) == (before["step"], before["seq"], None)
+    assert not s.received("state")
+
+
+@pytest.mark.parametrize("payload", [
+    "not an object", 42, None, ["x"],
+    {"code": "KKKKKK", "token": 5, "step": 1},
+    {"code": 123, "token": "t", "step": 1},
+    {"token": "t", "step": 1},
+    {"code": "KKKKKK", "token": "t" * 5000, "step": 1},
+])
+def test_malformed_driving_payloads_are_refused(conns, payload):
+    ack = conns().call("step", payload)
+    assert ack["ok"] is False and ack["error"]["message"]
+
+
+@pytest.mark.parametrize("step", [-1, True, 2.5, "3", 10**12, None])
+def test_bad_steps_are_refused(conns, new_class, step):
+    cls = new_class()
+    inst = present(conns, cls)
+    ack = inst.call("step", {"code": cls["code"], "token": cls["instructor"], "step": step})
+    assert ack["ok"] is False and "step" in ack["error"]["message"]
+
+
+def test_unknown_fields_and_events(conns, new_class):
+    cls = new_class()
+    s, _ = join(conns, cls)
+    assert s.call("join", {"code": cls["code"], "name": "Bob"})["ok"] is False
+    assert s.call("hack", {"code": cls["code"]})["ok"] is False
+    assert s.call("join", {"code": cls["code"], "student": "short"})["ok"] is False
+
+
+def test_answers_need_a_joined_student_and_a_small_open_question(conns, new_class, app):
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    q = inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})["state"]["question"]
+    stranger = conns()
+    ack = stranger.call("answer", {"code": code, "question": q["id"], "answer": "3"})
+    assert ack["error"]["status"] == 403
+    s, _ = join(conns, cls)
+    big = "9" * (app.extensions["budget"].answer_bytes + 10)
+    assert s.call("answer", {"code": code, "question": q["id"], "answer": big})["error"]["status"] == 413
+    assert s.call("answer", {"code": code, "question": "q99", "answer": "3"})["error"]["status"] == 409
+    bad = s.call("answer", {"code": code, "question": q["id"], "answer": "three"})
+    assert bad["error"]["status"] == 400 and "not a number" in bad["error"]["message"]
+    assert s.call("answer", {"code": code, "question": q["id"], "answer": "3"})["accepted"]  # still may
+
+
+def test_class_cap_with_a_clear_message(make_app, conns):
+    app = make_app(BUDGET={"class_students": 2})
+    client = app.test_client()
+    from tests.classes.conftest import Conn  # noqa: PLC0415
+    cls = client.post("/api/classes", json={"tree": FIG52}).get_json()
+    made = [Conn(app, client) for _ in range(3)]
+    acks = [c.call("join", {"code": cls["code"]}) for c in made]
+    assert acks[0]["ok"] and acks[1]["ok"]
+    assert acks[2]["ok"] is False and "full" in acks[2]["error"]["message"]
+    again = Conn(app, client).call("join", {"code": cls["code"], "student": acks[0]["student"]})
+    assert again["ok"]                                               # a known student comes back
+    for c in made:
+        c.close()
+
+
+def test_join_guessing_is_rate_limited_over_both_ways_in(make_app):
+    app = make_app(CLASS_JOIN_RATE="3/minute")
+    client = app.test_client()
+    from tests.classes.conftest import Conn  # noqa: PLC0415
+    guesser = Conn(app, client)
+    for code in ("ACDEFG", "HJKMNP"):
+        assert guesser.call("join", {"code": code})["error"]["status"] == 404
+    assert client.get("/c/QRTWXY").status_code == 404
+    res = client.get("/c/AAAAAA")
+    assert res.status_code == 429
+    assert int(res.headers["Retry-After"]) > 0
+    assert "Too many" in res.get_json()["error"]["message"]
+    ack = guesser.call("join", {"code": "ACDEFG"})
+    assert ack["error"]["status"] == 429 and ack["error"]["retry_after"] > 0
+    assert client.get("/api/classes/ACDEFG").status_code == 429
+    guesser.close()
+
+
+def test_ending_the_class(conns, new_class, client):
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    s, _ = join(conns, cls)
+    assert inst.call("end", {"code": code, "token": token})["state"]["ended"] == "instructor"
+    assert s.received("state")[-1]["ended"] == "instructor"
+    assert conns().call("join", {"code": code})["error"]["status"] == 410
+    assert inst.call("step", {"code": code, "token": token, "step": 1})["error"]["status"] == 410
+    page = client.get(f"/c/{code}")
+    assert page.status_code == 410 and b'role="alert"' in page.data and b"ended" in page.data
+
+
+def test_a_class_ends_after_its_idle_time(make_app):
+    app = make_app(CLASS_IDLE_SECONDS=0.2)
+    client = app.test_client()
+    classes = app.extensions["classes"]
+    cls = client.post("/api/classes", json={"tree": FIG52}).get_json()
+    classes.clock = lambda: __import__("time").time() + 1          # an hour later, say
+    assert classes.get(cls["code"])["ended"] == "idle"
+    assert client.get(f"/c/{cls['code']}").status_code == 410
+    ended = classes.sweep([cls["code"]])
+    assert ended == []                                               # already ended, once
+
+
+def test_sweeper_tells_students_the_class_ended(make_app):
+    app = make_app(CLASS_IDLE_SECONDS=0.3, CLASS_SWEEP_SECONDS=0.1)
+    client = app.test_client()
+    from tests.classes.conftest import Conn  # noqa: PLC0415
+    cls = client.post("/api/classes", json={"tree": FIG52}).get_json()
+    s = Conn(app, client)
+    assert s.call("join", {"code": cls["code"]})["ok"]
+    import time  # noqa: PLC0415
+    got: list[dict] = []
+    deadline = time.time() + 5
+    while time.time() < deadline and not any(m["ended"] for m in got):
+        time.sleep(0.1)
+        got += s.received("state")
+    assert [m["ended"] for m in got] == ["idle"]                     # told once, by the sweeper
+    s.close()
+
+
+def test_questions_refused_with_reasons(conns, new_class):
+    cls = new_class(algorithm="minimax")
+    inst = present(conns, cls)
+    ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "pruned", "node": "C"})
+    assert ack["ok"] is False and "alpha-beta" in ack["error"]["message"]
+    ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "value", "node": "b1"})
+    assert "leaf" in ack["error"]["message"]
