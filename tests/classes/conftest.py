@@ -54,3 +54,12 @@ def new_class(client):
         assert res.status_code == 201, res.get_json()
         return res.get_json()
     return make
+
+
+@pytest.fixture
+def step_of(client):
+    """``step_of(type, node)``: the step of that event in Fig. 5.2 under alpha-beta
+    (read from the trace, so the tests follow the core's narration)."""
+    events = client.get(f"/api/trees/{FIG52}/trace?algorithm=alphabeta").get_json()["events"]
+    return lambda kind, node: next(e["step"] for e in events
+                                   if e["type"] == kind and e.get("node") == node)

@@ -82,25 +82,26 @@ def test_students_follow_every_step_in_order(conns, new_class):
     assert counts[-1] == 3
 
 
-def test_late_join_gets_the_current_state_and_question(conns, new_class):
+def test_late_join_gets_the_current_state_and_question(conns, new_class, step_of):
     cls = new_class()
     inst = present(conns, cls)
-    inst.call("step", {"code": cls["code"], "token": cls["instructor"], "step": 11})
+    at_c = step_of("enter", "C")
+    inst.call("step", {"code": cls["code"], "token": cls["instructor"], "step": at_c})
     inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "pruned", "node": "C"})
     _, ack = join(conns, cls)
     state = ack["state"]
-    assert state["step"] == 11 and state["question"]["kind"] == "pruned"
+    assert state["step"] == at_c and state["question"]["kind"] == "pruned"
     assert "answer" not in state["question"]                         # not before the reveal
 
 
-def test_question_tally_reveal(conns, new_class):
+def test_question_tally_reveal(conns, new_class, step_of):
     cls = new_class()
     code, token = cls["code"], cls["instructor"]
     inst = present(conns, cls)
     pupils = [join(conns, cls)[0] for _ in range(4)]
     inst.call("step", {"code": code, "token": token, "step": 2})
     q = inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})["state"]["question"]
-    assert q["answer"] == 3 and q["reveal_step"] == 8
+    assert q["answer"] == 3 and q["reveal_step"] == step_of("exit", "B")
     for s, entry in zip(pupils, ["3", "3", "12", "12"]):
         assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
     tally = inst.received("tally")[-1]
@@ -110,9 +111,9 @@ def test_question_tally_reveal(conns, new_class):
         assert not s.received("tally")
         assert all("answer" not in (m["question"] or {}) for m in s.received("state"))
     revealed = inst.call("reveal", {"code": code, "token": token})["state"]
-    assert revealed["step"] == 8 and revealed["question"]["revealed"]
+    assert revealed["step"] == q["reveal_step"] and revealed["question"]["revealed"]
     last = pupils[2].received("state")[-1]
-    assert last["step"] == 8 and last["question"]["answer"] == 3
+    assert last["step"] == q["reveal_step"] and last["question"]["answer"] == 3
     assert pupils[2].call("mine", {"code": code})["mine"] == {
         "question": q["id"], "answered": True, "label": "12", "right": False}
     late = pupils[0].call("answer", {"code": code, "question": q["id"], "answer": "3"})
