@@ -31,7 +31,7 @@ beside ``message``.
 True
 >>> b.check_flipbook(4681, steps=None)
 Traceback (most recent call last):
-app.budget.OverBudget: A flip-book is made for trees of at most 150 nodes; this one has 4,681. Ask for the worksheet without steps, or use a smaller tree.
+app.budget.OverBudget: A flip-book is made for trees of at most 100 nodes; this one has 4,681. Ask for the worksheet without steps, or use a smaller tree.
 >>> Budget.from_mapping({"picture_nodes": 5}).picture_nodes
 5
 >>> Budget.from_mapping({"pictur_nodes": 5})
@@ -76,9 +76,10 @@ class Budget:
     # -- pictures and worksheets (rendered in a worker process) ---------------
     picture_nodes: int = 2_000
     """Nodes of a tree drawn as a picture or a worksheet."""
-    flipbook_pages: int = 400
-    """Pages of a worksheet flip-book (one per step, plus question and key)."""
-    flipbook_nodes: int = 150
+    flipbook_pages: int = 80
+    """Pages of a worksheet flip-book (one per step, plus question and key): Graphviz
+    and the PDF join take about 0.1-0.3 s a page."""
+    flipbook_nodes: int = 100
     """Nodes of a tree drawn as a flip-book (every page draws every node)."""
     render_seconds: int = 30
     """Wall-clock seconds of one render, Graphviz and PDF included."""

@@ -112,16 +112,18 @@ def step_look(snap: Snapshot, title: str | None = None) -> Look:
 
 
 def worksheet_pages(tree: Tree, options: SearchOptions, steps: bool = False,
-                    title: str | None = None) -> list[str]:
-    """The DOT text of each page: question, answer key, then each step."""
+                    title: str | None = None, max_pages: int | None = None) -> list[str]:
+    """The DOT text of each page: question, answer key, then each step
+    (at most ``max_pages`` step pages, default :data:`MAX_STEP_PAGES`)."""
     check_size(tree)
     opts = options.resolved(tree)
     if steps:
+        limit = max_pages or MAX_STEP_PAGES
         snaps = snapshots(tree, opts)
-        if len(snaps) > MAX_STEP_PAGES:
+        if len(snaps) > limit:
             from .state import RenderError
             raise RenderError(f"the run has {len(snaps) - 1} steps: a flip-book is made for "
-                              f"runs of at most {MAX_STEP_PAGES - 1}")
+                              f"runs of at most {limit - 1}")
         start, final = snaps[0], snaps[-1]
     else:
         start, final = snapshot(tree, opts, 0), snapshot(tree, opts, None)
@@ -134,9 +136,9 @@ def worksheet_pages(tree: Tree, options: SearchOptions, steps: bool = False,
 
 
 def worksheet(tree: Tree, options: SearchOptions, steps: bool = False,
-              title: str | None = None) -> bytes:
+              title: str | None = None, max_pages: int | None = None) -> bytes:
     """The worksheet PDF of one tree."""
-    pages = worksheet_pages(tree, options, steps, title)
+    pages = worksheet_pages(tree, options, steps, title, max_pages)
     return join(draw_pdf_pages(pages), title=f"Worksheet: {title or tree.title}")
 
 

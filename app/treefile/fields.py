@@ -14,6 +14,9 @@ from .errors import TreeFileError, shorten
 from .limits import MAX_ID, MAX_NUMBER
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Bidirectional controls: an override shows ``txt.exe`` as ``exe.txt``
+(CVE-2021-42574's "Trojan Source"); no tree needs them."""
 _NOT_IN_ID = re.compile(r"[^\S ]|[\"\\<>`]|^ | $")   # inner spaces are fine
 _FRACTION = re.compile(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*")
 
@@ -65,7 +68,15 @@ def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
     bad = _CONTROL.search(result.replace("\t", " ") if multiline else result)
     if bad:
         raise fail(doc, f"{what} contains the control character U+{ord(bad.group()):04X}")
+    _check_bidi(doc, what, result)
     return result
+
+
+def _check_bidi(doc, what: str, result: str) -> None:
+    bad = _BIDI.search(result)
+    if bad:
+        raise fail(doc, f"{what} contains the bidirectional control character "
+                        f"U+{ord(bad.group()):04X}, which can show text in a misleading order")
 
 
 def node_id(doc) -> str:
@@ -84,6 +95,7 @@ def node_id(doc) -> str:
         char = bad.group()
         shown = "a space" if char == " " else repr(char)
         raise fail(doc, f"the id {shorten(result)!r} contains {shown}, which ids may not contain")
+    _check_bidi(doc, "the id", result)
     return result
 
 

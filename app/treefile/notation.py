@@ -13,7 +13,7 @@ tree is checked and given ids exactly like the file it stands for.
 >>> from app.treefile import load_tree
 >>> tree = load_tree("((3 12 8) (2 4 6) (14 5 2))")
 >>> [n.id for n in tree.root.children], tree.title
-(['B', 'C', 'D'], 'Typed tree')
+(['B', 'C', 'D'], 'Typed tree ((3 12 8) (2 4 6) (14 5 2))')
 """
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ from .errors import TreeFileError, TreeTooLarge, shorten
 from .limits import Limits
 
 TITLE = "Typed tree"
+"""The start of a typed tree's title; the tree's own first characters follow,
+so that two typed trees are told apart in a list."""
+TITLE_SNIPPET = 40
 
 _TOKEN = re.compile(r"""
     (?P<skip>[\s,]+|\#[^\n]*)
@@ -146,12 +149,24 @@ def read_notation(text: str, limits: Limits) -> Map:
         raise TreeFileError("'(' is never closed", opened.line, opened.col)
     if root is None:
         raise TreeFileError("the typed tree is empty")
-    return _document(root, first_vector)
+    return _document(root, first_vector, title(text))
 
 
-def _document(root, first_vector: Seq | None) -> Map:
+def title(text: str) -> str:
+    """``Typed tree ((3 12 8) (2 4 6) …``: the shape and first labels.
+
+    >>> title("# Fig. 5.2\n((3 12 8)\n (2 4 6) (14 5 2))")
+    'Typed tree ((3 12 8) (2 4 6) (14 5 2))'
+    """
+    shown = " ".join(re.sub(r"#[^\n]*", " ", text).split())
+    if len(shown) > TITLE_SNIPPET:
+        shown = shown[:TITLE_SNIPPET - 1].rstrip() + "…"
+    return f"{TITLE} {shown}"
+
+
+def _document(root, first_vector: Seq | None, name: str = TITLE) -> Map:
     doc = Map(1, 1)
-    doc.items["title"] = (None, None, Scalar(TITLE, TITLE, None, None))
+    doc.items["title"] = (None, None, Scalar(name, name, None, None))
     size = len(first_vector.items) if first_vector is not None else 0
     if size >= 3:
         names = Seq(None, None)

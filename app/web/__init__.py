@@ -147,7 +147,8 @@ def _init_socketio(app: Flask) -> SocketIO:
         # (a redis:// URL); None: one process, nothing to share.
         message_queue=app.config.get("MESSAGE_QUEUE"),
     )
-    stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events)
+    stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events,
+                             budget.pull_changes, budget.runs_open, budget.run_nodes)
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
     socketio.on_namespace(ClassNamespace("/class"))

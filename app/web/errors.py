@@ -25,10 +25,11 @@ class ApiError(Exception):
     ``line`` and ``column`` of a bad tree file, or the ``argument`` at fault).
     """
 
-    def __init__(self, status: int, message: str, **fields):
+    def __init__(self, status: int, message: str, headers: dict | None = None, **fields):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers or {}
         self.fields = fields
 
     def to_dict(self) -> dict:
@@ -54,7 +55,7 @@ def json_error(status: int, message: str, **fields):
 
 
 def _api_error(exc: ApiError):
-    return jsonify({"error": exc.to_dict()}), exc.status
+    return jsonify({"error": exc.to_dict()}), exc.status, exc.headers
 
 
 def _over_budget(exc: OverBudget):

@@ -7,15 +7,24 @@
   the blank tree, the answer key and, with ``steps=1``, one page per step.
 
 Errors are JSON like the rest of the API: 400 for bad arguments or options
-that do not fit the tree, 404 for an unknown tree or format.
+that do not fit the tree, 404 for an unknown tree or format, 413 for a tree
+over the budget (asked before any work), 503 + ``Retry-After`` when the
+renders the server runs at once are all busy.
+
+Every render runs in a worker process with memory and time limits
+(:mod:`app.render.worker`): a Graphviz blow-up costs that process, never the
+server.
 """
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from app.render import FORMATS, MEDIA_TYPES, RenderError, export, filename, parse_step
-from app.render.engine import GraphvizError
+from app.budget import Budget, Gate
+from app.render import FORMATS, MEDIA_TYPES, RenderError, filename, parse_step
+from app.render.worker import RenderFailed, render_job
 from app.search import SearchError
+from app.search.tree import Tree
+from app.treefile import tree_to_dict
 
 from .errors import ApiError, BadArgument
 from .params import options_from_query
@@ -53,14 +62,37 @@ def _answer(data: bytes, fmt: str, name: str) -> Response:
     return response
 
 
-def _render(make):
-    try:
-        return make()
-    except GraphvizError as exc:
-        current_app.logger.error("graphviz: %s", exc)
-        raise ApiError(500, str(exc)) from exc
-    except (SearchError, RenderError) as exc:
-        raise ApiError(400, str(exc)) from exc
+def _budget() -> Budget:
+    return current_app.extensions["budget"]
+
+
+def _gate() -> Gate:
+    """The server-wide cap on renders running at once (made on first use)."""
+    gate = current_app.extensions.get("render_gate")
+    if gate is None:
+        budget = _budget()
+        gate = current_app.extensions.setdefault("render_gate", Gate(
+            budget.renders_at_once, budget.render_queue_seconds, "renders",
+            retry_after=max(1, budget.render_seconds // 3)))
+    return gate
+
+
+def _render(tree: Tree, options, **job) -> bytes:
+    """Render in a limited worker process, when a render slot is free."""
+    budget = _budget()
+    job = {"tree": tree_to_dict(tree, explicit_ids=True),
+           "options": {"algorithm": options.algorithm, "depth": options.depth,
+                       "order": options.order, "seed": options.seed,
+                       "strict": options.strict, "style": options.style}, **job}
+    with _gate().slot():
+        try:
+            return render_job(job, budget.render_seconds, budget.render_memory,
+                              budget.render_output)
+        except RenderFailed as exc:
+            if exc.status >= 500:
+                current_app.logger.error("render: %s", exc.message)
+            extra = {"Retry-After": "10"} if exc.status == 503 else {}
+            raise ApiError(exc.status, exc.message, headers=extra) from exc
 
 
 @bp.get("/trees/<tree_id>/export.<fmt>")
@@ -76,19 +108,28 @@ def export_picture(tree_id: str, fmt: str):
         raise BadArgument("step", str(exc)) from exc
     options = _options(args)
     tree = current_app.extensions["trees"].get(tree_id)
-    data = _render(lambda: export(tree, options, step, fmt, legend=legend))
-    resolved = options if options.algorithm else options.resolved(tree)
+    _budget().check_picture(len(tree.nodes))
+    resolved = _resolved(options, tree)
+    data = _render(tree, resolved, kind="export", step=step, fmt=fmt, legend=legend)
     return _answer(data, fmt, filename(tree_id, resolved, step, fmt))
+
+
+def _resolved(options, tree: Tree):
+    try:
+        return options.resolved(tree)
+    except SearchError as exc:
+        raise ApiError(400, str(exc)) from exc
 
 
 @bp.get("/trees/<tree_id>/worksheet.pdf")
 def worksheet_pdf(tree_id: str):
-    from app.render.worksheet import worksheet
-
     args = request.args.to_dict()
     steps = _flag(args, "steps", False)
     options = _options(args)
     tree = current_app.extensions["trees"].get(tree_id)
-    data = _render(lambda: worksheet(tree, options, steps=steps))
+    _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
+    resolved = _resolved(options, tree)
+    data = _render(tree, resolved, kind="worksheet", steps=steps,
+                   max_pages=_budget().flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)
     return _answer(data, "pdf", f"{stem[:60] or 'tree'}-worksheet.pdf")

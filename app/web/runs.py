@@ -5,6 +5,11 @@ from it, so a run costs memory in proportion to what was viewed, never to its
 length. Runs belong to one connection (its ``sid``); a connection has a few
 open at most, the oldest closed first; all close when it disconnects.
 
+Server-wide, the table keeps at most ``max_total`` runs, and the distinct
+trees they hold at most ``max_nodes`` nodes (a run pins its tree: about
+250 bytes a node). Past either, the run least recently pulled is closed
+first and ``on_evict(sid, run_id)`` tells its client.
+
 >>> table = RunTable(max_runs=1)
 >>> table.connect("sid1")
 >>> first = table.open("sid1", lambda run_id: Run(run_id, "t", iter([{"type": "enter"}, {"type": "done"}])))
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
@@ -25,10 +31,15 @@ from collections.abc import Callable, Iterator
 class Run:
     """One search being watched: an event iterator and how far it has got."""
 
-    def __init__(self, run_id: str, tree_id: str, events: Iterator[dict], info: dict | None = None):
+    def __init__(self, run_id: str, tree_id: str, events: Iterator[dict], info: dict | None = None,
+                 nodes: int = 0):
         self.id = run_id
         self.tree_id = tree_id
         self.info = info or {}
+        self.nodes = nodes
+        """Nodes of the run's tree (what it pins in memory)."""
+        self.used = time.monotonic()
+        """When it was last started or pulled (the least recent goes first)."""
         self.position = 0
         """Number of events handed out so far (= the step of the last one)."""
         self.done = False
@@ -75,6 +86,7 @@ class Run:
                     self.done = True
                     break
             self.position += len(batch)
+            self.used = time.monotonic()
             return batch
 
     def close(self) -> None:
@@ -91,11 +103,56 @@ class Run:
 class RunTable:
     """The open runs of every connection, by ``sid`` and run id."""
 
-    def __init__(self, max_runs: int = 4):
+    def __init__(self, max_runs: int = 4, max_total: int | None = None,
+                 max_nodes: int | None = None,
+                 on_evict: Callable[[str, str], None] | None = None,
+                 on_closed: Callable[[int], None] | None = None):
         self.max_runs = max_runs
+        self.max_total = max_total
+        self.max_nodes = max_nodes
+        self.on_evict = on_evict
+        self.on_closed = on_closed
+        """Called with the nodes the closed runs held (to give memory back)."""
         self._by_sid: dict[str, OrderedDict[str, Run]] = {}
+        self._trees: dict[str, list[int]] = {}   # tree id -> [nodes, open runs on it]
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+
+    def nodes(self) -> int:
+        """Nodes of the distinct trees the open runs hold."""
+        with self._lock:
+            return sum(nodes for nodes, _ in self._trees.values())
+
+    def _hold(self, run: Run) -> None:
+        entry = self._trees.setdefault(run.tree_id, [run.nodes, 0])
+        entry[1] += 1
+
+    def _release(self, run: Run) -> None:
+        entry = self._trees.get(run.tree_id)
+        if entry is not None:
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self._trees[run.tree_id]
+
+    def _over(self) -> bool:
+        total = sum(len(runs) for runs in self._by_sid.values())
+        nodes = sum(n for n, _ in self._trees.values())
+        return (self.max_total is not None and total > self.max_total) or \
+            (self.max_nodes is not None and nodes > self.max_nodes)
+
+    def _least_recent(self, keep: Run) -> tuple[str, Run] | None:
+        found = None
+        for sid, runs in self._by_sid.items():
+            for run in runs.values():
+                if run is not keep and (found is None or run.used < found[1].used):
+                    found = (sid, run)
+        return found
+
+    def _closed(self, runs: list[Run]) -> None:
+        for run in runs:
+            run.close()
+        if runs and self.on_closed is not None:
+            self.on_closed(sum(r.nodes for r in runs))
 
     def connect(self, sid: str) -> None:
         """Start keeping runs for a new connection."""
@@ -110,17 +167,32 @@ class RunTable:
         with self._lock:
             run_id = f"r{next(self._ids)}"
         run = make(run_id)  # may raise: then nothing is kept
-        evicted = []
+        evicted, told = [], []
         with self._lock:
             runs = self._by_sid.get(sid)
             if runs is None:  # disconnected while the run was being made
                 evicted.append(run)
             else:
                 runs[run.id] = run
+                self._hold(run)
                 while len(runs) > self.max_runs:
-                    evicted.append(runs.popitem(last=False)[1])
-        for old in evicted:
-            old.close()
+                    old = runs.popitem(last=False)[1]
+                    self._release(old)
+                    evicted.append(old)
+                # Server-wide: the least recently pulled run of anyone goes first.
+                while self._over():
+                    victim = self._least_recent(keep=run)
+                    if victim is None:
+                        break
+                    vsid, old = victim
+                    del self._by_sid[vsid][old.id]
+                    self._release(old)
+                    evicted.append(old)
+                    told.append((vsid, old.id))
+        self._closed(evicted)
+        if self.on_evict is not None:
+            for vsid, run_id in told:
+                self.on_evict(vsid, run_id)
         if run.closed:
             raise LookupError(f"connection {sid} is closed")
         return run
@@ -133,17 +205,20 @@ class RunTable:
         """Close one run; False if ``sid`` has no such run open."""
         with self._lock:
             run = self._by_sid.get(sid, {}).pop(run_id, None)
+            if run is not None:
+                self._release(run)
         if run is None:
             return False
-        run.close()
+        self._closed([run])
         return True
 
     def close_all(self, sid: str) -> int:
         """Close every run of a connection (on disconnect); how many there were."""
         with self._lock:
             runs = self._by_sid.pop(sid, {})
-        for run in runs.values():
-            run.close()
+            for run in runs.values():
+                self._release(run)
+        self._closed(list(runs.values()))
         return len(runs)
 
     def count(self, sid: str | None = None) -> int:

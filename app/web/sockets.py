@@ -28,6 +28,7 @@ from app.budget import OverBudget
 from app.search import SearchError, run as search_run
 
 from .errors import ApiError, BadArgument
+from . import memory
 from .params import check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 
@@ -69,9 +70,11 @@ class StreamNamespace(Namespace):
     """Handlers of the stream, with the open runs of every connection."""
 
     def __init__(self, namespace: str = "/", max_runs: int = 4, max_count: int = 1000,
-                 max_changes: int = 20_000):
+                 max_changes: int = 20_000, max_total: int | None = None,
+                 max_nodes: int | None = None):
         super().__init__(namespace)
-        self.runs = RunTable(max_runs)
+        self.runs = RunTable(max_runs, max_total, max_nodes, on_evict=self._evicted,
+                             on_closed=self._released)
         self.max_count = max_count
         self.max_changes = max_changes
         """View changes one pull carries at most (beyond its first event): an
@@ -84,6 +87,17 @@ class StreamNamespace(Namespace):
         if not hasattr(self, f"on_{event or ''}"):
             return _error(f"unknown event {event!r}: expected start, pull or close")
         return super().trigger_event(event, *args)
+
+    def _evicted(self, sid: str, run_id: str) -> None:
+        """Tell a client that the server closed its run to make room."""
+        self.emit("closed", {"run": run_id, "reason": "The server closed this run to make room "
+                             "for others (it was the least recently used): start it again "
+                             "to go on."}, to=sid)
+
+    @staticmethod
+    def _released(nodes: int) -> None:
+        if nodes >= 10_000:   # a big tree's run: give its memory back to the system
+            memory.release()
 
     def on_connect(self, auth=None):
         self.runs.connect(request.sid)
@@ -99,10 +113,11 @@ class StreamNamespace(Namespace):
             raise BadArgument("tree", "tree must be the id of a tree (a string)")
         options = options_from_payload(data, extra=("tree",))
         tree = current_app.extensions["trees"].get(tree_id)
+        current_app.extensions["budget"].check_run(len(tree.nodes))
         options = options.resolved(tree)
 
         def make(run_id: str) -> Run:
-            run = Run(run_id, tree_id, search_run(tree, options))
+            run = Run(run_id, tree_id, search_run(tree, options), nodes=len(tree.nodes))
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 

@@ -4,6 +4,7 @@ import textwrap
 import pytest
 
 from app.treefile import load_path, load_tree, sniff
+from app.treefile.notation import title as notation_title
 
 CONTRACT_EXAMPLE = textwrap.dedent("""\
     title: AIMA Figure 5.2, a two-ply game     # required, short
@@ -188,7 +189,8 @@ def test_json_is_the_same_structure():
 def test_notation_matches_the_equivalent_yaml(text):
     typed = load_tree(text)
     yaml_tree = load_tree(AIMA_LECTURE)
-    assert typed.title == "Typed tree"
+    assert typed.title == notation_title(text)   # "Typed tree ((3 12 8) (2 4 6) …"
+    assert typed.title.startswith("Typed tree ") and "12" in typed.title
     assert shape(typed)[4:] == shape(yaml_tree)[4:]
 
 

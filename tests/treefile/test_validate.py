@@ -41,7 +41,7 @@ def test_several_files_and_notation(files, capsys):
     assert main(["validate", str(good), str(bad), str(typed)]) == 2
     out, err = capsys.readouterr()
     assert out.splitlines() == ["ok: AIMA Figure 5.2 (13 nodes, 9 leaves, height 2)",
-                                "ok: Typed tree (13 nodes, 9 leaves, height 2)"]
+                                "ok: Typed tree ((3 12 8) (2 4 6) (14 5 2)) (13 nodes, 9 leaves, height 2)"]
     assert len(err.splitlines()) == 1
 
 
@@ -65,7 +65,7 @@ def test_as_a_real_command_with_stdin(files):
     result = subprocess.run([sys.executable, "-m", "app", "validate", "-"], cwd=REPO,
                             input=b"A(B(3 12 8) C(2 4 6))", capture_output=True, timeout=60)
     assert result.returncode == 0
-    assert result.stdout.decode() == "ok: Typed tree (9 nodes, 6 leaves, height 2)\n"
+    assert result.stdout.decode() == "ok: Typed tree A(B(3 12 8) C(2 4 6)) (9 nodes, 6 leaves, height 2)\n"
     result = subprocess.run([sys.executable, "-m", "app", "validate", str(files[1])], cwd=REPO,
                             capture_output=True, timeout=60)
     assert result.returncode == 2
