@@ -19,7 +19,7 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import errors
+from . import errors, i18n
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .origins import same_origin
@@ -38,6 +38,7 @@ BLUEPRINTS = (
     "app.web.practice",  # practice questions
     "app.web.editor",    # /edit: the tree editor and its what-if runs
     "app.web.classes",   # live classes: /api/classes, /c/<code>, /c/<code>/present
+    "app.web.i18n",      # /i18n/<lang>.json: the page scripts' words
 )
 
 DEFAULTS = dict(
@@ -104,6 +105,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                                           cache_nodes=budget.tree_cache_nodes)
     errors.register(app)
     install_headers(app)
+    i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
     _init_socketio(app)

@@ -2,12 +2,30 @@
 // the keyboard. Buttons are found by data-action, so tests and people use
 // the same handles.
 
+import { t, num } from './i18n.js';
+
 const SPEEDS = [0.5, 1, 2, 3, 5, 8, 13, 20, 40];   // steps per second
 
-/** Is the user typing somewhere keys mean text (or a control's own keys)? */
-function typing(target) {
+// Which keys belong to the focused element rather than to the page's
+// shortcuts: every key in a text field, a select or a slider; the arrows,
+// Home, End, Enter and Space in the accessible tree (it moves between nodes
+// with them); Space and Enter on a button, link or other control (they
+// press it, as everywhere else on the web; on play and pause, Space is
+// play/pause). The arrows and letters still step on a focused button: a
+// button has no use for them.
+const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable=true], [role=slider], [role=listbox], [role=textbox]';
+const PRESSABLE = 'button, a[href], summary, label, [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox], [role=radio]';
+const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter', ' ', '*']);
+
+/** Does `key` belong to the focused element `target` (not to the page)? */
+export function ownsKey(target, key) {
   if (!target || !target.closest) return false;
-  return !!target.closest('input, textarea, select, [contenteditable=""], [contenteditable=true]');
+  if (target.closest(FIELDS)) return true;
+  if (target.closest('[role=tree]')) return TREE_KEYS.has(key);
+  // Space on the play or pause button is play/pause, as the page's Space is
+  // (contract §4): pressing either while it is shown toggles the run.
+  if (key === ' ' && target.closest('[data-action=play], [data-action=pause]')) return false;
+  return (key === ' ' || key === 'Enter') && !!target.closest(PRESSABLE);
 }
 
 /**
@@ -48,7 +66,7 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
   function setSpeed() {
     const s = SPEEDS[Number(speed.value)] ?? 2;
     session.setSpeed(s);
-    speedOut.textContent = `${s}/s`;
+    speedOut.textContent = t('{n}/s', { n: s });
   }
   speed.addEventListener('input', setSpeed);
   setSpeed();
@@ -58,19 +76,23 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     ' ': null, p: 'present', P: 'present', n: 'next-cut', N: 'next-cut', f: 'fit', F: 'fit',
     '+': 'zoom-in', '=': 'zoom-in', '-': 'zoom-out',
   };
+  // Space is the page's play/pause only where no control takes it; the
+  // keyup of a Space the page took is stopped too, or a button focused
+  // since would be pressed by it.
+  let spaceTaken = false;
   document.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || ownsKey(e.target, e.key)) return;
     if (!(e.key in keys)) return;
-    // Also stops a focused button from being "clicked" by Space.
     e.preventDefault();
     if (e.key === ' ') {
+      spaceTaken = true;
       if (!e.repeat) session.toggle();
       return;
     }
     actions[keys[e.key]]();
   });
   document.addEventListener('keyup', (e) => {
-    if (e.key === ' ' && !typing(e.target)) e.preventDefault();
+    if (e.key === ' ' && spaceTaken) { spaceTaken = false; e.preventDefault(); }
   });
 
   // Each write below is skipped when the value is already shown: stepping
@@ -84,6 +106,7 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     }
   };
   const playBtn = q('[data-action=play]');
+  const pauseBtn = q('[data-action=pause]');
   const startBtns = ['step-back', 'to-start'].map((a) => q(`[data-action=${a}]`));
   const endBtns = ['step-forward', 'to-end', 'next-cut', 'play'].map((a) => q(`[data-action=${a}]`));
 
@@ -97,6 +120,8 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     const max = String(run.total ?? run.fetched);
     if (scrubber.max !== max) scrubber.max = max;
     if (scrubber.value !== String(run.step)) scrubber.value = String(run.step);
+    // Play hides its button: keep keyboard focus on the pause button beside it.
+    if (session.playing && document.activeElement === playBtn) pauseBtn.focus();
     root.classList.toggle('playing', session.playing);
     setAttr(playBtn, 'aria-pressed', String(session.playing));
     const atStart = run.step === 0, atEnd = run.total != null && run.step >= run.total;
@@ -114,13 +139,13 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     busy.hidden = !s.busy && !bar;
     progress.hidden = !bar;
     if (s.streamed != null) {
-      busy.textContent = `Streaming to the end: ${s.streamed.toLocaleString('en')} steps…`;
+      busy.textContent = t('Streaming to the end: {n} steps…', { n: num(s.streamed) });
       // The number of steps is unknown until `done`; the share of the
       // tree's evaluations made or saved is known (else: indeterminate).
       if (s.fraction != null) progress.value = s.fraction;
       else progress.removeAttribute('value');
     } else if (s.drawing != null) {
-      busy.textContent = `Drawing the last step: ${Math.round(100 * s.drawing)} %`;
+      busy.textContent = t('Drawing the last step: {percent} %', { percent: Math.round(100 * s.drawing) });
       progress.value = s.drawing;
     }
   }

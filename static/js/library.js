@@ -2,14 +2,16 @@
 // preview each, and the upload area (file, drag and drop, pasted text).
 
 import { drawPreview } from './preview.js';
+import { t, num } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 const PREVIEW_UP_TO = 1500;   // nodes; bigger trees get a size badge instead
 
 const ALGORITHM_NAMES = {
-  alphabeta: 'alpha-beta', minimax: 'minimax', iterative: 'iterative deepening',
-  expectiminimax: 'expectiminimax', maxn: 'maxⁿ',
+  alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
+  expectiminimax: t('expectiminimax'), maxn: 'maxⁿ',
 };
+let cards = 0;
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -28,23 +30,27 @@ function card(entry) {
   figure.appendChild(svg);
   a.appendChild(figure);
   const body = h('div', 'card-body');
-  body.appendChild(h('h3', null, entry.title || entry.id));
+  // The link is named by its title (the preview's numbers are hidden).
+  const title = h('h3', null, entry.title || entry.id);
+  title.id = `card-title-${++cards}`;
+  a.setAttribute('aria-labelledby', title.id);
+  body.appendChild(title);
   if (entry.source) body.appendChild(h('p', 'card-source', entry.source));
   const meta = h('p', 'card-meta');
   const facts = [
-    entry.nodes != null ? `${entry.nodes.toLocaleString('en')} nodes` : null,
-    entry.leaves != null ? `${entry.leaves.toLocaleString('en')} leaves` : null,
-    entry.height != null ? `depth ${entry.height}` : null,
-    entry.players && entry.players.length > 2 ? `${entry.players.length} players` : null,
+    entry.nodes != null ? t('{n} nodes', { n: num(entry.nodes) }) : null,
+    entry.leaves != null ? t('{n} leaves', { n: num(entry.leaves) }) : null,
+    entry.height != null ? t('depth {n}', { n: entry.height }) : null,
+    entry.players && entry.players.length > 2 ? t('{n} players', { n: entry.players.length }) : null,
   ].filter(Boolean);
   meta.textContent = facts.join(' · ');
   body.appendChild(meta);
   if (entry.algorithm) body.appendChild(h('span', 'badge', ALGORITHM_NAMES[entry.algorithm] || entry.algorithm));
-  if (entry.chance) body.appendChild(h('span', 'badge chance', 'chance'));
+  if (entry.chance) body.appendChild(h('span', 'badge chance', t('chance')));
   a.appendChild(body);
   if (entry.nodes > PREVIEW_UP_TO) {
     figure.classList.add('too-big');
-    figure.appendChild(h('span', null, `${entry.nodes.toLocaleString('en')} nodes`));
+    figure.appendChild(h('span', null, t('{n} nodes', { n: num(entry.nodes) })));
   } else {
     previews.observe(a);
   }
@@ -80,9 +86,9 @@ async function loadLibrary() {
 const alertEl = () => $('#upload-error');
 
 function showError(err, fromText) {
-  const where = err.line != null
-    ? ` (line ${err.line}${err.column != null ? `, column ${err.column}` : ''})` : '';
-  alertEl().textContent = `${err.message || 'The tree could not be read.'}${where}`;
+  const where = err.line == null ? ''
+    : ' ' + (err.column != null ? t('(line {line}, column {column})', err) : t('(line {line})', err));
+  alertEl().textContent = `${err.message || t('The tree could not be read.')}${where}`;
   alertEl().scrollIntoView({ block: 'center', behavior: 'instant' });
   // Put the cursor on the offending line of pasted text.
   const ta = $('#paste');
@@ -105,9 +111,9 @@ async function send(body, headers, fromText) {
       location.assign(answer.url || `/t/${encodeURIComponent(answer.id)}`);
       return;
     }
-    showError(answer.error || { message: `The server answered ${res.status}.` }, fromText);
+    showError(answer.error || { message: t('The server answered {status}.', { status: res.status }) }, fromText);
   } catch (err) {
-    showError({ message: `Could not reach the server: ${err.message}` }, fromText);
+    showError({ message: t('Could not reach the server: {reason}', { reason: err.message }) }, fromText);
   } finally {
     document.body.classList.remove('uploading');
   }
@@ -160,7 +166,7 @@ function setupUpload() {
 function openText() {
   const text = $('#paste').value;
   if (!text.trim()) {
-    showError({ message: 'Paste a tree first (YAML, JSON or the one-line notation).' }, false);
+    showError({ message: t('Paste a tree first (YAML, JSON or the one-line notation).') }, false);
     return;
   }
   send(text, { 'Content-Type': `${contentType(text)}; charset=utf-8` }, true);

@@ -2,11 +2,13 @@
 // and the address bar: the query string preselects them, and is kept in step
 // so that a copied link reopens exactly the step on screen.
 
+import { t } from './i18n.js';
+
 const NAMES = {
-  alphabeta: 'Alpha-beta',
-  minimax: 'Minimax',
-  iterative: 'Iterative deepening (α-β)',
-  expectiminimax: 'Expectiminimax',
+  alphabeta: t('Alpha-beta'),
+  minimax: t('Minimax'),
+  iterative: t('Iterative deepening (α-β)'),
+  expectiminimax: t('Expectiminimax'),
   maxn: 'maxⁿ',
 };
 
@@ -95,13 +97,13 @@ export function makeOptions(form, { algorithms, height, onChange }) {
     form.querySelector('.seed').hidden = f.order.value !== 'random';
     form.querySelector('.ties').hidden = !(alg === 'alphabeta' || alg === 'iterative');
     form.querySelector('.depth span').textContent =
-      alg === 'iterative' ? 'Deepest iteration' : 'Depth limit';
+      alg === 'iterative' ? t('Deepest iteration') : t('Depth limit');
   }
 
   form.addEventListener('change', (e) => {
     showRelevant();
-    // Hand the arrow keys back to the stepper (a focused select eats them).
-    if (e.target.tagName === 'SELECT') e.target.blur();
+    // Focus stays on the select (a keyboard user goes on from there); the
+    // page's arrow keys act again once focus leaves it (controls.js).
     onChange(read());
   });
   form.addEventListener('submit', (e) => e.preventDefault());

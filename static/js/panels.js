@@ -4,6 +4,7 @@
 // with textContent.
 
 import { read, show } from './model.js';
+import { t } from './i18n.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -83,30 +84,33 @@ export function pruneTest(session, tree) {
   const { run, params } = session;
   const alg = params.algorithm;
   if (alg !== 'alphabeta' && alg !== 'iterative') {
-    return alg === 'minimax' ? 'Minimax prunes nothing: every child is searched.'
-      : alg === 'maxn' ? 'maxⁿ prunes nothing here: every child is searched.'
-        : 'Expectiminimax prunes nothing here: every outcome is searched.';
+    return alg === 'minimax' ? t('Minimax prunes nothing: every child is searched.')
+      : alg === 'maxn' ? t('maxⁿ prunes nothing here: every child is searched.')
+        : t('Expectiminimax prunes nothing here: every outcome is searched.');
   }
   const ev = run?.event;
   if (ev?.type === 'prune') {
     const f = read(run.view, ev.node);
-    return `Cut-off at ${label(tree, ev.node)}: ${spell(ev.test, f)} holds, so ` +
-      `${(ev.skipped || []).map((id) => label(tree, id)).join(', ') || 'the rest'} ` +
-      `${(ev.skipped || []).length === 1 ? 'is' : 'are'} not searched.`;
+    const rest = t('the rest');   // (a t() inside t()'s fields would escape extraction)
+    return t('Cut-off at {node}: {test} holds; not searched: {skipped}.', {
+      node: label(tree, ev.node), test: spell(ev.test, f),
+      skipped: (ev.skipped || []).map((id) => label(tree, id)).join(', ') || rest,
+    });
   }
   const id = session.active;
   const node = id != null ? tree.byId.get(id) : null;
-  if (!node) return run?.done && run.step === run.total ? 'The search is over.' : '—';
-  if (node.role === 'leaf') return `${node.label} is a leaf: its value goes back up.`;
+  if (!node) return run?.done && run.step === run.total ? t('The search is over.') : '—';
+  if (node.role === 'leaf') return t('{node} is a leaf: its value goes back up.', { node: node.label });
   const f = read(run.view, id);
-  const where = `At ${node.label} (${node.player}): prune if`;
-  const verdict = (holds) => (holds ? 'holds, cut off' : 'does not hold, go on');
+  const where = t('At {node} ({player}): prune if', { node: node.label, player: node.player });
+  const verdict = (holds) => (holds ? t('holds, cut off') : t('does not hold, go on'));
   if (params.style === 'wikipedia') {
     // alpha := max(alpha, v) first, then break when beta <= alpha.
     const op = params.strict ? '<' : '≤';
     let s = `${where} β ${op} α`;
     if (f.alpha != null && f.beta != null) {
-      s += `. Now β = ${show(f.beta)}, α = ${show(f.alpha)}: ${verdict(compare(f.beta, op, f.alpha))}.`;
+      s += '. ' + t('Now β = {beta}, α = {alpha}: {verdict}.',
+        { beta: show(f.beta), alpha: show(f.alpha), verdict: verdict(compare(f.beta, op, f.alpha)) });
     }
     return s;
   }
@@ -114,7 +118,9 @@ export function pruneTest(session, tree) {
   const op = max ? (params.strict ? '>' : '≥') : (params.strict ? '<' : '≤');
   const b = max ? f.beta : f.alpha;
   let s = `${where} v ${op} ${max ? 'β' : 'α'} = ${show(b)}`;
-  if (f.value != null && b != null) s += `. Now v = ${show(f.value)}: ${verdict(compare(f.value, op, b))}.`;
+  if (f.value != null && b != null) {
+    s += '. ' + t('Now v = {v}: {verdict}.', { v: show(f.value), verdict: verdict(compare(f.value, op, b)) });
+  }
   return s;
 }
 
@@ -133,7 +139,7 @@ function compare(v, op, b) {
 
 /** "v <= alpha" -> "v = 2 ≤ α = 3". */
 function spell(test, f) {
-  if (!test) return 'the test';
+  if (!test) return t('the test');
   return test
     .replace(/<=/, '≤').replace(/>=/, '≥')
     .replace(/\bv\b/, `v = ${show(f.value)}`)
@@ -155,7 +161,7 @@ export function makeStack(tbody) {
     if (!rows.length) {
       if (!empty) {
         empty = h('tr', 'empty');
-        const td = h('td', null, 'no open call');
+        const td = h('td', null, t('no open call'));
         td.colSpan = 5;
         empty.appendChild(td);
       }
@@ -202,7 +208,8 @@ export function makeStats(el, tree) {
     setText(cells.cutoffs, String(c.cutoffs ?? '—'));
     const saved = c.saved ?? 0;
     setText(cells.saved, plain
-      ? `${saved} of ${plain} (${Math.round((100 * saved) / plain)} %)` : String(saved));
+      ? t('{saved} of {total} ({percent} %)', { saved, total: plain, percent: Math.round((100 * saved) / plain) })
+      : String(saved));
   };
 }
 

@@ -2,6 +2,7 @@
 // it is fetched, and how a move reaches the drawing. Moving to a step only
 // redraws the nodes whose fields the crossed events change.
 
+import { t } from './i18n.js';
 import { makeRun, read } from './model.js';
 import { closeRun, makeFeeder, startRun, MAX_PULL } from './stream.js';
 import { evaluationsBelow } from './tree.js';
@@ -48,7 +49,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     closeRun(socket, runId);
     runId = null;
     params = { ...p };
-    onStatus({ busy: 'Starting…' });
+    onStatus({ busy: t('Starting…') });
     let id;
     try {
       id = await startRun(socket, { tree: treeId, ...params });
@@ -100,7 +101,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     if (!r) return;
     want = Math.max(0, r.total != null ? Math.min(k, r.total) : k);
     if (want > r.fetched && !r.done) {
-      onStatus({ busy: 'Fetching steps…' });
+      onStatus({ busy: t('Fetching steps…') });
       await fill(r, f, want);
       if (r !== run) return;
       onStatus({});
@@ -248,7 +249,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     for (;;) {
       while (k < r.fetched && r.events[k].type !== 'prune') k++;
       if (k < r.fetched || r.done) break;
-      onStatus({ busy: 'Looking for the next cut-off…' });
+      onStatus({ busy: t('Looking for the next cut-off…') });
       await fill(r, f, r.fetched + 3 * MAX_PULL, MAX_PULL);
       if (r !== run || my !== streaming) return;
     }

@@ -3,6 +3,7 @@
 // (docs/architecture.md). A feeder keeps a run filled a little ahead of the
 // step on screen, one pull at a time.
 
+import { t } from './i18n.js';
 import { io } from '../vendor/socket.io/socket.io.esm.min.js';
 
 const TIMEOUT = 20000;     // ms to wait for an acknowledgement
@@ -17,7 +18,7 @@ export function connect() {
 async function ask(socket, name, payload) {
   if (!socket.connected) {
     await new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('cannot reach the server')), TIMEOUT);
+      const t = setTimeout(() => reject(new Error(t('cannot reach the server'))), TIMEOUT);
       socket.once('connect', () => { clearTimeout(t); resolve(); });
     });
   }
@@ -27,7 +28,7 @@ async function ask(socket, name, payload) {
 /** Start a run; resolves to its id, or throws Error(server's message). */
 export async function startRun(socket, params) {
   const ack = await ask(socket, 'start', params);
-  if (!ack || ack.ok === false) throw new Error(ack?.error?.message || 'the run could not start');
+  if (!ack || ack.ok === false) throw new Error(ack?.error?.message || t('the run could not start'));
   return ack.run;
 }
 
@@ -66,12 +67,12 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         // A batch comes as one JSON text (encoding 'json'): one parse here.
         if (ack && typeof ack.events_json === 'string') ack.events = JSON.parse(ack.events_json);
         if (!ack || ack.ok === false || !Array.isArray(ack.events)) {
-          throw new Error(ack?.error?.message || 'the server did not send events');
+          throw new Error(ack?.error?.message || t('the server did not send events'));
         }
         run.push(ack.events);
         if (ack.done) {
           ended = true;
-          if (!run.done) throw new Error('the run ended without a done event');
+          if (!run.done) throw new Error(t('the run ended without a done event'));
         }
         onBatch?.(ack.events.length);
       }

@@ -8,6 +8,7 @@
 // make a status change restyle every element in it, and restyling is what a
 // big redraw spends most of its time on (a few µs per element).
 
+import { t } from './i18n.js';
 import { hook, show } from './model.js';
 import { layout, shapePath, SHAPE } from './tree.js';
 
@@ -20,6 +21,10 @@ function el(name, attrs, parent) {
   if (parent) parent.appendChild(e);
   return e;
 }
+
+// Titles in the page's language (module level: inside makeTreeView, `t` is the tree).
+const horizonTitle = (n) => t('{n} moves beyond the depth limit', { n });
+const cutTitle = (node) => t('{node} cut off', { node });
 
 function text(parent, cls, x, y, content) {
   const t = el('text', { class: cls, x, y }, parent);
@@ -165,7 +170,7 @@ export function makeTreeView(viewport, t, options = {}) {
     }
     const fan = el('path', { class: 'horizon', d }, edgeLayer);
     el('title', {}, fan).textContent =
-      `${n.children.length} move${n.children.length === 1 ? '' : 's'} beyond the depth limit`;
+      horizonTitle(n.children.length);
   }
 
   function boundsText(g) {
@@ -211,7 +216,7 @@ export function makeTreeView(viewport, t, options = {}) {
       d += `M${bx - px * 10 - ux * 4},${by - py * 10 - uy * 4}L${bx + px * 10 + ux * 4},${by + py * 10 + uy * 4}`;
     }
     const mark = el('path', { class: 'cut-mark', d }, edgeLayer);
-    el('title', {}, mark).textContent = `${n.label} cut off`;
+    el('title', {}, mark).textContent = cutTitle(n.label);
     return mark;
   }
 

@@ -11,6 +11,9 @@ import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './pane
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
+import { makeA11yTree, makeAnnouncer } from './a11ytree.js';
+import { makeView, read } from './model.js';
+import { t } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -34,7 +37,7 @@ async function main() {
   }
   $('#title').textContent = tree.title || treeId;
   $('#source').textContent = tree.source;
-  document.title = `${tree.title || treeId} · Adversarial search`;
+  document.title = `${tree.title || treeId} · ${t('Adversarial search')}`;
 
   const query = readQuery();
   const algorithms = algorithmsFor(tree);
@@ -50,6 +53,7 @@ async function main() {
   const zoom = makeZoom(svg, viewport);
   svg.dataset.nodes = String(tree.nodes.length);
   let drawing = null, drawnDepth;
+  let focused = null;           // the node whose item has keyboard focus (ringed)
   const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0 });
 
   /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
@@ -60,6 +64,7 @@ async function main() {
     // then lays the tree out once, at its final scale.
     viewport.remove();
     drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true });
+    if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
     fit();
     svg.appendChild(viewport);
   }
@@ -72,27 +77,47 @@ async function main() {
   if (tree.multiplayer) playerLegend($('.legend'), tree);
 
   const narration = $('#narration');
+  const announcer = makeAnnouncer($('#announce'));
+  // The drawing is for eyes; the accessible tree below says the same.
+  svg.setAttribute('aria-hidden', 'true');
+  let session = null;
+  const why = pruneReasons(tree, () => session?.run);
+  const blank = makeView();
+  const a11y = makeA11yTree($('#a11y-tree'), tree, {
+    fields: (id) => read(session?.run ? session.run.view : blank, id),
+    why,
+    onFocus: (id) => {
+      drawing.nodeEl(focused)?.classList.remove('kbd-focus');
+      focused = id;
+      const g = drawing.nodeEl(id);
+      g?.classList.add('kbd-focus');
+      const n = id != null ? tree.byId.get(id) : null;
+      if (n) zoom.ensureVisible(n.x, n.y);
+    },
+  });
   const testEl = $('#prune-test');
   const stack = makeStack($('#stack tbody'));
   const stats = makeStats($('#stats'), tree);
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
 
   let controls = null;
-  const session = makeSession({
+  session = makeSession({
     socket,
     tree,
     treeId,
     // The session draws through this, whichever drawing is current.
     treeView: {
-      setNodes: (ids, fieldsOf) => drawing.setNodes(ids, fieldsOf),
-      setActive: (id) => drawing.setActive(id),
-      setPath: (ids) => drawing.setPath(ids),
+      setNodes: (ids, fieldsOf) => { drawing.setNodes(ids, fieldsOf); a11y.setNodes(ids, fieldsOf); },
+      setActive: (id) => { drawing.setActive(id); a11y.setActive(id); },
+      setPath: (ids) => { drawing.setPath(ids); a11y.setPath(ids); },
     },
     zoom,
     onUpdate: (s) => {
       controls?.update();
       const ev = s.run.event;
-      setText(narration, ev ? ev.text || '' : startSentence(tree, s.params));
+      const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
+      setText(narration, sentence);
+      announcer.step(sentence, s.playing);
       code.update(ev);
       setText(testEl, pruneTest(s, tree));
       page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
@@ -186,9 +211,41 @@ function playerLegend(legend, tree) {
 }
 
 function startSentence(tree, params) {
-  const name = { alphabeta: 'alpha-beta', minimax: 'minimax', iterative: 'iterative deepening',
-    expectiminimax: 'expectiminimax', maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
-  return `Step 0: nothing searched yet. Press → to start ${name} at ${tree.root.label}.`;
+  const name = { alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
+    expectiminimax: t('expectiminimax'), maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
+  return t('Step 0: nothing searched yet. Press → to start {algorithm} at {root}.',
+    { algorithm: name, root: tree.root.label });
+}
+
+/**
+ * why(id): the sentence of the cut that pruned node `id` at the current
+ * step (the cut that skipped it or its topmost pruned ancestor). The prune
+ * events are indexed once as they are fetched, not searched per node.
+ */
+function pruneReasons(tree, getRun) {
+  let indexed = null, upTo = 0, steps = new Map();   // skipped id -> [event index]
+  return (id) => {
+    const run = getRun();
+    if (!run) return null;
+    if (run !== indexed) { indexed = run; upTo = 0; steps = new Map(); }
+    for (; upTo < run.fetched; upTo++) {
+      const ev = run.events[upTo];
+      if (ev.type !== 'prune') continue;
+      for (const s of ev.skipped || []) {
+        if (!steps.has(s)) steps.set(s, []);
+        steps.get(s).push(upTo);
+      }
+    }
+    // Walk up to the child the cut skipped, then take its latest cut so far.
+    let n = tree.byId.get(id);
+    while (n && !steps.has(n.id)) n = n.parent;
+    const list = n ? steps.get(n.id) : null;
+    if (!list) return null;
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (list[i] < run.step) return run.events[list[i]].text;
+    }
+    return null;
+  };
 }
 
 main();

@@ -1,0 +1,79 @@
+"""The language of a page: Flask-Babel with our two catalogues.
+
+The language is, in order: ``?lang=`` in the address (a link can set it;
+the choice is then kept in a cookie), the ``lang`` cookie (the browser keeps
+the person's choice), the browser's ``Accept-Language``, else English.
+
+- every template gets ``lang`` (the code), ``languages`` (code -> name) and
+  ``lang_url(code)`` (this page in another language) for the switcher;
+- ``GET /i18n/<lang>.json`` is the catalogue of the page's scripts
+  (``static/js/i18n.js`` loads it before any script draws a word);
+- :func:`page_language` is the language of the request, for the API and the
+  Socket.IO handlers.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Flask, g, jsonify, request
+from flask_babel import Babel
+
+from app.i18n import (DEFAULT, LANGUAGES, TRANSLATIONS, best_language, compile_catalogues,
+                      js_messages, language)
+
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+bp = Blueprint("i18n", __name__)
+
+
+def page_language() -> str:
+    """The request's language (see the module's docstring)."""
+    cached = g.get("lang")
+    if cached:
+        return cached
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        lang = asked
+    elif request.cookies.get(COOKIE) in LANGUAGES:
+        lang = request.cookies[COOKIE]
+    else:
+        lang = best_language(request.headers.get("Accept-Language")) or DEFAULT
+    g.lang = lang
+    return lang
+
+
+def lang_url(code: str) -> str:
+    """This page's address with ``lang=<code>`` (other parameters kept)."""
+    args = request.args.to_dict(flat=False)
+    args["lang"] = [code]
+    from urllib.parse import urlencode
+
+    return f"{request.path}?{urlencode(args, doseq=True)}"
+
+
+def _remember(response):
+    asked = request.args.get("lang")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax")
+    if request.args.get("lang") is None and request.endpoint and not request.path.startswith(("/static", "/api", "/i18n")):
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/i18n/<lang>.json")
+def catalogue(lang: str):
+    """The translated strings of the page's scripts, ``{msgid: msgstr}``."""
+    response = jsonify(js_messages(language(lang)))
+    response.cache_control.max_age = 300
+    return response
+
+
+def init_app(app: Flask) -> None:
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=page_language)
+    app.after_request(_remember)
+
+    @app.context_processor
+    def _languages():
+        return {"lang": page_language(), "languages": LANGUAGES, "lang_url": lang_url}

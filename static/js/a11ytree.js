@@ -1,0 +1,273 @@
+// The tree for screen readers and keyboards: the WAI-ARIA tree pattern
+// (ul[role=tree] > li[role=treeitem] > ul[role=group] > ...), kept in step
+// with the drawing by the same calls the drawing gets (setNodes, setActive,
+// setPath) from the one model (model.js). Each item's name says what a
+// sighted reader sees at the node: its kind (MAX, MIN, chance, leaf), label,
+// value, α and β, status (not visited, active, visited, evaluated, pruned,
+// on the best line) and, for a pruned node, the sentence of the cut that
+// pruned it.
+//
+// Keys (focus on an item; one tab stop, roving tabindex): ↓/↑ next/previous
+// item shown, → opens a node or goes to its first child, ← closes it or goes
+// to its parent, Home/End first/last item, * opens every sibling. The item
+// in focus is ringed in the drawing (`onFocus`), so sighted keyboard users
+// see where they are.
+//
+// Items are made lazily (a node's children when it is opened), so a tree of
+// a million nodes costs only what is opened.
+//
+// Per-node test hooks (contract §4): with `hooks: true` each item also
+// carries data-node, data-status, data-value, data-alpha and data-beta,
+// written from the same fields as its name. Use it when the drawing itself
+// cannot carry them (a canvas renderer for huge trees): the hooks then live
+// here. In hooks mode every node a step touches gets its item (its
+// ancestors are opened for it), so the hooks of every node reached exist.
+// Without `hooks` the SVG drawing carries them and items say data-a11y-node
+// instead (two elements with data-node would make the hooks ambiguous).
+
+import { hook, show } from './model.js';
+import { t } from './i18n.js';
+
+const STATUS = {
+  unvisited: () => t('not visited yet'),
+  active: () => t('active: the search is here'),
+  visited: () => t('visited'),
+  evaluated: () => t('evaluated'),
+  pruned: () => t('pruned'),
+};
+
+/** What kind of node `n` is, in words ("MAX node", "leaf", ...). */
+export function kindOf(n) {
+  switch (n.role) {
+    case 'max': return t('MAX node');
+    case 'min': return t('MIN node');
+    case 'chance': return t('chance node');
+    case 'leaf': return t('leaf');
+    default: return t('{player} node', { player: n.player });
+  }
+}
+
+/**
+ * The sentence an item announces for node `n` with fields `f` (model.read):
+ * "MIN node C, value 2, α = 3, β = 2, visited." `onPath`: on the best line;
+ * `why`: the sentence of the cut that pruned it.
+ */
+export function describe(n, f, { onPath = false, why = null } = {}) {
+  const parts = [`${kindOf(n)} ${n.label}`];
+  const value = f.value ?? (n.role === 'leaf' ? n.value : null);
+  if (value != null) parts.push(t('value {v}', { v: show(value) }));
+  if (f.alpha != null || f.beta != null) {
+    parts.push(t('α = {alpha}, β = {beta}', { alpha: show(f.alpha), beta: show(f.beta) }));
+  }
+  parts.push((STATUS[f.status] || (() => f.status))());
+  if (onPath) parts.push(t('on the best line'));
+  let text = parts.join(', ') + '.';
+  if (f.status === 'pruned' && why) text += ' ' + t('Why: {reason}', { reason: why });
+  return text;
+}
+
+/**
+ * makeA11yTree(list, tree, {fields, why, hooks, openUpTo, onFocus}) ->
+ * {setNodes, setActive, setPath, refresh, focus, item}.
+ * `fields(id)`: the node's fields now (model.read of the run's view);
+ * `why(id)`: the sentence that pruned it, or null; `openUpTo`: trees up to
+ * this many nodes start fully open; `onFocus(id | null)`: the item in focus.
+ */
+export function makeA11yTree(list, tree, options = {}) {
+  const { fields, why = () => null, hooks = false, openUpTo = 200, onFocus } = options;
+  const items = new Map();       // id -> li (made so far)
+  let path = new Set();
+  let focusId = tree.root.id;
+
+  list.setAttribute('role', 'tree');
+  list.replaceChildren(make(tree.root));
+  if (tree.nodes.length <= openUpTo) {
+    for (const n of tree.nodes) if (n.children.length) open(n);
+  } else {
+    open(tree.root);
+  }
+  items.get(tree.root.id).tabIndex = 0;
+
+  function make(n) {
+    const li = document.createElement('li');
+    li.setAttribute('role', 'treeitem');
+    li.setAttribute(hooks ? 'data-node' : 'data-a11y-node', n.id);
+    li.tabIndex = -1;
+    li.node = n;
+    if (n.children.length) li.setAttribute('aria-expanded', 'false');
+    items.set(n.id, li);
+    write(li);
+    return li;
+  }
+
+  /** Write the item's name (and hooks) from the node's fields now. */
+  function write(li, f = fields(li.node.id)) {
+    const n = li.node;
+    const name = describe(n, f, { onPath: path.has(n.id), why: f.status === 'pruned' ? why(n.id) : null });
+    if (li.getAttribute('aria-label') !== name) li.setAttribute('aria-label', name);
+    li.classList.toggle('pruned', f.status === 'pruned');
+    if (hooks) {
+      const attrs = { 'data-status': f.status, 'data-value': hook(f.value), 'data-alpha': hook(f.alpha), 'data-beta': hook(f.beta) };
+      for (const k in attrs) if (li.getAttribute(k) !== attrs[k]) li.setAttribute(k, attrs[k]);
+    }
+  }
+
+  function open(n) {
+    const li = items.get(n.id);
+    if (!li || !n.children.length || li.getAttribute('aria-expanded') === 'true') return;
+    const group = document.createElement('ul');
+    group.setAttribute('role', 'group');
+    for (const c of n.children) group.appendChild(make(c));
+    li.appendChild(group);
+    li.setAttribute('aria-expanded', 'true');
+  }
+
+  function close(n) {
+    const li = items.get(n.id);
+    if (!li || li.getAttribute('aria-expanded') !== 'true') return;
+    if (hooks) return;   // in hooks mode items stay: tests read their hooks
+    const inside = li.querySelector(':scope > [role=group]');
+    for (const e of inside.querySelectorAll('[role=treeitem]')) items.delete(e.node.id);
+    inside.remove();
+    li.setAttribute('aria-expanded', 'false');
+    if (!items.has(focusId)) moveFocus(n.id, false);
+  }
+
+  /** Make the item of node `id`, opening its ancestors. */
+  function ensure(id) {
+    if (items.has(id)) return items.get(id);
+    const n = tree.byId.get(id);
+    if (!n) return null;
+    const line = [];
+    for (let p = n.parent; p && !items.has(p.id); p = p.parent) line.push(p);
+    const top = line.length ? line[line.length - 1].parent : n.parent;
+    if (top) open(top);
+    for (let i = line.length - 1; i >= 0; i--) open(line[i]);
+    return items.get(id) || null;
+  }
+
+  /** The nodes a step changed: rewrite the items made (hooks: make them). */
+  function setNodes(ids, fieldsOf) {
+    for (const id of ids) {
+      const li = hooks ? ensure(id) : items.get(id);
+      if (li) write(li, fieldsOf(id));
+    }
+  }
+
+  function setActive(id) {
+    if (hooks && id != null) ensure(id);
+  }
+
+  /** The best line (principal variation) once the search is over, or none. */
+  function setPath(ids) {
+    const next = new Set(ids || []);
+    const changed = [...path, ...next].filter((id) => path.has(id) !== next.has(id));
+    path = next;
+    for (const id of changed) {
+      const li = items.get(id);
+      if (li) write(li);
+    }
+  }
+
+  /** Rewrite every item made (the run or the language changed). */
+  function refresh() {
+    for (const li of items.values()) write(li);
+  }
+
+  // -- the keyboard -----------------------------------------------------------
+  const shown = () => [...list.querySelectorAll('[role=treeitem]')];
+
+  function moveFocus(id, focus = true) {
+    const li = items.get(id) || ensure(id);
+    if (!li) return;
+    const old = items.get(focusId);
+    if (old && old !== li) old.tabIndex = -1;
+    li.tabIndex = 0;
+    focusId = id;
+    if (focus) li.focus();
+  }
+
+  list.addEventListener('keydown', (e) => {
+    const li = e.target.closest('[role=treeitem]');
+    if (!li || e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = li.node;
+    const expanded = li.getAttribute('aria-expanded') === 'true';
+    let to = null;
+    switch (e.key) {
+      case 'ArrowDown': case 'ArrowUp': {
+        const all = shown();
+        const i = all.indexOf(li) + (e.key === 'ArrowDown' ? 1 : -1);
+        if (all[i]) to = all[i].node.id;
+        break;
+      }
+      case 'ArrowRight':
+        if (n.children.length && !expanded) open(n);
+        else if (n.children.length) to = n.children[0].id;
+        break;
+      case 'ArrowLeft':
+        if (expanded) close(n);
+        else if (n.parent) to = n.parent.id;
+        break;
+      case 'Home': to = tree.root.id; break;
+      case 'End': { const all = shown(); to = all[all.length - 1].node.id; break; }
+      case '*': for (const s of n.parent ? n.parent.children : [n]) open(s); break;
+      case 'Enter': case ' ': break;   // nothing to press: the page keeps these
+      default: return;
+    }
+    e.preventDefault();
+    if (to != null) moveFocus(to);
+  });
+  list.addEventListener('focusin', (e) => {
+    const li = e.target.closest('[role=treeitem]');
+    if (li) {
+      if (li.node.id !== focusId) moveFocus(li.node.id, false);
+      onFocus?.(li.node.id);
+    }
+  });
+  list.addEventListener('focusout', (e) => {
+    if (!list.contains(e.relatedTarget)) onFocus?.(null);
+  });
+  list.addEventListener('click', (e) => {
+    const li = e.target.closest('[role=treeitem]');
+    if (li) moveFocus(li.node.id);
+  });
+
+  return {
+    setNodes, setActive, setPath, refresh,
+    /** Move keyboard focus to node `id` (opening its ancestors). */
+    focus: (id) => moveFocus(id),
+    /** The item of node `id`, if made. */
+    item: (id) => items.get(id) || null,
+  };
+}
+
+/**
+ * The narration for screen readers: one polite live region that speaks
+ * each step once, a moment after the last move (holding → speaks only
+ * where it stops), says "playing" once when a play starts and is quiet
+ * while it runs, then speaks the step where it paused.
+ */
+export function makeAnnouncer(el, { delay = 250 } = {}) {
+  let timer = 0, last = null, wasPlaying = false;
+  function speak(text) {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      // The same text twice is spoken again only if the region changes.
+      if (el.textContent === text) el.textContent = '';
+      requestAnimationFrame(() => { el.textContent = text; });
+    }, delay);
+  }
+  return {
+    say: speak,
+    /** The step's sentence `text`, while `playing` or not. */
+    step(text, playing) {
+      if (playing) {
+        if (!wasPlaying) speak(t('Playing. Press Space to pause.'));
+        wasPlaying = true;
+        return;
+      }
+      wasPlaying = false;
+      if (text !== last) { last = text; speak(text); }
+    },
+  };
+}

@@ -1,0 +1,113 @@
+"""A keyboard-only user: the skip link, Space and Enter on controls, and the
+accessible tree walked node by node (static/js/a11ytree.js)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.expect import trace
+
+pytestmark = pytest.mark.browser
+
+FOCUSED_NAME = "() => document.activeElement.getAttribute('aria-label')"
+
+
+def tab_to(page, predicate: str, limit: int = 40) -> int:
+    """Press Tab until ``predicate`` (JS, on document.activeElement) holds; the presses."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const e = document.activeElement; return !!({predicate}); }}"):
+            return presses
+    raise AssertionError(f"Tab never reached {predicate}")
+
+
+def test_skip_link_reaches_the_step_controls(page, viz, fig52):
+    viz.open(page, fig52)
+    assert tab_to(page, "e.matches('.skip-link')") == 1
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "to-start"
+    # the skip link shows when focused (not only to screen readers)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+
+
+def test_space_and_enter_press_the_focused_button(page, viz, fig52):
+    viz.open(page, fig52)
+    panels = page.locator("[data-action=toggle-panels]")
+    panels.focus()
+    page.keyboard.press("Space")
+    assert panels.get_attribute("aria-pressed") == "false"     # the button, not play
+    page.wait_for_timeout(400)
+    assert viz.step(page) == 0
+    page.keyboard.press("Enter")
+    assert panels.get_attribute("aria-pressed") == "true"
+    # arrows still step with focus on a button (a button has no use for them)
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 1)
+    # a select keeps its arrow keys, and keeps focus after a change
+    algorithm = page.locator("select[name=order]")
+    algorithm.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.activeElement.name") == "order"
+
+
+def test_walk_the_tree_to_a_pruned_leaf_and_hear_why(page, viz, live_server, fig52, shoot):
+    events = trace(live_server, fig52, algorithm="alphabeta")
+    cut = next(e for e in events if e["type"] == "prune" and e["node"] == "C")
+    viz.open(page, fig52)
+    page.keyboard.press("End")
+    viz.wait_step(page, events[-1]["step"])
+    # the narration is spoken once, in the polite live region
+    page.wait_for_function("t => document.querySelector('#announce').textContent === t",
+                           arg=events[-1]["text"])
+    tab_to(page, "e.getAttribute('role') === 'treeitem'")
+    assert page.evaluate(FOCUSED_NAME).startswith("MAX node A, value 3, α = 3, β = +∞, visited, on the best line")
+    page.keyboard.press("ArrowRight")                      # A's first child
+    assert page.evaluate(FOCUSED_NAME).startswith("MIN node B, value 3")
+    page.keyboard.press("ArrowLeft")                       # open: close it
+    page.keyboard.press("ArrowDown")                       # next sibling
+    assert page.evaluate(FOCUSED_NAME).startswith("MIN node C, value 2, α = 3, β = +∞, visited")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    name = page.evaluate(FOCUSED_NAME)
+    assert name == f"leaf c2, value 4, pruned. Why: {cut['text']}"
+    # the node in focus is ringed in the drawing
+    assert page.locator("#tree [data-node=c2]").get_attribute("class").split().count("kbd-focus") == 1
+    shoot(page, "a11y-tree-focus-c2")
+    page.keyboard.press("ArrowLeft")                       # a leaf: up to its parent
+    assert page.evaluate(FOCUSED_NAME).startswith("MIN node C")
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUSED_NAME).startswith("MAX node A")
+    # one tab stop: Tab leaves the tree
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('role')") != "treeitem"
+
+
+def test_tree_follows_the_steps(page, viz, fig52):
+    viz.open(page, fig52, "step=0")
+    item = page.locator("#a11y-tree [data-a11y-node=b1]")
+    assert item.get_attribute("aria-label") == "leaf b1, value 3, not visited yet."
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 3)
+    assert item.get_attribute("aria-label") == "leaf b1, value 3, evaluated."
+    # the hooks live on the drawing only: one element per data-node
+    assert page.locator("[data-node=b1]").count() == 1
+
+
+def test_playing_does_not_flood_the_reader(page, viz, fig52):
+    viz.open(page, fig52)
+    page.locator("[data-role=speed]").fill("8")
+    texts = []
+    page.expose_function("heard", lambda t: texts.append(t))
+    page.evaluate("""() => new MutationObserver(() => {
+        const t = document.querySelector('#announce').textContent; if (t) window.heard(t); })
+        .observe(document.querySelector('#announce'), {childList: true, characterData: true, subtree: true})""")
+    page.click("[data-action=play]")
+    page.wait_for_function("() => +document.querySelector('[data-step]').textContent >= 20", timeout=15000)
+    page.click("[data-action=pause]")
+    page.wait_for_timeout(800)
+    assert texts[0] == "Playing. Press Space to pause."
+    assert len(texts) == 2, texts                          # "playing", then the step it paused at
+    assert texts[1] == page.locator("#narration").inner_text()
