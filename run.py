@@ -3,14 +3,22 @@
 Uses Werkzeug's threaded server with real WebSockets (simple-websocket):
 plenty for a lecture hall on one machine. The store of uploaded trees lives
 in ``instance/`` unless ``--instance DIR`` says otherwise.
+
+``--host 0.0.0.0`` serves the local network too (a lecture hall without
+internet: students' phones join the class at the laptop's address, which the
+join link and QR code show). ``--message-queue redis://HOST:PORT`` (or the
+``MESSAGE_QUEUE`` environment variable) shares live classes between several
+processes behind nginx (deploy/README.md).
 """
 from __future__ import annotations
 
 import argparse
 import logging
 import os
+import sys
 
 from app.web import create_app, socketio_of
+from app.web.classes import lan_url
 from app.web.serving import RequestHandler
 
 
@@ -23,14 +31,26 @@ def main(argv: list[str] | None = None) -> None:
                         help="reload on code changes and show tracebacks (never in public)")
     parser.add_argument("--instance", metavar="DIR",
                         help="folder of the upload store (default: instance/)")
+    parser.add_argument("--message-queue", metavar="URL", default=os.environ.get("MESSAGE_QUEUE"),
+                        help="redis://HOST:PORT shared by several processes for live classes "
+                             "(default: $MESSAGE_QUEUE, else none: one process)")
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(instance_path=os.path.abspath(args.instance) if args.instance else None,
-                     settings={"HOST": args.host})
+    settings = {"HOST": args.host, "MESSAGE_QUEUE": args.message_queue or None,
+                "CLASS_LAN_URL": lan_url(args.host, args.port)}
+    try:
+        app = create_app(instance_path=os.path.abspath(args.instance) if args.instance else None,
+                         settings=settings)
+    except RuntimeError as exc:  # a message queue that cannot be reached, say
+        print(f"run.py: {exc}", file=sys.stderr)
+        sys.exit(2)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Serving the adversarial-search visualizer on http://{shown}:{args.port}/ "
           "(Ctrl+C to stop)", flush=True)
+    if settings["CLASS_LAN_URL"]:
+        print(f"Students on this network join classes at {settings['CLASS_LAN_URL']}/c",
+              flush=True)
     socketio_of(app).run(app, host=args.host, port=args.port, debug=args.debug,
                          use_reloader=args.debug, log_output=args.debug,
                          allow_unsafe_werkzeug=True, request_handler=RequestHandler)

@@ -22,18 +22,35 @@ import limits
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from .store import StoreUnavailable
+
+try:
+    from redis import RedisError
+except ImportError:  # pragma: no cover - redis is pinned
+    RedisError = OSError
+_DOWN = (ConnectionError, TimeoutError, OSError, RedisError)
+
 
 class JoinGuard:
     def __init__(self, storage_uri: str = "memory://", rate: str = "20/minute"):
         self.item = limits.parse(rate)
-        self.limiter = MovingWindowRateLimiter(storage_from_string(storage_uri))
+        options = {}
+        if not storage_uri.startswith("memory:"):   # a Redis that is gone fails fast
+            options = {"socket_timeout": 2, "socket_connect_timeout": 2}
+        self.limiter = MovingWindowRateLimiter(storage_from_string(storage_uri, **options))
 
     def retry_after(self, client: str) -> int | None:
         """Seconds this client must wait before trying another code, or ``None``."""
-        if self.limiter.test(self.item, "class-join", client):
-            return None
-        stats = self.limiter.get_window_stats(self.item, "class-join", client)
+        try:
+            if self.limiter.test(self.item, "class-join", client):
+                return None
+            stats = self.limiter.get_window_stats(self.item, "class-join", client)
+        except _DOWN as exc:
+            raise StoreUnavailable(f"the rate limit store cannot be reached: {exc}") from exc
         return max(1, math.ceil(stats.reset_time - time.time()))
 
     def failed(self, client: str) -> None:
-        self.limiter.hit(self.item, "class-join", client)
+        try:
+            self.limiter.hit(self.item, "class-join", client)
+        except _DOWN as exc:
+            raise StoreUnavailable(f"the rate limit store cannot be reached: {exc}") from exc

@@ -30,6 +30,7 @@ from app.classes.guard import JoinGuard
 
 from .errors import ApiError, BadArgument
 from .params import check_keys, options_from_payload, whole_number
+from .security import ANY_ADDRESS, machine_addresses
 
 log = logging.getLogger(__name__)
 bp = Blueprint("classes", __name__)
@@ -220,6 +221,22 @@ def join_url(code: str) -> str:
         if lan and _loopback(request.host):
             base = lan
     return f"{base.rstrip('/')}/c/{code}"
+
+
+def lan_url(listen_host: str, port: int) -> str | None:
+    """``http://<LAN address>:<port>`` when listening on every address (``0.0.0.0``):
+    the address phones in the room reach this machine at. Read from the
+    machine's interfaces, so it works with no internet."""
+    if listen_host not in ANY_ADDRESS:
+        return None
+    for address in machine_addresses():
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            continue            # a host name
+        if ip.version == 4 and not ip.is_loopback and not ip.is_link_local:
+            return f"http://{address}:{port}"
+    return None
 
 
 def _loopback(host: str) -> bool:
