@@ -322,17 +322,19 @@ export function setTitle(doc0, title, select) {
 
 /**
  * A tree typed as text (parsed by the server: every id written) merged into
- * the document: a node whose id was already drawn keeps its key (and, when
- * its id was the loader's, stays unnamed); with `notation`, what the notation
+ * the document: a node whose id was already drawn keeps its key; an id is
+ * written only where `text` wrote it and it was not the loader's before;
+ * with `notation`, what the notation
  * cannot say (labels, evals, chance nodes, probabilities, players' turns) is
  * kept from the node of the same id.
  */
-export function mergeText(doc0, ids, parsed, { notation = false } = {}) {
+export function mergeText(doc0, ids, parsed, { notation = false, text = '' } = {}) {
   const byId = new Map();
   for (const { node } of walk(doc0)) byId.set(ids[node.key], node);
+  const written = writtenIds(text, notation);
   const doc = fromTreeJson(parsed, (id) => {
     const old = byId.get(id);
-    return !old || old.id != null;
+    return written.has(id) && (!old || old.id != null);
   });
   if (notation) {
     for (const f of ['source', 'description', 'algorithm']) if (doc0[f] != null) doc[f] = doc0[f];
@@ -369,6 +371,13 @@ export function mergeText(doc0, ids, parsed, { notation = false } = {}) {
     }
   }
   return { doc, edit: { kind: 'text', key: null } };
+}
+
+/** The ids a text writes out (the parsed tree holds every id, made ones too). */
+function writtenIds(text, notation) {
+  const pattern = notation ? /([A-Za-z_][A-Za-z0-9_']*)\s*[(=]/g
+    : /(?:^|[\s{,])"?id"?\s*:\s*["']?([^,}\s"'\]]+)/gm;
+  return new Set([...text.matchAll(pattern)].map((m) => m[1]));
 }
 
 /**

@@ -378,7 +378,7 @@ function applyText(format) {
       errorEl.hidden = false;
       return;
     }
-    const merged = D.mergeText(state.doc, state.ids, answer.tree, { notation: format === 'notation' });
+    const merged = D.mergeText(state.doc, state.ids, answer.tree, { notation: format === 'notation', text });
     edit(() => ({ ...merged, select: state.selected }), {
       onRefused: (err) => { errorEl.textContent = err.message; errorEl.hidden = false; },
     });

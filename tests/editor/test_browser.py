@@ -1,0 +1,345 @@
+"""The tree editor in a real browser (contract §6): building, editing,
+undoing, dragging, refusing, the text in step, the what-if marks."""
+from __future__ import annotations
+
+import re
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+AIMA = "aima-fig-5-2"
+
+
+class Editor:
+    """Drive /edit through the contract §6 hooks."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def open(self, path: str = "/edit"):
+        self.page.goto(path)
+        self.page.wait_for_selector("#editor[data-revision]", timeout=15000)
+        self.settle()
+        return self
+
+    def settle(self):
+        self.page.wait_for_function(
+            "() => document.querySelector('#editor').getAttribute('aria-busy') === 'false'",
+            timeout=15000)
+
+    @property
+    def revision(self) -> int:
+        return int(self.page.get_attribute("#editor", "data-revision"))
+
+    def act(self, action: str):
+        self.page.click(f"[data-action={action}]")
+        self.settle()
+
+    def select(self, node_id: str):
+        self.page.mouse.click(*self.center(node_id))   # where a person clicks: the shape
+        assert self.page.get_attribute(f"[data-node='{node_id}']", "aria-selected") == "true"
+
+    def field(self, name: str, text: str):
+        self.page.fill(f"[data-edit={name}]", text)
+        self.page.press(f"[data-edit={name}]", "Enter")
+        self.settle()
+
+    def key(self, key: str):
+        self.page.keyboard.press(key)
+        self.settle()
+
+    @property
+    def notation(self) -> str:
+        return self.page.input_value("[data-notation]")
+
+    @property
+    def yaml(self) -> str:
+        return self.page.input_value("[data-yaml]")
+
+    @property
+    def sentence(self) -> str:
+        return self.page.inner_text("[data-change-sentence]")
+
+    def ids(self) -> list[str]:
+        return self.page.eval_on_selector_all("[data-node]", "els => els.map(e => e.dataset.node)")
+
+    def marked(self, what: str) -> list[str]:
+        return self.page.eval_on_selector_all(f"[data-change='{what}']",
+                                              "els => els.map(e => e.dataset.node)")
+
+    def center(self, node_id: str) -> tuple[float, float]:
+        box = self.page.locator(f"[data-node='{node_id}'] .shape").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.fixture
+def ed(page):
+    return Editor(page)
+
+
+def test_build_aima_fig_5_2_from_an_empty_root_by_the_ui_alone(ed, live_server, shoot):
+    ed.open("/edit")
+    assert ed.ids() == ["A"]
+    ed.select("A")
+    ed.act("add-child")                  # a first move under A ...
+    ed.act("add-child")                  # ... which gets a reply: it becomes B, over b1
+    for i, value in enumerate(("3", "12", "8")):
+        if i:
+            ed.act("add-sibling")
+        ed.field("value", value)
+    ed.select("B")
+    ed.key("s")                          # the keyboard: a sibling of B ...
+    ed.key("a")                          # ... and a child of it
+    for i, value in enumerate(("2", "4", "6")):
+        if i:
+            ed.key("s")
+        ed.page.keyboard.press("Enter")  # Enter edits the selected leaf's value
+        ed.page.keyboard.type(value)
+        ed.page.keyboard.press("Enter")
+        ed.settle()
+        ed.page.click("#stage", position={"x": 5, "y": 5})   # back to the drawing
+    ed.select("C")
+    ed.act("add-sibling")
+    ed.act("add-child")
+    for i, value in enumerate(("14", "5", "2")):
+        if i:
+            ed.act("add-sibling")
+        ed.field("value", value)
+    assert ed.notation == "((3 12 8) (2 4 6) (14 5 2))"
+    assert ed.ids() == ["A", "B", "b1", "b2", "b3", "C", "c1", "c2", "c3", "D", "d1", "d2", "d3"]
+    shoot(ed.page, "editor-aima-built")
+
+    ed.page.click("[data-action=save]")
+    ed.page.wait_for_url(re.compile(r"/t/u-[0-9a-f]{12}"), timeout=15000)
+    new_id = re.search(r"/t/(u-[0-9a-f]{12})", ed.page.url).group(1)
+    saved = requests.get(f"{live_server}/api/trees/{new_id}", timeout=10).json()
+    library = requests.get(f"{live_server}/api/trees/{AIMA}", timeout=10).json()
+    assert saved["root"] == library["root"]
+    assert saved.get("players") == library.get("players")
+
+    def trace(tree_id):
+        return requests.get(f"{live_server}/api/trees/{tree_id}/trace",
+                            params={"algorithm": "alphabeta"}, timeout=10).json()["events"]
+    assert trace(new_id) == trace(AIMA)
+
+
+def test_undo_and_redo_every_kind_of_edit_back_to_the_start(ed):
+    ed.open(f"/edit/{AIMA}")
+    page = ed.page
+    snapshots = [(ed.yaml, ed.notation)]
+
+    def done():
+        snapshots.append((ed.yaml, ed.notation))
+        assert snapshots[-1] != snapshots[-2], "the edit changed nothing"
+
+    ed.select("c2"); ed.field("value", "1"); done()
+    ed.select("B"); ed.field("eval", "5"); done()
+    ed.select("C"); ed.field("label", "Cee"); done()
+    ed.select("d1"); ed.field("id", "dee1"); done()
+    ed.select("b1"); ed.act("add-child"); done()
+    ed.act("add-sibling"); done()
+    ed.act("delete"); done()
+    ed.select("D")
+    page.select_option("[data-edit=kind]", "chance"); ed.settle(); done()
+    assert page.input_value("[data-edit=probabilities]") == "1/3 1/3 1/3"
+    ed.field("probabilities", "1/2 1/4 1/4"); done()
+    ed.select("c1"); page.keyboard.press("Alt+ArrowRight"); ed.settle(); done()
+    ed.act("best-order"); done()
+    ed.field("players", "Max, Min"); done()
+    ed.field("title", "Edited Figure 5.2"); done()
+    page.fill("[data-notation]", ed.notation.replace("12", "13"))
+    page.press("[data-notation]", "Enter"); ed.settle(); done()
+    page.click("details.yaml summary")
+    page.fill("[data-yaml]", ed.yaml.replace("title: Edited Figure 5.2", "title: Via YAML"))
+    page.click("[data-action=apply-yaml]"); ed.settle(); done()
+    assert "Via YAML" in ed.yaml and "13" in ed.notation
+
+    page.click("#stage", position={"x": 5, "y": 5})
+    for expected in reversed(snapshots[:-1]):
+        ed.key("Control+z")
+        assert (ed.yaml, ed.notation) == expected
+    assert page.is_disabled("[data-action=undo]")
+    for expected in snapshots[1:]:
+        ed.key("Control+Shift+Z")
+        assert (ed.yaml, ed.notation) == expected
+    assert page.is_disabled("[data-action=redo]")
+
+
+def test_drag_reorders_siblings_with_the_mouse(ed):
+    ed.open(f"/edit/{AIMA}")
+    page = ed.page
+    x, y = ed.center("b3")
+    left, _ = ed.center("b1")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(x + (left - 30 - x) * i / 10, y + 5)
+    page.mouse.up()
+    ed.settle()
+    assert "B(b3=8 b1=3 b2=12)" in ed.notation
+    assert ed.page.get_attribute("[data-node='b3']", "aria-selected") == "true"
+    # A press that does not move selects, and does not reorder.
+    ed.select("b2")
+    assert "B(b3=8 b1=3 b2=12)" in ed.notation
+
+
+def test_touch_on_a_tablet_selects_and_drags(browser, live_server, shoot):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                  is_mobile=True, base_url=live_server)
+    page = context.new_page()
+    try:
+        ed = Editor(page).open(f"/edit/{AIMA}")
+        page.touchscreen.tap(*ed.center("c1"))
+        assert page.get_attribute("[data-node='c1']", "aria-selected") == "true"
+        cdp = context.new_cdp_session(page)
+        x, y = ed.center("d1")
+        right, _ = ed.center("d3")
+
+        def touch(kind, px=None, py=None):
+            points = [] if px is None else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        touch("touchStart", x, y)
+        for i in range(1, 11):
+            touch("touchMove", x + (right + 30 - x) * i / 10, y)
+        touch("touchEnd")
+        ed.settle()
+        assert "D(d2=5 d3=2 d1=14)" in ed.notation
+        shoot(page, "editor-tablet-after-touch-drag")
+    finally:
+        context.close()
+
+
+def test_an_invalid_edit_is_refused_at_its_node(ed, shoot):
+    ed.open(f"/edit/{AIMA}")
+    page = ed.page
+    before, revision = ed.notation, ed.revision
+    # A depth limit over nodes without eval: refused at the first, B.
+    page.fill("#options [name=depth]", "1")
+    page.press("#options [name=depth]", "Tab")
+    ed.settle()
+    callout = page.locator("#node-error")
+    assert callout.is_visible() and callout.get_attribute("data-error-node") == "B"
+    assert "depth limit 1 stops at B" in callout.inner_text()
+    assert "refused" in page.get_attribute("[data-node='B']", "class")
+    assert page.input_value("#options [name=depth]") == ""
+    assert ed.revision == revision and ed.notation == before
+    shoot(page, "editor-refused-depth")
+
+    # A chance node's probabilities must sum to 1: refused at the chance node.
+    ed.select("D")
+    page.select_option("[data-edit=kind]", "chance")
+    ed.settle()
+    ed.select("d1")
+    ed.field("probability", "0.9")
+    assert callout.get_attribute("data-error-node") == "D"
+    assert "sum to 1.566666667, not 1" in callout.inner_text()
+    assert page.input_value("[data-edit=probability]") == "1/3"   # the accepted tree stays
+    # A value that is not a number: refused at the leaf.
+    ed.select("d2")
+    ed.field("value", "five")
+    assert callout.get_attribute("data-error-node") == "d2"
+    ed.field("value", "7")
+    assert callout.is_hidden() and "d2=7" in ed.notation
+
+
+def test_the_notation_box_round_trips(ed):
+    ed.open("/edit")
+    page = ed.page
+    page.fill("[data-notation]", "((3 12 8) (2 4 6) (14 1 2))")
+    page.press("[data-notation]", "Enter")
+    ed.settle()
+    assert ed.ids() == ["A", "B", "b1", "b2", "b3", "C", "c1", "c2", "c3", "D", "d1", "d2", "d3"]
+    assert page.get_attribute("[data-node='d3']", "data-status") == "pruned"
+    ed.select("d2")
+    ed.field("value", "5")
+    assert ed.notation == "((3 12 8) (2 4 6) (14 5 2))"
+    assert "children: [14, 5, 2]" in ed.yaml          # the YAML box follows too
+    # Bad text is refused beside the box; the drawing stays.
+    page.fill("[data-notation]", "((3 12 8) (2 4")
+    page.press("[data-notation]", "Enter")
+    ed.settle()
+    error = page.locator("[data-text-error=notation]")
+    assert error.is_visible() and "line 1, column 11" in error.inner_text()
+    assert len(ed.ids()) == 13
+
+
+def test_what_if_marks_on_the_textbook_case(ed, shoot):
+    ed.open(f"/edit/{AIMA}")
+    page = ed.page
+    ed.select("c2"); ed.field("value", "1")
+    assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
+    assert ed.marked("new-cut") == ed.marked("lost-cut") == []
+    ed.select("d1"); ed.field("value", "1")
+    assert ed.sentence == "Changing d1 to 1 cuts d2 and d3 at D (alpha = 3); static evaluations 7 → 5."
+    assert ed.marked("new-cut") == ["d2", "d3"]
+    assert page.locator("line.edge.wi-new-cut").count() == 2
+    shoot(page, "editor-whatif-new-cuts")
+    page.click("#stage", position={"x": 5, "y": 5})    # out of the value box: Ctrl+Z is the tree's
+    ed.key("Control+z")
+    ed.key("Control+z")
+    ed.select("c1"); ed.field("value", "5")
+    assert ed.marked("lost-cut") == ["c2", "c3"] and ed.marked("new-best") == ["C"]
+    assert "the best move changes from B to C" in ed.sentence
+    assert page.inner_text("[data-result=best-move]") == "C"
+    shoot(page, "editor-whatif-lost-cuts")
+    page.click("#stage", position={"x": 5, "y": 5})
+    ed.key("Control+z")
+    ed.act("best-order")
+    assert "static evaluations 7 → 5" in ed.sentence
+    assert "B(b1=3 b3=8 b2=12)" in ed.notation and "D(d3=2 d2=5 d1=14)" in ed.notation
+
+
+def test_collapse_and_expand(ed):
+    ed.open(f"/edit/{AIMA}")
+    ed.select("B")
+    ed.key("c")
+    assert "b1" not in ed.ids() and "collapsed" in ed.page.get_attribute("[data-node='B']", "class")
+    ed.act("collapse")
+    assert "b1" in ed.ids()
+
+
+LAYOUTS = {"phone": (390, 844, True), "laptop": (1366, 768, False), "projector": (1920, 1080, False)}
+
+OVERLAPS = """() => {
+  const els = [...document.querySelectorAll(
+    '.topbar a, .topbar label, .toolbar button, .change, .edit-panels h2, .edit-panels label,'
+    + ' .edit-panels dt, .edit-panels dd, .edit-panels button, .edit-panels a, .edit-panels summary')]
+    .filter((e) => e.offsetParent !== null && e.getClientRects().length);
+  const bad = [];
+  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+    const a = els[i], b = els[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (w > 1 && h > 1) bad.push(`${a.textContent.trim().slice(0, 20)} / ${b.textContent.trim().slice(0, 20)}`);
+  }
+  const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
+  return { bad, wide };
+}"""
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_layouts_have_no_overlapping_text(browser, live_server, shoot, name):
+    width, height, touch = LAYOUTS[name]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                  is_mobile=touch, base_url=live_server)
+    page = context.new_page()
+    try:
+        ed = Editor(page).open(f"/edit/{AIMA}")
+        if touch:
+            page.touchscreen.tap(*ed.center("c2"))
+        else:
+            ed.select("c2")
+        ed.field("value", "1")
+        found = page.evaluate(OVERLAPS)
+        shoot(page, f"editor-{name}")
+        assert found["bad"] == [] and not found["wide"], found
+        # The drawing keeps most of the width (all of it on a phone) and a real height.
+        box = page.locator("#tree").bounding_box()
+        assert box["width"] >= width * (0.9 if touch else 0.55)
+        assert box["height"] > 300
+    finally:
+        context.close()
