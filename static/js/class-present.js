@@ -113,6 +113,7 @@ async function main() {
   function renderQuestion(q, tally) {
     const card = $('#tally');
     card.hidden = !q;
+    page.classList.toggle('asking', !!q);
     if (!q) return;
     $('[data-role=prompt]').textContent = q.prompt;
     const answer = $('[data-role=answer]');
