@@ -21,6 +21,7 @@ Pure: imports only :mod:`app.search`, :mod:`app.treefile` and the budget
 """
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 
@@ -32,7 +33,7 @@ from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
 
 from .budget import Budget, OverBudget, limits
 from .compare import compare
-from .document import Checked, DocumentError, check_document, to_file
+from .document import Checked, DocumentError, check_document, located
 from .notation import to_notation
 from .result import Outcome, search
 
@@ -96,14 +97,16 @@ class WhatIf:
 
     # -- helpers --------------------------------------------------------------
     def _run(self, doc, options: SearchOptions) -> tuple[Checked, Outcome, str | None]:
-        written = to_file(doc)
-        key = (written[0], options)
+        try:
+            key = (_canonical(doc), options)
+        except (TypeError, ValueError, RecursionError):
+            raise DocumentError("the tree must be plain JSON data") from None
         with self._lock:
             hit = self._cache.get(key)
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        checked = check_document(doc, limits(self.budget), written)
+        checked = check_document(doc, limits(self.budget))
         tree = checked.tree
         opts, note = _fitting(tree, options)
         _check_depth(checked, opts)
@@ -114,6 +117,10 @@ class WhatIf:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return found
+
+
+_canonical = json.JSONEncoder(allow_nan=False, separators=(",", ":"), check_circular=False).encode
+"""The cache's key of a document: its exact JSON (the C encoder: fast)."""
 
 
 def _options(raw) -> SearchOptions:

@@ -3,11 +3,13 @@
 The page edits a *document*: the structure of a tree file (contract §1)
 whose every node also carries a ``key``, a name the page gives it that never
 changes while the tree is edited (ids may: an unnamed node gets the id the
-loader makes for its place). :func:`check_document` writes the document as
-a JSON tree file with **one node per line**, in preorder, and loads it with
-:func:`app.treefile.load_tree`. So an edited tree is accepted exactly when
-the same file would be, and the line of a loader error names the node it
-concerns.
+loader makes for its place). :func:`check_document` hands the document to
+the loader's builder (:func:`app.treefile.build.build_tree`, which checks
+every rule of a tree file) as the located document a reader would make of
+the same tree written as JSON with **one node per line**, in preorder. So an
+edited tree is accepted exactly when that file would be, and the line of an
+error names the node it concerns. (Reading the text itself would add
+nothing but time: its syntax is already JSON.)
 
 >>> doc = {"title": "t", "root": {"key": "k0", "children": [
 ...     {"key": "k1", "value": 3}, {"key": "k2", "value": 5}]}}
@@ -26,24 +28,19 @@ k0 the probabilities of this chance node's children sum to 0.8333333333, not 1
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 
 from app.search.tree import Tree
-from app.treefile import Limits, TreeFileError, load_tree
+from app.treefile import Limits, TreeFileError, decode_text
+from app.treefile.build import build_tree
+from app.treefile.doc import MAX_MAP_KEYS, Map, Scalar, Seq, append_item
 
 TOP_FIELDS = ("title", "source", "description", "algorithm", "players")
 MAX_KEY = 40
 HEADER_LINES = 1
 """Lines before the root's: the file's top-level fields."""
 
-_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": ")).encode
-
-
-def _dump(fields: dict, key: str | None = None) -> str:
-    try:
-        return _encode(fields)
-    except (ValueError, TypeError, RecursionError):
-        raise DocumentError("a field holds something that is not plain JSON data", key) from None
 
 
 class DocumentError(ValueError):
@@ -68,37 +65,39 @@ class Checked:
     """Each node's key -> its id in the tree."""
     keys: dict[str, str]
     """Each node's id -> its key."""
-    text: str
-    """The document as the JSON tree file that was loaded."""
     named: frozenset
     """The ids the document wrote (the others the loader made)."""
 
 
-def to_file(doc) -> tuple[str, list[str], set[str]]:
-    """``(JSON text, keys in preorder, keys of the nodes with an id written)``:
-    node *i* of the preorder is on line
-    ``HEADER_LINES + 1 + i``. Raises :class:`DocumentError` for a document
-    that is not even the shape of one (the loader checks everything else)."""
+def located(doc) -> tuple[Map, list[str], set[str]]:
+    """``(located document, keys in preorder, keys of the nodes with an id
+    written)``: the document as a reader of tree files would hand it to the
+    builder, with node *i* of the preorder placed on line ``HEADER_LINES + 1 + i``
+    (so an error's line names its node). Only the shape of the document is
+    checked here, and the reader's own limits (list lengths, keys per mapping,
+    text that is not Unicode); the meaning is the builder's, as for a file.
+    """
     if not isinstance(doc, dict):
         raise DocumentError("the tree must be a JSON object")
-    root = doc.get("root")
-    if not isinstance(root, dict):
+    if not isinstance(doc.get("root"), dict):
         raise DocumentError("the tree needs a 'root' node")
-    head = {k: doc[k] for k in TOP_FIELDS if k in doc and doc[k] is not None}
-    for k in doc:
-        if k not in TOP_FIELDS and k != "root":
+    top = Map(1, 1)
+    for k, v in doc.items():
+        if k == "root":
+            continue
+        if k not in TOP_FIELDS:
             raise DocumentError(f"unknown key {str(k)[:40]!r} at the top of the tree")
-    lines = [_dump(head)[:-1] + (', ' if head else '') + '"root":']
+        if v is not None:
+            top.items[k] = (1, 1, _value(v, 1, None))
     keys: list[str] = []
     named: set[str] = set()
     seen: set[str] = set()
-    # Each stack item: a node, or a string to append to the previous line.
-    stack: list = [root]
+    nodes = 0
+    limits = Limits()
+    stack: list = [(doc["root"], None)]     # (node, the children list it goes in)
     while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            lines[-1] += item
-            continue
+        item, siblings = stack.pop()
+        line = HEADER_LINES + 1 + len(keys)
         if not isinstance(item, dict):
             raise DocumentError("every node must be a JSON object", keys[-1] if keys else None)
         key = item.get("key")
@@ -109,37 +108,69 @@ def to_file(doc) -> tuple[str, list[str], set[str]]:
         keys.append(key)
         if item.get("id") is not None:
             named.add(key)
-        fields = {k: v for k, v in item.items() if k not in ("key", "children")}
-        children = item.get("children")
-        if children is None:
-            lines.append(_dump(fields, key))
-            continue
-        if not isinstance(children, list):
-            raise DocumentError("children must be a list", key)
-        text = _dump(fields, key)[:-1] + (', ' if fields else '') + '"children": ['
-        lines.append(text)
-        if not children:
-            lines[-1] += "]}"
-            continue
-        stack.append("]}")
-        for i in range(len(children) - 1, -1, -1):
-            stack.append(children[i])
-            if i:
-                stack.append(", ")
-    lines[-1] += "}"
-    return "\n".join(lines) + "\n", keys, named
+        node = Map(line, 1)
+        if len(item) > MAX_MAP_KEYS:
+            raise DocumentError(f"a node has more than {MAX_MAP_KEYS} fields", key)
+        for k, v in item.items():
+            if k == "key":
+                continue
+            if k == "children" and isinstance(v, list):
+                kids = Seq(line, 1, True)
+                node.items[k] = (line, 1, kids)
+                stack.extend((child, kids) for child in reversed(v))
+            else:
+                node.items[str(k)] = (line, 1, _value(v, line, key))
+        if siblings is None:
+            top.items["root"] = (line, 1, node)
+        else:
+            try:
+                nodes = append_item(siblings, node, nodes, limits)
+            except TreeFileError as exc:
+                raise DocumentError(exc.message, key) from None
+    return top, keys, named
 
 
-def check_document(doc, limits: Limits | None = None, written=None) -> Checked:
+def _value(v, line: int, key: str | None):
+    """A field's value as a reader makes it (lists one level deep: vectors, players)."""
+    if isinstance(v, list):
+        seq = Seq(line, 1)
+        for x in v:
+            try:
+                append_item(seq, _value(x, line, key) if not isinstance(x, (list, dict))
+                            else Map(line, 1) if isinstance(x, dict) else Seq(line, 1), 0,
+                            Limits())
+            except TreeFileError as exc:
+                raise DocumentError(exc.message, key) from None
+        return seq
+    if isinstance(v, dict):
+        return Map(line, 1)           # the builder says what it should have been
+    if isinstance(v, str):
+        try:
+            decode_text(v)
+        except TreeFileError as exc:
+            raise DocumentError(exc.message, key) from None
+        return Scalar(v, v, line, 1)
+    if isinstance(v, float) and not math.isfinite(v):
+        raise DocumentError("a number must be finite", key)
+    if v is None:
+        return Scalar(None, "null", line, 1)
+    if isinstance(v, bool):
+        return Scalar(v, "true" if v else "false", line, 1)
+    if isinstance(v, (int, float)):
+        return Scalar(v, json.dumps(v), line, 1)
+    raise DocumentError("a field holds something that is not plain JSON data", key)
+
+
+def check_document(doc, limits: Limits | None = None, made=None) -> Checked:
     """The tree of an edited document, or a :class:`DocumentError` placed at
-    the node it concerns. ``written`` is ``to_file(doc)`` if already made."""
-    text, keys, named = written or to_file(doc)
+    the node it concerns. ``made`` is ``located(doc)`` if already made."""
+    top, keys, named = made or located(doc)
     try:
-        tree = load_tree(text, fmt="json", limits=limits)
+        tree = build_tree(top, limits or Limits())
     except TreeFileError as exc:
         index = (exc.line or 0) - HEADER_LINES - 1
         key = keys[index] if 0 <= index < len(keys) else None
         raise DocumentError(exc.message, key) from None
     ids = {key: node.id for key, node in zip(keys, tree.nodes)}
-    return Checked(tree, ids, {v: k for k, v in ids.items()}, text,
+    return Checked(tree, ids, {v: k for k, v in ids.items()},
                    frozenset(ids[k] for k in named))

@@ -5,7 +5,7 @@
 // at the node an edit was refused for. The search's result is shown through
 // the view's own setNodes/setPath, as the visualizer shows a step.
 
-import { readTree } from './tree.js';
+import { leafWidth, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 
@@ -22,11 +22,25 @@ export function makeEditorView(svg, stage, handlers) {
   const callout = stage.querySelector('#node-error');
   let t = null, view = null, selected = null, drag = null;
 
+  let shape = null;   // what the drawing's layout depends on, to redraw only when it changes
+
   function draw(json, result, change, { collapsed = new Set(), selected: sel = null } = {}) {
-    t = readTree(json);
-    const refit = !zoom.moved || !view;
-    view = makeTreeView(viewport, t, { collapsed, absolute: true });
-    for (const g of viewport.querySelectorAll('[data-node]')) g.setAttribute('aria-selected', 'false');
+    const next = readTree(json);
+    const nextShape = shapeOf(next, collapsed);
+    if (view && nextShape === shape) {
+      // Same layout (a value changed, or nothing the drawing shows): update in place.
+      for (const n of next.nodes) {
+        if (n.role === 'leaf' && t.byId.get(n.id).value !== n.value) view.setStatic(n.id, n.value);
+      }
+      unmark();
+    } else {
+      t = next;
+      shape = nextShape;
+      const refit = !zoom.moved || !view;
+      view = makeTreeView(viewport, t, { collapsed, absolute: true });
+      for (const g of viewport.querySelectorAll('[data-node]')) g.setAttribute('aria-selected', 'false');
+      if (refit) zoom.fit(view.box, { maxK: 1.6 });
+    }
     if (result) {
       const nodes = result.nodes;
       view.setNodes(Object.keys(nodes).filter((id) => view.nodeEl(id)), (id) => {
@@ -39,10 +53,29 @@ export function makeEditorView(svg, stage, handlers) {
     }
     if (change) mark(change);
     for (const id of collapsed) view.nodeEl(id)?.classList.add('collapsed');
+    if (selected != null && selected !== sel) view.nodeEl(selected)?.setAttribute('aria-selected', 'false');
     selected = null;
     select(sel);
-    if (refit) zoom.fit(view.box, { maxK: 1.6 });
     return t;
+  }
+
+  /** Everything the layout and the drawn elements depend on but the leaves'
+   * values themselves: ids, labels, roles, probabilities, leaves' widths. */
+  function shapeOf(tree, collapsed) {
+    const parts = [tree.players.join(','), [...collapsed].sort().join(',')];
+    for (const n of tree.nodes) {
+      parts.push(`${n.id}|${n.parent?.id ?? ''}|${n.label}|${n.role}|${n.playerIndex}|${n.probability ?? ''}|${n.role === 'leaf' ? leafWidth(n) : ''}`);
+    }
+    return parts.join('\n');
+  }
+
+  /** Take off the marks of the previous edit (an in-place update keeps the elements). */
+  function unmark() {
+    for (const g of viewport.querySelectorAll('[data-change]')) g.removeAttribute('data-change');
+    for (const e of viewport.querySelectorAll('.wi-new-cut, .wi-lost-cut, .wi-new-best')) {
+      e.classList.remove('wi-new-cut', 'wi-lost-cut', 'wi-new-best');
+    }
+    for (const g of viewport.querySelectorAll('.best-move, .collapsed')) g.classList.remove('best-move', 'collapsed');
   }
 
   function mark(change) {

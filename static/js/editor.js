@@ -100,12 +100,14 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
       onRefused?.(answer.error);
       return;
     }
+    performance.mark('edit-answered');
     if (history && state.doc) {
       state.undo.push({ doc: state.doc, select: state.selected });
       state.redo.length = 0;
     }
     state.options = options;
     accept(proposal.doc, answer, proposal.select ?? state.selected);
+    performance.mark('edit-drawn');
     frameAfter(started);
   });
 }
@@ -117,10 +119,12 @@ function wire(options) {
   return out;
 }
 
-/** Note the time from the edit to the frame that shows it (the bench reads it). */
+/** Note when the frame that shows the edit starts (bench/editor.py reads it). */
 function frameAfter(started) {
   requestAnimationFrame(() => {
-    page.dataset.lastEditMs = (performance.now() - started).toFixed(2);
+    const now = performance.now();
+    page.dataset.frameAt = now.toFixed(2);
+    page.dataset.lastEditMs = (now - started).toFixed(2);
   });
 }
 

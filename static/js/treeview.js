@@ -64,7 +64,7 @@ export function playerMarks(players) {
  * which makes every repaint of a big tree several times cheaper; without
  * it, a node's <g> has its own coordinates centred on the node),
  * `collapsed` (a Set of ids whose subtrees are folded away; see below).
- * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, nodeEl}.
+ * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl}.
  */
 export function makeTreeView(viewport, t, options = {}) {
   const box = layout(t, options);
@@ -130,7 +130,7 @@ export function makeTreeView(viewport, t, options = {}) {
     g.shown = { status: 'unvisited', value: '', alpha: '', beta: '' };
     const leaf = n.role === 'leaf';
     if (leaf) {
-      text(g, 'static', x, y, show(n.value));
+      g.static = text(g, 'static', x, y, show(n.value));
     } else if (n.role === 'player') {
       text(g, 'who', x, y + 1, marks[n.playerIndex] ?? '?');
     }
@@ -305,5 +305,17 @@ export function makeTreeView(viewport, t, options = {}) {
     }
   }
 
-  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, nodeEl: (id) => nodeEls.get(id) };
+  /**
+   * Extension point (the editor): show a new static value on a drawn leaf,
+   * in place. The layout is not redone: the caller redraws instead when the
+   * value's width (tree.js leafWidth) changes.
+   */
+  function setStatic(id, value) {
+    const g = nodeEls.get(id), n = t.byId.get(id);
+    if (!g?.static || !n) return;
+    n.value = value;
+    g.static.textContent = show(value);
+  }
+
+  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl: (id) => nodeEls.get(id) };
 }
