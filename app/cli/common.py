@@ -27,6 +27,13 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
                         help="formulation the events follow (where the two differ)")
 
 
+def add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    from app.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=tuple(LANGUAGES), default="en",
+                        help="language of the sentences: en (English) or id (Bahasa Indonesia)")
+
+
 def options_from(args: argparse.Namespace) -> SearchOptions:
     return SearchOptions(algorithm=args.algorithm, depth=args.depth, order=args.order,
                          seed=args.seed, strict=args.strict, style=args.style)

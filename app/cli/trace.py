@@ -7,7 +7,9 @@ import sys
 from app.search import run
 from app.search.numbers import fmt
 
-from .common import add_search_arguments, add_tree_argument, load, options_from
+from app.i18n import words
+
+from .common import add_lang_argument, add_search_arguments, add_tree_argument, load, options_from
 
 
 def register(sub) -> None:
@@ -15,12 +17,13 @@ def register(sub) -> None:
     add_tree_argument(parser)
     add_search_arguments(parser)
     parser.add_argument("--format", choices=("jsonl", "text"), default="text")
+    add_lang_argument(parser)
     parser.set_defaults(func=main)
 
 
 def main(args) -> int:
     tree = load(args.file)
-    events = run(tree, options_from(args))  # raises before any output if options misfit
+    events = run(tree, options_from(args), words(args.lang))  # raises before any output if options misfit
     out = sys.stdout
     if args.format == "jsonl":
         for event in events:

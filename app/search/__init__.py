@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .algorithms import raw_events as _raw
 from .narrate import Narrator
@@ -28,12 +28,14 @@ def raw_events(tree: Tree, options: SearchOptions | None = None) -> Iterator[tup
     return _raw(tree, opts)
 
 
-def run(tree: Tree, options: SearchOptions | None = None) -> Iterator[dict]:
+def run(tree: Tree, options: SearchOptions | None = None,
+        words: Callable[..., str] | None = None) -> Iterator[dict]:
     """The narrated events of a search, lazily, ending with ``done``.
     Checks the options first: a misfit raises :class:`SearchError` here,
-    before any event."""
+    before any event. ``words(msgid, **fields)`` says each sentence in a
+    language (``app.i18n.words(lang)``); default: English."""
     opts = (options or SearchOptions()).resolved(tree)
-    return Narrator(tree, opts).narrate(_raw(tree, opts))
+    return Narrator(tree, opts, words).narrate(_raw(tree, opts))
 
 
 __all__ = ["run", "raw_events", "SearchOptions", "SearchError", "View", "Tree", "Node",

@@ -6,10 +6,17 @@ the pseudocode lines, the bounds and value at the node, and a sentence in a
 lecturer's words. It keeps only what it must to say "MAX already has 3
 through B": the open frames, each node's best child so far, and which node
 set each bound. The summary (`done`) is built from the same stream.
+
+What to say is decided here; how to say it is a message of the catalogue:
+every sentence goes through ``self.tell(msgid, **fields)``, where ``msgid``
+is the English sentence with named fields. ``tell`` is the ``words``
+callable the caller passes (``app.i18n.words(lang)`` gives one per
+language); by default the English id is filled in as it stands, so the core
+needs no catalogue and imports nothing of the layers above it.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from . import algorithms as A
 from .numbers import fmt, jv
@@ -20,8 +27,15 @@ from .tree import Node, Tree
 from .view import INITIAL, View
 
 
+def english(msgid: str, **fields) -> str:
+    """The message ``msgid`` with its fields, as written (English)."""
+    return msgid.format(**fields) if fields else msgid
+
+
 class Narrator:
-    def __init__(self, tree: Tree, opts: SearchOptions) -> None:
+    def __init__(self, tree: Tree, opts: SearchOptions,
+                 words: Callable[..., str] | None = None) -> None:
+        self.tell = words or english
         self.tree = tree
         self.opts = opts
         self.alg = opts.algorithm
@@ -77,17 +91,18 @@ class Narrator:
     def node_phrase(self, node: Node) -> str:
         """"MAX node B", or for a game position "X in the centre (MIN to move)"."""
         if self._game and self.name(node) != node.label:
-            return f"{self.name(node)} ({self.who(node)} to move)"
-        return f"{self.who(node)} node {node.label}"
+            return self.tell("{position} ({player} to move)", position=self.name(node),
+                             player=self.who(node))
+        return self.tell("{player} node {node}", player=self.who(node), node=node.label)
 
     def root_phrase(self, node: Node) -> str:
         """"the root A"; never "the root root"; a position: "the root, the empty board,"."""
         name = self.name(node)
         if name.strip().lower() == "root":
-            return "the root"
+            return self.tell("the root")
         if name != node.label:
-            return f"the root ({name})"
-        return f"the root {name}"
+            return self.tell("the root ({position})", position=name)
+        return self.tell("the root {node}", node=name)
 
     def lines(self, kind: str, node: Node | None) -> dict:
         role = self.role(node) if node is not None else None
@@ -190,18 +205,24 @@ class Narrator:
         self.path.append(node)
         name = self.node_phrase(node)
         if node.chance:
-            text = (f"Chance node {self.name(node)}: v starts at 0 and becomes the "
-                    f"probability-weighted sum of its children.")
+            text = self.tell("Chance node {node}: v starts at 0 and becomes the "
+                             "probability-weighted sum of its children.", node=self.name(node))
         elif self.alg == "maxn":
-            text = (f"{self.who(node)} moves at {self.name(node)}: it keeps the child whose "
-                    f"vector is best in {self.who(node)}'s own component.")
+            text = self.tell("{player} moves at {node}: it keeps the child whose "
+                             "vector is best in {player}'s own component.",
+                             player=self.who(node), node=self.name(node))
         elif alpha is not None:
-            where = "Start at the root, " if parent is None else "Enter "
-            text = (f"{where}{name} with α = {fmt(alpha)}, β = {fmt(beta)}; "
-                    f"v starts at {fmt(v0)}.")
+            if parent is None:
+                text = self.tell("Start at the root, {node} with α = {alpha}, β = {beta}; "
+                                 "v starts at {v}.", node=name, alpha=fmt(alpha), beta=fmt(beta),
+                                 v=fmt(v0))
+            else:
+                text = self.tell("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
+                                 node=name, alpha=fmt(alpha), beta=fmt(beta), v=fmt(v0))
+        elif parent is None:
+            text = self.tell("Start at the root, {node}; v starts at {v}.", node=name, v=fmt(v0))
         else:
-            where = "Start at the root, " if parent is None else "Enter "
-            text = f"{where}{name}; v starts at {fmt(v0)}."
+            text = self.tell("Enter {node}; v starts at {v}.", node=name, v=fmt(v0))
         return self.event("enter", node, changes, text,
                           parent=parent.id if parent is not None else None)
 
@@ -214,12 +235,14 @@ class Narrator:
         if node is self.tree.root:
             self.root_value = value
         if cutoff:
-            text = (f"Depth limit reached at {self.name(node)}: not expanded; "
-                    f"its evaluation {self._eval_of(node)} = {fmt(value)} is used.")
+            text = self.tell("Depth limit reached at {node}: not expanded; its evaluation "
+                             "{eval} = {value} is used.", node=self.name(node),
+                             eval=self._eval_of(node), value=fmt(value))
         elif self.name(node) != node.label:
-            text = f"Leaf {self.name(node)}: value {fmt(value)}."
+            text = self.tell("Leaf {position}: value {value}.", position=self.name(node),
+                             value=fmt(value))
         else:
-            text = f"Leaf {node.label} has value {fmt(value)}."
+            text = self.tell("Leaf {node} has value {value}.", node=node.label, value=fmt(value))
         # The evaluation runs in the function called for the node's own player.
         return self.event("evaluate", node, changes, text, value=jv(value), cutoff=cutoff)
 
@@ -232,18 +255,30 @@ class Narrator:
         role = self.role(node)
         c = self.move(node, child)
         if role == "chance":
-            text = (f"Chance node {self.name(node)}: v = {fmt(v)} + {fmt(child.probability)} × "
-                    f"{fmt(val)} = {fmt(v)}.")
+            text = self.tell("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+                             node=self.name(node), old=fmt(v), p=fmt(child.probability),
+                             child_value=fmt(val), new=fmt(v))
         elif role == "player":
             who = self.who(node)
             p = node.player
-            text = (f"{who} at {self.name(node)}: {fmt(val)} from {c} is no better for {who} "
-                    f"({fmt(val[p])} ≤ {fmt(v[p])}): v stays {fmt(v)}.")
+            text = self.tell("{player} at {node}: {value} from {child} is no better for {player} "
+                             "({mine} ≤ {best}): v stays {v}.", player=who, node=self.name(node),
+                             value=fmt(val), child=c, mine=fmt(val[p]), best=fmt(v[p]), v=fmt(v))
         else:
-            verb = "raise" if role == "max" else "lower"
-            tie = " (a tie keeps the child found first)" if val == v else ""
-            text = (f"{self.who(node)} at {self.name(node)}: {fmt(val)} from {c} does not "
-                    f"{verb} v: v stays {fmt(v)}{tie}.")
+            fields = dict(player=self.who(node), node=self.name(node), value=fmt(val), child=c,
+                          v=fmt(v))
+            if role == "max":
+                text = (self.tell("{player} at {node}: {value} from {child} does not raise v: "
+                                  "v stays {v} (a tie keeps the child found first).", **fields)
+                        if val == v else
+                        self.tell("{player} at {node}: {value} from {child} does not raise v: "
+                                  "v stays {v}.", **fields))
+            else:
+                text = (self.tell("{player} at {node}: {value} from {child} does not lower v: "
+                                  "v stays {v} (a tie keeps the child found first).", **fields)
+                        if val == v else
+                        self.tell("{player} at {node}: {value} from {child} does not lower v: "
+                                  "v stays {v}.", **fields))
         return self.event("update", node, [], text, child=child.id, old=jv(v), new=jv(v))
 
     def on_update(self, node: Node, old, new, child: Node) -> dict:
@@ -254,19 +289,25 @@ class Narrator:
         role = self.role(node)
         cv = self.view.field(child.id, "value")
         if role == "chance":
-            text = (f"Chance node {self.name(node)}: v = {fmt(old)} + {fmt(child.probability)} × "
-                    f"{fmt(cv)} = {fmt(new)}.")
+            text = self.tell("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+                             node=self.name(node), old=fmt(old), p=fmt(child.probability),
+                             child_value=fmt(cv), new=fmt(new))
         elif role == "player":
             p = node.player
             if old is None:
-                text = f"{self.who(node)} at {self.name(node)}: first result {fmt(new)} (from {self.name(child)})."
+                text = self.tell("{player} at {node}: first result {value} (from {child}).",
+                                 player=self.who(node), node=self.name(node), value=fmt(new),
+                                 child=self.name(child))
             else:
-                text = (f"{self.who(node)} at {self.name(node)}: {fmt(new)} from {self.name(child)} is better "
-                        f"for {self.who(node)} ({fmt(new[p])} > {fmt(old[p])}): keep it.")
+                text = self.tell("{player} at {node}: {value} from {child} is better for {player} "
+                                 "({mine} > {best}): keep it.", player=self.who(node),
+                                 node=self.name(node), value=fmt(new), child=self.name(child),
+                                 mine=fmt(new[p]), best=fmt(old[p]))
         else:
-            op = "max" if role == "max" else "min"
-            text = (f"{self.who(node)} at {self.name(node)}: v = {op}({fmt(old)}, {fmt(cv)}) = "
-                    f"{fmt(new)}, through {self.move(node, child)}.")
+            text = self.tell("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
+                             "through {child}.", player=self.who(node), node=self.name(node),
+                             op="max" if role == "max" else "min", old=fmt(old),
+                             child_value=fmt(cv), new=fmt(new), child=self.move(node, child))
         return self.event("update", node, changes, text, child=child.id,
                           old=jv(old), new=jv(new))
 
@@ -275,11 +316,13 @@ class Narrator:
         changes: list = []
         self.set(changes, node.id, name, jv(new))
         if name == "alpha":
-            text = (f"MAX at {self.name(node)}: α = max({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
-                    f"MAX is sure of at least {fmt(new)} on this path.")
+            text = self.tell("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at "
+                             "least {new} on this path.", node=self.name(node), old=fmt(old),
+                             new=fmt(new))
         else:
-            text = (f"MIN at {self.name(node)}: β = min({fmt(old)}, {fmt(new)}) = {fmt(new)}: "
-                    f"MIN can hold MAX to at most {fmt(new)} on this path.")
+            text = self.tell("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to "
+                             "at most {new} on this path.", node=self.name(node), old=fmt(old),
+                             new=fmt(new))
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
     def on_prune(self, node: Node, skipped) -> dict:
@@ -299,25 +342,35 @@ class Narrator:
         strict = self.opts.strict
         names = ", ".join(self.move(node, c) for c in skipped)
         many = len(skipped) > 1
-        other = "other children" if many else "last child"
+        fields = dict(node=self.name(node), v=fmt(v), names=names)
         if node.player == 0:  # MAX node, cut by an ancestor's beta
             cut, bound, sign = "beta", beta, (">" if strict else "≥")
             by = self._holder("beta", beta, node)
             test = "v > beta" if strict else "v >= beta"
-            why = (f"MIN already holds MAX to {fmt(beta)} at {self.name(by)}"
-                   + self._through(by) if by is not None else f"β = {fmt(beta)}")
-            text = (f"MAX at {self.name(node)}: v = {fmt(v)} {sign} β = {fmt(beta)}. {why}, so MIN "
-                    f"will never let play reach {self.name(node)}: its {other} {names} cannot "
-                    f"matter and {'are' if many else 'is'} pruned (β cut-off).")
+            why = (self.tell("MIN already holds MAX to {bound} at {holder}", bound=fmt(beta),
+                             holder=self.name(by)) + self._through(by)
+                   if by is not None else f"β = {fmt(beta)}")
+            fields.update(sign=sign, beta=fmt(beta), why=why)
+            text = (self.tell("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never "
+                              "let play reach {node}: its other children {names} cannot matter "
+                              "and are pruned (β cut-off).", **fields) if many else
+                    self.tell("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never "
+                              "let play reach {node}: its last child {names} cannot matter "
+                              "and is pruned (β cut-off).", **fields))
         else:
             cut, bound, sign = "alpha", alpha, ("<" if strict else "≤")
             by = self._holder("alpha", alpha, node)
             test = "v < alpha" if strict else "v <= alpha"
-            why = (f"MAX already has {fmt(alpha)} at {self.name(by)}"
-                   + self._through(by) if by is not None else f"α = {fmt(alpha)}")
-            text = (f"MIN at {self.name(node)}: v = {fmt(v)} {sign} α = {fmt(alpha)}. {why}, so MAX "
-                    f"will never choose {self.name(node)}: its {other} {names} cannot "
-                    f"matter and {'are' if many else 'is'} pruned (α cut-off).")
+            why = (self.tell("MAX already has {bound} at {holder}", bound=fmt(alpha),
+                             holder=self.name(by)) + self._through(by)
+                   if by is not None else f"α = {fmt(alpha)}")
+            fields.update(sign=sign, alpha=fmt(alpha), why=why)
+            text = (self.tell("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never "
+                              "choose {node}: its other children {names} cannot matter and "
+                              "are pruned (α cut-off).", **fields) if many else
+                    self.tell("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never "
+                              "choose {node}: its last child {names} cannot matter and "
+                              "is pruned (α cut-off).", **fields))
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
                           bound=jv(bound), pruned_nodes=count)
@@ -331,7 +384,9 @@ class Narrator:
 
     def _through(self, frame: Node) -> str:
         child = self.best_child.get(frame.id)
-        return f" (through {self.move(frame, child)})" if child is not None else ""
+        if child is None:
+            return ""
+        return self.tell(" (through {child})", child=self.move(frame, child))
 
     def on_exit(self, node: Node, value) -> dict:
         self.path.pop()
@@ -350,14 +405,18 @@ class Narrator:
                 cut = (value > _num(b)) if node.player == 0 else (value < _num(a))
             if cut:
                 kind_line = "return-cut"
-                note = (f" (a bound: its true value is {'at least' if node.player == 0 else 'at most'} "
-                        f"{fmt(value)})") if node.id in self.cut_nodes else ""
+                if node.id in self.cut_nodes:
+                    note = (self.tell(" (a bound: its true value is at least {value})", value=fmt(value))
+                            if node.player == 0 else
+                            self.tell(" (a bound: its true value is at most {value})", value=fmt(value)))
         if parent is None:
             self.root_value = value
             phrase = self.root_phrase(node)
-            text = f"{phrase[:1].upper()}{phrase[1:]} is worth {fmt(value)}."
+            text = self.tell("{root} is worth {value}.", root=f"{phrase[:1].upper()}{phrase[1:]}",
+                             value=fmt(value))
         else:
-            text = f"{self.name(node)} returns {fmt(value)} to {self.name(parent)}{note}."
+            text = self.tell("{node} returns {value} to {parent}{note}.", node=self.name(node),
+                             value=fmt(value), parent=self.name(parent), note=note)
         ev = self.event("exit", node, changes, text, value=jv(value))
         ev["lines"] = self.lines(kind_line, node)
         return ev
@@ -371,13 +430,16 @@ class Narrator:
                     self.set(changes, node_id, name, INITIAL[name])
             self.best_child.clear()
             self.bound_set.clear()
-            text = (f"Iteration {depth}: search again from the root, "
-                    f"{'to the bottom of the tree' if depth >= self.tree.height else f'with the depth limit {depth}'}.")
+            text = (self.tell("Iteration {depth}: search again from the root, to the bottom of "
+                              "the tree.", depth=depth) if depth >= self.tree.height else
+                    self.tell("Iteration {depth}: search again from the root, with the depth "
+                              "limit {depth}.", depth=depth))
             return self.event("iteration", None, changes, text, depth=depth)
         self.iterations.append({"depth": depth, "value": jv(value),
                                 "best_move": best.id if best is not None else None})
-        text = (f"Iteration {depth} done: value {fmt(value)}, best move "
-                f"{self.move(self.tree.root, best) if best is not None else '(none)'}.")
+        text = self.tell("Iteration {depth} done: value {value}, best move {move}.", depth=depth,
+                         value=fmt(value), move=self.move(self.tree.root, best)
+                         if best is not None else self.tell("(none)"))
         return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
                           best_move=best.id if best is not None else None)
 
@@ -403,12 +465,12 @@ class Narrator:
                  "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,
                  "saved": minimax_evaluated - evaluated, "events": self.step + 1}
         value = self.root_value
-        text = (f"Done: {self.root_phrase(root)} is worth {fmt(value)}"
-                + (f" and the best move is {self.move(root, best)}" if best is not None else "")
-                + f". {evaluated} static evaluation{'s' if evaluated != 1 else ''}"
-                + (f", {self.cutoffs} cut-off{'s' if self.cutoffs != 1 else ''}" if self.bounds else "")
-                + (f"; plain minimax would make {minimax_evaluated} ({stats['saved']} saved)."
-                   if self.bounds else "."))
+        head = (self.tell("Done: {root} is worth {value} and the best move is {move}.",
+                          root=self.root_phrase(root), value=fmt(value), move=self.move(root, best))
+                if best is not None else
+                self.tell("Done: {root} is worth {value}.", root=self.root_phrase(root),
+                          value=fmt(value)))
+        text = head + " " + self._counts(evaluated, minimax_evaluated, stats["saved"])
         extra = {"value": jv(value), "best_move": best.id if best is not None else None,
                  "evaluated": list(self.evaluated), "pruned": list(self.pruned),
                  "pv": self.principal_variation(), "stats": stats}
@@ -418,6 +480,26 @@ class Narrator:
         lines = self.lines("done", None)
         return {"type": "done", "step": self.step, **extra, "lines": lines,
                 "text": text, "changes": []}
+
+
+    def _counts(self, evaluated: int, plain: int, saved: int) -> str:
+        """The counts that end the summary: "7 static evaluations, 1 cut-off; ..."."""
+        one, cuts = evaluated == 1, self.cutoffs == 1
+        fields = dict(n=evaluated, cutoffs=self.cutoffs, plain=plain, saved=saved)
+        if not self.bounds:
+            return (self.tell("{n} static evaluation.", **fields) if one else
+                    self.tell("{n} static evaluations.", **fields))
+        if one and cuts:
+            return self.tell("{n} static evaluation, {cutoffs} cut-off; plain minimax would "
+                             "make {plain} ({saved} saved).", **fields)
+        if one:
+            return self.tell("{n} static evaluation, {cutoffs} cut-offs; plain minimax would "
+                             "make {plain} ({saved} saved).", **fields)
+        if cuts:
+            return self.tell("{n} static evaluations, {cutoffs} cut-off; plain minimax would "
+                             "make {plain} ({saved} saved).", **fields)
+        return self.tell("{n} static evaluations, {cutoffs} cut-offs; plain minimax would "
+                         "make {plain} ({saved} saved).", **fields)
 
 
 INF = float("inf")

@@ -13,6 +13,7 @@ import json
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from app.i18n import words
 from app.search import SearchError, run as search_run
 from app.search import algorithms_for
 from app.treefile import tree_to_dict
@@ -72,14 +73,16 @@ def get_tree_file(tree_id: str):
 
 @bp.get("/trees/<tree_id>/trace")
 def trace(tree_id: str):
-    options = options_from_query(request.args)
+    args = request.args.to_dict()
+    say = words(args.pop("lang", None))     # the sentences' language (default English)
+    options = options_from_query(args)
     tree = library().get(tree_id)
     budget = current_app.extensions["budget"]
     max_events, max_bytes = budget.trace_events, budget.trace_bytes
     try:
         options = options.resolved(tree)
         budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
-        events = search_run(tree, options)
+        events = search_run(tree, options, say)
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
     # Encode as we go: a long run is held as compact bytes, not as dicts, and

@@ -2,7 +2,7 @@
 
 Client to server, each with an acknowledgement (docs/architecture.md):
 
-- ``start {tree, algorithm, depth, order, seed, strict, style}`` ->
+- ``start {tree, algorithm, depth, order, seed, strict, style, lang}`` ->
   ``{ok: true, run, tree, options, max_count}``
 - ``pull {run, count}`` (1 <= count <= ``max_count``) ->
   ``{ok: true, events, done, position}``: the next events of the run (fewer
@@ -25,6 +25,7 @@ from flask import current_app, request
 from flask_socketio import Namespace
 
 from app.budget import OverBudget
+from app.i18n import words
 from app.search import SearchError, run as search_run
 
 from .errors import ApiError, BadArgument
@@ -111,13 +112,14 @@ class StreamNamespace(Namespace):
         tree_id = data.get("tree")
         if not isinstance(tree_id, str):
             raise BadArgument("tree", "tree must be the id of a tree (a string)")
-        options = options_from_payload(data, extra=("tree",))
+        options = options_from_payload(data, extra=("tree", "lang"))
+        say = words(data.get("lang") if isinstance(data.get("lang"), str) else None)
         tree = current_app.extensions["trees"].get(tree_id)
         current_app.extensions["budget"].check_run(len(tree.nodes))
         options = options.resolved(tree)
 
         def make(run_id: str) -> Run:
-            run = Run(run_id, tree_id, search_run(tree, options), nodes=len(tree.nodes))
+            run = Run(run_id, tree_id, search_run(tree, options, say), nodes=len(tree.nodes))
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 

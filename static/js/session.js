@@ -2,7 +2,7 @@
 // it is fetched, and how a move reaches the drawing. Moving to a step only
 // redraws the nodes whose fields the crossed events change.
 
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 import { makeRun, read } from './model.js';
 import { closeRun, makeFeeder, startRun, MAX_PULL } from './stream.js';
 import { evaluationsBelow } from './tree.js';
@@ -52,7 +52,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     onStatus({ busy: t('Starting…') });
     let id;
     try {
-      id = await startRun(socket, { tree: treeId, ...params });
+      id = await startRun(socket, { tree: treeId, ...params, lang });
     } catch (err) {
       if (my === gen) onStatus({ error: err.message });
       return false;
