@@ -71,8 +71,8 @@ def test_runs_are_drawn_lazily(socket_client, monkeypatch):
     drawn = []
     real_run = sockets.search_run
 
-    def counting(tree, options):
-        for event in real_run(tree, options):
+    def counting(tree, options, *words):
+        for event in real_run(tree, options, *words):
             drawn.append(event["step"])
             yield event
 
@@ -164,9 +164,9 @@ def test_disconnect_closes_the_connections_runs(socket_client, app, monkeypatch)
     closed = []
     real_run = sockets.search_run
 
-    def watched(tree, options):
+    def watched(tree, options, *words):
         try:
-            yield from real_run(tree, options)
+            yield from real_run(tree, options, *words)
         finally:
             closed.append(True)
 
@@ -179,7 +179,7 @@ def test_disconnect_closes_the_connections_runs(socket_client, app, monkeypatch)
 
 
 def test_a_handler_bug_is_an_error_ack_not_a_dropped_connection(socket_client, monkeypatch):
-    def broken(tree, options):
+    def broken(tree, options, *words):
         raise RuntimeError("bug")
 
     monkeypatch.setattr(sockets, "search_run", broken)
