@@ -24,6 +24,7 @@ const TEXT = {
   saved: (n) => `${n} saved`,
   ofMinimax: (n) => `of ${n} for minimax`,
   network: 'The server did not answer; the edit was not kept.',
+  classFailed: (m) => `The class could not start: ${m}`,
 };
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -467,11 +468,13 @@ function share(where) {
         method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ tree: id, algorithm: o.algorithm, depth: o.depth, strict: o.strict }),
       }).catch(() => null);
+      const c = await made?.json().catch(() => ({}));
       if (made?.status === 201) {
-        const c = await made.json();
-        location.assign(`/c/${encodeURIComponent(c.code)}/present#${c.instructor}`);
+        try { localStorage.setItem(`class-token:${c.code}`, c.instructor); } catch { /* the fragment carries it */ }
+        location.assign(`/c/${encodeURIComponent(c.code)}/present#${encodeURIComponent(c.instructor)}`);
         return;
       }
+      if (made && made.status !== 404) { showAlert(TEXT.classFailed(c?.error?.message || `HTTP ${made.status}`)); return; }
     }
     location.assign(`/t/${encodeURIComponent(id)}?${query}`);
   });

@@ -2,7 +2,9 @@
 undoing, dragging, refusing, the text in step, the what-if marks."""
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 import requests
@@ -343,3 +345,71 @@ def test_layouts_have_no_overlapping_text(browser, live_server, shoot, name):
         assert box["height"] > 300
     finally:
         context.close()
+
+
+def test_maxn_players_names_and_vector_values(ed):
+    ed.open("/edit")
+    page = ed.page
+    page.fill("[data-notation]", "((3 12) (2 4))")
+    page.press("[data-notation]", "Enter")
+    ed.settle()
+    ed.field("players", "Ann, Bob, Cy")
+    # Three players: every leaf now holds one number per player, and max^n runs.
+    assert ed.notation == "(([3 0 0] [12 0 0]) ([2 0 0] [4 0 0]))"
+    assert page.input_value("#options [name=algorithm]") == "maxn"
+    assert "players: [Ann, Bob, Cy]" in ed.yaml
+    ed.select("b2")
+    ed.field("value", "[1, 9, 2]")
+    # Bob moves at B and takes b2, worth 9 to him.
+    assert page.get_attribute("[data-node='B']", "data-value") == "[1,9,2]"
+    ed.select("C")
+    page.select_option("[data-edit=kind]", "Cy")        # Cy moves at C instead of Bob
+    ed.settle()
+    assert "player: Cy" in ed.yaml
+    ed.select("c1")
+    ed.field("value", "5")                              # one number is not a max^n value
+    assert page.get_attribute("#node-error", "data-error-node") == "c1"
+    assert "one number per player" in page.inner_text("#node-error")
+    ed.field("players", "MAX, MIN")                    # back to two players: first numbers
+    assert ed.notation == "((3 1) (2 4))"
+
+
+def test_start_from_a_random_tree_and_from_a_file(ed, tmp_path):
+    page = ed.page
+    ed.open("/edit")
+    page.click("[data-start=random]")
+    page.wait_for_url(re.compile(r"/edit/r-"))
+    ed.page.wait_for_selector("#editor[data-revision]")
+    ed.settle()
+    assert len(ed.ids()) > 4 and page.input_value("[data-notation]").startswith("A(")
+    tree_file = tmp_path / "mine.yaml"
+    tree_file.write_text("title: Mine\nroot:\n  children:\n    - {id: left, value: 1}\n"
+                         "    - {id: right, value: 2}\n")
+    page.set_input_files("[data-start=file]", str(tree_file))
+    page.wait_for_function("() => document.querySelector('[data-edit=title]').value === 'Mine'")
+    ed.settle()
+    assert ed.ids() == ["A", "left", "right"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: Bad\nroot: {vaule: 3}\n")
+    page.set_input_files("[data-start=file]", str(bad))
+    page.wait_for_selector("#page-alert:not([hidden])")
+    assert "did you mean 'value'" in page.inner_text("#page-alert")
+    assert ed.ids() == ["A", "left", "right"]
+
+
+def test_downloads_and_start_a_class(ed, live_server):
+    ed.open(f"/edit/{AIMA}")
+    page = ed.page
+    ed.select("c2")
+    ed.field("value", "1")
+    with page.expect_download() as got:
+        page.click("[data-download=yaml]")
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "children: [2, 1, 6]" in text and got.value.suggested_filename.endswith(".yaml")
+    with page.expect_download() as got:
+        page.click("[data-download=json]")
+    data = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert data["root"]["children"][1]["children"][1] == {"id": "c2", "value": 1}
+    page.click("[data-share=class]")
+    page.wait_for_url(re.compile(r"/c/[A-Za-z0-9]+/present"), timeout=15000)
+    page.wait_for_selector("[data-join-code]", timeout=15000)
