@@ -19,7 +19,7 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import errors, i18n
+from . import errors, i18n, limits
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .origins import same_origin
@@ -98,7 +98,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     database = app.config["DATABASE"] or os.path.join(app.instance_path, "trees.sqlite3")
     app.config["DATABASE"] = database
 
-    store = UploadStore(database, budget.store_trees, budget.store_bytes)
+    store = UploadStore(database, budget.store_trees, budget.store_bytes,
+                        max_age=budget.store_unused_days * 86_400)
     app.extensions["trees"] = TreeLibrary(app.config["TREES_DIR"], store,
                                           limits=app.config["TREE_LIMITS"],
                                           cache_size=app.config["TREE_CACHE_SIZE"],
@@ -108,6 +109,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
+    limits.init(app)
     _init_socketio(app)
     # Outermost: a host name not trusted never reaches Flask or Socket.IO.
     app.wsgi_app = TrustedHostMiddleware(app.wsgi_app, app.config["TRUSTED_HOSTS"])

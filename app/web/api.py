@@ -1,7 +1,10 @@
 """The HTTP API (contract §3): the tree library, uploads and whole traces.
 
-- ``GET  /api/trees``                 every tree: id, title, source, size, ``url``
+- ``GET  /api/trees``                 the built-in trees: id, title, source, size, ``url``
+- ``GET  /api/trees?ids=a,b``         the given trees (uploads too; unknown ids left out)
 - ``POST /api/trees``                 upload (multipart ``file`` or raw body) -> 201
+  ``{id, url, delete_token}``; rate-limited per client (:mod:`.limits`: 429 + ``Retry-After``)
+- ``DELETE /api/trees/<id>``          delete an upload (header ``X-Delete-Token``) -> 204
 - ``GET  /api/trees/<id>``            the tree as JSON (file structure + ``info``)
 - ``GET  /api/trees/<id>/file``       the tree file as it was written
 - ``GET  /api/trees/<id>/trace?...``  ``{"events": [...]}``, ending with ``done``
@@ -39,15 +42,41 @@ def library() -> TreeLibrary:
 
 @bp.get("/trees")
 def list_trees():
-    return jsonify(library().entries())
+    ids = request.args.get("ids")
+    if ids is None:
+        return jsonify(library().entries())
+    wanted = [i for i in ids.split(",") if i][:500]
+    return jsonify(library().describe(wanted))
 
 
 @bp.post("/trees")
 def upload_tree():
     data, filename, fmt = _read_upload()
-    tree_id = library().add(data, filename=filename, fmt=fmt)
+    tree_id, token = library().upload(data, filename=filename, fmt=fmt)
     url = tree_url(tree_id)
-    return jsonify({"id": tree_id, "url": url}), 201, {"Location": url}
+    answer = {"id": tree_id, "url": url}
+    if token is not None:   # the first uploader may delete it
+        answer["delete_token"] = token
+    return jsonify(answer), 201, {"Location": url}
+
+
+@bp.delete("/trees/<tree_id>")
+def delete_tree(tree_id: str):
+    """Delete an upload: its delete token in ``X-Delete-Token`` (or JSON ``token``)."""
+    _check_origin()
+    data = request.get_json(silent=True) if request.is_json else None
+    token = request.headers.get("X-Delete-Token") or (
+        data.get("token") if isinstance(data, dict) else None)
+    if not isinstance(token, str) or not token:
+        raise ApiError(400, "Send the upload's delete token in the X-Delete-Token header.")
+    lib = library()
+    if lib.is_builtin(tree_id):
+        raise ApiError(403, "Built-in trees cannot be deleted.")
+    if not lib.delete(tree_id, token):
+        if lib.store.get(tree_id) is None:
+            raise ApiError(404, f"There is no uploaded tree {tree_id!r}.")
+        raise ApiError(403, "That is not this tree's delete token.")
+    return "", 204
 
 
 @bp.get("/trees/<tree_id>")
@@ -126,10 +155,7 @@ def _joined(head: bytes, chunks: list[bytes], group: int = 2000):
 
 def _read_upload() -> tuple[bytes, str | None, str | None]:
     """``(data, file name, format)`` of an upload, or :class:`ApiError`."""
-    origin = request.headers.get("Origin")  # browsers send it; scripts need not
-    if origin is not None and not same_origin(origin, request.environ,
-                                              tuple(current_app.config["EXTRA_ORIGINS"])):
-        raise ApiError(403, "Uploads are accepted from this server's own pages only.")
+    _check_origin()
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     too_large = ApiError(413, f"The upload is larger than {limit // 1024:,} KiB.",
                          line=None, column=None) if limit is not None else None
@@ -153,6 +179,13 @@ def _read_upload() -> tuple[bytes, str | None, str | None]:
     raise ApiError(415, f"Send the tree as multipart field 'file', or as the body with "
                         f"Content-Type {', '.join(RAW_TYPES)}; not {mimetype or 'none'}.",
                    line=None, column=None)
+
+
+def _check_origin() -> None:
+    origin = request.headers.get("Origin")  # browsers send it; scripts need not
+    if origin is not None and not same_origin(origin, request.environ,
+                                              tuple(current_app.config["EXTRA_ORIGINS"])):
+        raise ApiError(403, "Uploads are accepted from this server's own pages only.")
 
 
 def _read_body(limit: int | None, too_large: ApiError | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -106,10 +107,38 @@ class TreeLibrary:
 
     # -- reading ------------------------------------------------------------
     def entries(self) -> list[dict]:
-        """The library listing: built-in trees (by id), then uploads (oldest first)."""
-        uploads = [{**t.summary, "id": t.id, "builtin": False, "url": tree_url(t.id)}
-                   for t in self.store.list()]
-        return [b.entry for b in self.builtins.values()] + uploads
+        """The library listing: the built-in trees. Uploads are unlisted: in a
+        class, students would see each other's trees; they are reached by link."""
+        return [b.entry for b in self.builtins.values()]
+
+    def describe(self, ids: list[str]) -> list[dict]:
+        """Listing entries of the given trees, in the order asked (built-in,
+        uploaded or random); unknown ids are left out."""
+        wanted = list(dict.fromkeys(ids))[:500]
+        stored = {t.id: t for t in self.store.list(i for i in wanted if i.startswith("u-"))}
+        found = []
+        for tree_id in wanted:
+            if tree_id in self.builtins:
+                found.append(self.builtins[tree_id].entry)
+            elif tree_id in stored:
+                t = stored[tree_id]
+                found.append({**t.summary, "id": t.id, "builtin": False, "url": tree_url(t.id)})
+            elif RandomSpec.is_id(tree_id):
+                try:
+                    found.append(self.entry(tree_id))
+                except ApiError:
+                    pass
+        return found
+
+    def delete(self, tree_id: str, token: str | None) -> bool:
+        """Delete an upload whose delete token is ``token``; whether it was."""
+        if not self.store.delete(tree_id, token):
+            return False
+        with self._lock:
+            old = self._cache.pop(tree_id, None)
+            if old is not None:
+                self._cached_nodes -= len(old.nodes)
+        return True
 
     def get(self, tree_id: str) -> Tree:
         """The tree with this id; :class:`ApiError` 404 if there is none."""
@@ -159,11 +188,17 @@ class TreeLibrary:
 
     # -- uploading ----------------------------------------------------------
     def add(self, data: bytes | str, filename: str | None = None, fmt: str | None = None) -> str:
-        """Read and keep an uploaded tree file; its id. Nothing changes on an error.
-        ``fmt`` (``yaml``, ``json``, ``notation``) is guessed where ``None``.
+        """Read and keep an uploaded tree file; its id (see :meth:`upload`)."""
+        return self.upload(data, filename, fmt)[0]
 
-        Raises :class:`ApiError`: 400 for a bad file, 413 for one too large,
-        507 when the store is full.
+    def upload(self, data: bytes | str, filename: str | None = None,
+               fmt: str | None = None) -> tuple[str, str | None]:
+        """Read and keep an uploaded tree file: ``(id, delete token)``, the
+        token ``None`` when the same tree was kept already (its first
+        uploader holds it). Nothing changes on an error. ``fmt`` (``yaml``,
+        ``json``, ``notation``) is guessed where ``None``.
+
+        Raises :class:`ApiError`: 400 for a bad file, 413 for one too large.
         """
         try:
             tree = load_tree(data, filename=filename, fmt=fmt, limits=self.limits)
@@ -176,12 +211,13 @@ class TreeLibrary:
         record = StoredTree(id=tree_id, title=tree.title, source=tree.source, format=fmt,
                             filename=filename, text=text,
                             summary=listing_entry(tree_id, tree, False))
+        token = secrets.token_urlsafe(24)
         try:
-            self.store.add(record)
+            new = self.store.add(record, token=token)
         except StoreFull as exc:
-            raise ApiError(507, str(exc)) from exc
+            raise ApiError(413, str(exc)) from exc
         self._remember(tree_id, tree)
-        return tree_id
+        return tree_id, (token if new else None)
 
     def cache_usage(self) -> tuple[int, int]:
         """``(trees, nodes)`` held parsed in memory now."""

@@ -18,8 +18,10 @@ def upload(client, text, filename="tree.yaml"):
     return client.post("/api/trees", data=data, content_type="multipart/form-data")
 
 
-def ids(client):
-    return [e["id"] for e in client.get("/api/trees").get_json()]
+def ids(client, *wanted):
+    """Ids the library lists (built-in only), or, given ids, those the server knows."""
+    query = f"?ids={','.join(wanted)}" if wanted else ""
+    return [e["id"] for e in client.get(f"/api/trees{query}").get_json()]
 
 
 def test_a_multipart_upload_gets_an_id_and_a_page(client, fig52_yaml):
@@ -27,7 +29,9 @@ def test_a_multipart_upload_gets_an_id_and_a_page(client, fig52_yaml):
     assert response.status_code == 201
     body = response.get_json()
     assert re.fullmatch(r"u-[0-9a-f]{12}", body["id"]) and body["url"] == f"/t/{body['id']}"
-    entry = next(e for e in client.get("/api/trees").get_json() if e["id"] == body["id"])
+    assert body["id"] not in ids(client)          # unlisted: reached by its link
+    entry = next(e for e in client.get(f"/api/trees?ids={body['id']}").get_json()
+                 if e["id"] == body["id"])
     assert entry["builtin"] is False and entry["nodes"] == 13 and entry["url"] == body["url"]
     events = client.get(f"/api/trees/{body['id']}/trace").get_json()["events"]
     assert_fig52_done(events[-1])
@@ -99,28 +103,30 @@ def test_a_tree_over_the_node_limit_is_a_413_with_its_message(make_app, trees_di
     assert "node" in response.get_json()["error"]["message"]
 
 
-def test_a_full_store_refuses_new_trees_clearly_but_keeps_its_own(make_app, trees_dir, fig52_yaml):
+def test_a_full_store_makes_room_by_evicting_the_oldest(make_app, trees_dir, fig52_yaml):
     app = make_app(TREES_DIR=str(trees_dir), STORE_MAX_TREES=1)
     client = app.test_client()
-    kept = upload(client, fig52_yaml).get_json()["id"]
-    response = upload(client, SMALL)
-    assert response.status_code == 507 and "full" in response.get_json()["error"]["message"]
-    assert upload(client, fig52_yaml).status_code == 201  # already kept: still fine
-    assert ids(client) == ["fig52", kept]
+    old = upload(client, fig52_yaml).get_json()["id"]
+    new = upload(client, SMALL)
+    assert new.status_code == 201
+    assert ids(client, old, new.get_json()["id"]) == [new.get_json()["id"]]
+    assert ids(client) == ["fig52"]
 
 
 def test_the_byte_cap_counts_the_text(make_app, trees_dir, fig52_yaml):
     app = make_app(TREES_DIR=str(trees_dir), STORE_MAX_BYTES=len(fig52_yaml) + 10)
     client = app.test_client()
-    assert upload(client, fig52_yaml).status_code == 201
-    assert upload(client, SMALL).status_code == 507
+    first = upload(client, fig52_yaml).get_json()["id"]
+    second = upload(client, SMALL).get_json()["id"]
+    assert ids(client, first, second) == [second]
+    assert upload(client, fig52_yaml + "#" * 20 + "\n").status_code == 413  # larger than all
 
 
 def test_uploads_survive_a_restart(make_app, trees_dir, fig52_yaml):
     first = make_app(TREES_DIR=str(trees_dir)).test_client()
     tree_id = upload(first, fig52_yaml).get_json()["id"]
     restarted = make_app(TREES_DIR=str(trees_dir)).test_client()
-    assert tree_id in ids(restarted)
+    assert ids(restarted, tree_id) == [tree_id]
     assert restarted.get(f"/api/trees/{tree_id}").status_code == 200
     assert_fig52_done(restarted.get(f"/api/trees/{tree_id}/trace").get_json()["events"][-1])
     assert restarted.get(f"/api/trees/{tree_id}/file").get_data(as_text=True) == fig52_yaml
@@ -147,4 +153,4 @@ def test_uploads_from_another_sites_page_are_refused(client, fig52_yaml):
     own = client.post("/api/trees", data=fig52_yaml, content_type="text/plain",
                       headers={"Origin": "http://localhost"})
     assert own.status_code == 201
-    assert ids(client) == ["fig52", own.get_json()["id"]]
+    assert ids(client, own.get_json()["id"]) == [own.get_json()["id"]]

@@ -1,0 +1,33 @@
+"""Per-client rate limits (Flask-Limiter), keyed by the client's address.
+
+Each app has its own :class:`~flask_limiter.Limiter` (a test's app beside a
+live server must not share counters), applied to the views named in
+:data:`LIMITED` with limits from :mod:`app.budget`. Counters live in memory
+by default, or where ``RATELIMIT_STORAGE_URI`` says (``redis://...``: shared
+by every server process). A client over its limit gets 429 with
+``Retry-After`` and a JSON error. ``RATELIMIT_ENABLED`` (default: on, off
+under ``TESTING``) switches them.
+"""
+from __future__ import annotations
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+LIMITED = {
+    "api.upload_tree": "uploads_per_client",   # endpoint -> budget field
+}
+
+
+def init(app: Flask) -> Limiter:
+    """Make the app's limiter and wrap the limited views (after the blueprints)."""
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    limiter = Limiter(get_remote_address, app=app, default_limits=[])
+    budget = app.extensions["budget"]
+    for endpoint, field in LIMITED.items():
+        view = app.view_functions[endpoint]
+        app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
+    app.extensions["rate_limiter"] = limiter
+    return limiter
