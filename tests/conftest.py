@@ -92,7 +92,9 @@ def live_server(tmp_path_factory):
     from app.web import create_app
     from app.web.serving import threaded_server
 
-    app = create_app({}, instance_path=str(tmp_path_factory.mktemp("live") / "instance"))
+    # Many tests upload from one address here: the per-client rate limit has tests of its own.
+    app = create_app({"RATELIMIT_ENABLED": False},
+                     instance_path=str(tmp_path_factory.mktemp("live") / "instance"))
     server = threaded_server(app, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -64,14 +64,14 @@ def upload_tree():
 def delete_tree(tree_id: str):
     """Delete an upload: its delete token in ``X-Delete-Token`` (or JSON ``token``)."""
     _check_origin()
+    lib = library()
+    if lib.is_builtin(tree_id):
+        raise ApiError(403, "Built-in trees cannot be deleted.")
     data = request.get_json(silent=True) if request.is_json else None
     token = request.headers.get("X-Delete-Token") or (
         data.get("token") if isinstance(data, dict) else None)
     if not isinstance(token, str) or not token:
         raise ApiError(400, "Send the upload's delete token in the X-Delete-Token header.")
-    lib = library()
-    if lib.is_builtin(tree_id):
-        raise ApiError(403, "Built-in trees cannot be deleted.")
     if not lib.delete(tree_id, token):
         if lib.store.get(tree_id) is None:
             raise ApiError(404, f"There is no uploaded tree {tree_id!r}.")

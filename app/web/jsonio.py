@@ -18,12 +18,30 @@ import json
 from flask.json.provider import DefaultJSONProvider
 
 
+def loads_bounded(text, **kwargs):
+    """``json.loads``, but a document nested past Python's recursion limit is
+    a ``ValueError`` like any bad JSON (a client's 400), not a RecursionError
+    (a server's 500).
+
+    >>> loads_bounded("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    ValueError: the JSON is nested too deeply
+    """
+    try:
+        return json.loads(text, **kwargs)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
 class StrictJSONProvider(DefaultJSONProvider):
-    """Flask's JSON provider with ``allow_nan=False``."""
+    """Flask's JSON provider with ``allow_nan=False``, and deep nesting a ``ValueError``."""
 
     def dumps(self, obj, **kwargs) -> str:
         kwargs.setdefault("allow_nan", False)
         return super().dumps(obj, **kwargs)
+
+    def loads(self, s, **kwargs):
+        return loads_bounded(s, **kwargs)
 
 
 class StrictJSON:
@@ -36,4 +54,4 @@ class StrictJSON:
 
     @staticmethod
     def loads(text, **kwargs):
-        return json.loads(text, **kwargs)
+        return loads_bounded(text, **kwargs)

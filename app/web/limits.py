@@ -30,4 +30,15 @@ def init(app: Flask) -> Limiter:
         view = app.view_functions[endpoint]
         app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
     app.extensions["rate_limiter"] = limiter
+
+    @app.errorhandler(429)
+    def _too_many(exc):
+        response = exc.get_response()
+        limit = getattr(getattr(exc, "limit", None), "limit", None)
+        response.data = app.json.dumps({"error": {
+            "message": f"Too many requests from your address ({limit or exc.description}): "
+                       "wait a little and try again."}})
+        response.content_type = "application/json"
+        return response
+
     return limiter

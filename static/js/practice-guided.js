@@ -27,7 +27,7 @@ export function makeGuide(ctx) {
 
   function paint(snapshot, active) {
     for (const n of ctx.tree.nodes) {
-      const f = snapshot[n.id] || EMPTY;
+      const f = (Object.hasOwn(snapshot, n.id) && snapshot[n.id]) || EMPTY;   // ids such as toString
       ctx.view.setNode(n.id, { ...EMPTY, ...f });
     }
     ctx.view.setActive(active);

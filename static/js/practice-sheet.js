@@ -32,7 +32,13 @@ export function makeSheet(ctx) {
   page.querySelector('[data-panel=answers]').classList.toggle('bounds', fields.length > 1);
 
   const draft = progress.loadDraft(treeId, mode) || {};
-  const entries = { value: {}, alpha: {}, beta: {}, ...(draft.entries || {}) };
+  // Keyed by node id: null-prototype objects, so that ids such as __proto__,
+  // constructor or toString are plain keys, not Object.prototype's members.
+  const fresh = () => Object.create(null);
+  const entries = { value: fresh(), alpha: fresh(), beta: fresh() };
+  for (const [f, saved] of Object.entries(draft.entries || {})) {
+    if (Object.hasOwn(entries, f) && saved && typeof saved === 'object') Object.assign(entries[f], saved);
+  }
   const marked = new Set(cuts ? (draft.pruned || []).filter((id) => ctx.tree.byId.has(id)) : []);
   let checked = false;
 
@@ -305,7 +311,7 @@ export function makeSheet(ctx) {
   page.querySelector('[data-action=check]').addEventListener('click', () => check(false));
   revealBtn.addEventListener('click', () => check(true));
   page.querySelector('[data-action=clear]').addEventListener('click', () => {
-    for (const f of Object.keys(entries)) entries[f] = {};
+    for (const f of Object.keys(entries)) entries[f] = fresh();
     marked.clear();
     build();
     clearMarks();

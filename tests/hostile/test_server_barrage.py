@@ -219,7 +219,7 @@ def test_queries_that_do_not_fit_the_tree_or_name_no_tree(live_server):
         for path in ("/trace", "", "/file"):
             error = answer(requests.get(f"{base}/{tree_id}{path}", timeout=TIMEOUT), 404)["error"]
             assert len(error["message"]) < 300
-    answer(requests.delete(f"{base}/aima-fig-5-2", timeout=TIMEOUT), 405)
+    answer(requests.delete(f"{base}/aima-fig-5-2", timeout=TIMEOUT), 403)   # built-in
 
 
 # -- Socket.IO -----------------------------------------------------------------------
@@ -302,7 +302,7 @@ def test_malformed_socketio_packets_do_not_hurt_the_server(live_server, sio):
 
 
 # -- the store's caps, on an app of its own --------------------------------------------
-def test_a_full_store_says_so_and_a_repeat_upload_costs_nothing(make_app, fig52_yaml):
+def test_a_full_store_makes_room_and_a_repeat_upload_costs_nothing(make_app, fig52_yaml):
     app = make_app(STORE_MAX_TREES=2, STORE_MAX_BYTES=1 << 20)
     client = app.test_client()
     store = app.extensions["trees"].store
@@ -318,32 +318,35 @@ def test_a_full_store_says_so_and_a_repeat_upload_costs_nothing(make_app, fig52_
                   client.post("/api/trees", data={"file": (io.BytesIO(fig52_yaml.encode()),
                                                            "again.yaml")})):
         assert again.status_code == 201 and again.json["id"] == first.json["id"]
+        assert "delete_token" not in again.json    # only its first uploader may delete it
     assert store.usage() == usage
     typed = client.post("/api/trees", data=TYPED, headers={"Content-Type": "text/plain"})
     assert typed.status_code == 201
-    full = client.post("/api/trees", data=THREE_PLAYERS, headers=YAML)
-    assert full.status_code == 507
-    assert "is full (2 of 2 trees)" in full.json["error"]["message"]
-    # Full, yet a tree it keeps already is still answered with its id.
-    assert client.post("/api/trees", data=fig52_yaml, headers=YAML).json["id"] == first.json["id"]
-    assert store.usage()[0] == 2
+    # Full: the least recently opened tree (fig52, last uploaded before the typed one)
+    # makes room for the next.
+    third = client.post("/api/trees", data=THREE_PLAYERS, headers=YAML)
+    assert third.status_code == 201
+    assert {t.id for t in store.list()} == {typed.json["id"], third.json["id"]}
 
 
-def test_the_byte_cap_names_the_sizes(make_app, fig52_yaml):
+def test_a_tree_larger_than_the_whole_store_names_the_sizes(make_app, fig52_yaml):
     client = make_app(STORE_MAX_BYTES=600).test_client()  # fig52 is 482 bytes
     assert client.post("/api/trees", data=fig52_yaml, headers=YAML).status_code == 201
-    full = client.post("/api/trees", data=THREE_PLAYERS, headers=YAML)
-    assert full.status_code == 507
-    assert "MiB" in full.json["error"]["message"] and "needs" in full.json["error"]["message"]
+    assert client.post("/api/trees", data=THREE_PLAYERS, headers=YAML).status_code == 201
+    huge = client.post("/api/trees", data=fig52_yaml + "#" * 200 + "\n", headers=YAML)
+    assert huge.status_code == 413
+    assert "MiB" in huge.json["error"]["message"] and "larger" in huge.json["error"]["message"]
 
 
 # -- after the barrage ------------------------------------------------------------------
 def test_after_the_barrage_the_library_is_intact(live_server, before):
     listing, uploads = before
     now = answer(requests.get(f"{live_server}/api/trees", timeout=TIMEOUT), 200)
-    # The same list, followed by the barrage's own accepted uploads (oldest first).
-    assert now[:len(listing)] == listing
-    assert {t["id"] for t in now[len(listing):]} == accepted - {t["id"] for t in listing}
+    # The same list: uploads are unlisted, but each accepted one is there by its id.
+    assert now == listing
+    ids = ",".join(sorted(accepted))
+    known = answer(requests.get(f"{live_server}/api/trees?ids={ids}", timeout=TIMEOUT), 200)
+    assert {t["id"] for t in known} == accepted - {t["id"] for t in listing}
     for tree_id, (tree_json, text) in uploads.items():
         assert get(live_server, f"/api/trees/{tree_id}").content == tree_json
         assert get(live_server, f"/api/trees/{tree_id}/file").content == text
