@@ -97,7 +97,7 @@ def snapshot_of(tree: Tree, opts: SearchOptions, events: list[dict],
     if step > total:
         raise RenderError(f"step {step} is past the end: this run has {total} steps")
     view = View.replay(tree, events, step)
-    nodes = {n.id: view.get(n.id) for n in tree.nodes}
+    nodes = view.all()
     snap = Snapshot(tree=tree, options=opts, step=step, total=total, nodes=nodes,
                     event=events[step - 1] if step else None)
     _read_facts(snap, events[:step])
@@ -115,7 +115,7 @@ def snapshots(tree: Tree, options: SearchOptions) -> list[Snapshot]:
         if step:
             view.apply(events[step - 1].get("changes", ()))
         snap = Snapshot(tree=tree, options=opts, step=step, total=len(events),
-                        nodes={n.id: view.get(n.id) for n in tree.nodes},
+                        nodes=view.all(),
                         event=events[step - 1] if step else None)
         if result:  # carry the facts forward instead of rereading the prefix
             prev = result[-1]

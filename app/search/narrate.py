@@ -334,10 +334,12 @@ class Narrator:
         changes: list = []
         count = 0
         for child in skipped:
+            # One change per skipped subtree: status `pruned` on its top holds
+            # for all below it (see app.search.view), so a cut costs the same
+            # whatever the size of what it skips.
             self.pruned.append(child.id)
-            for n in self.tree.subtree(child):
-                count += 1
-                self.set(changes, n.id, "status", "pruned")
+            count += self.tree.size_of(child)
+            self.set(changes, child.id, "status", "pruned")
         self.pruned_nodes += count
         strict = self.opts.strict
         names = ", ".join(self.move(node, c) for c in skipped)
@@ -456,10 +458,7 @@ class Narrator:
         if root.chance:
             best = None
         limit = self.last_depth
-        # Plain minimax evaluates every leaf above the limit and every node on it.
-        minimax_evaluated = sum(1 for n in self.tree.nodes
-                                if (not n.children and (limit is None or n.depth <= limit))
-                                or (n.children and n.depth == limit))
+        minimax_evaluated = self.tree.static_count(limit)
         evaluated = len(self.evaluated)
         stats = {"entered": self.entered, "evaluated": evaluated, "cutoffs": self.cutoffs,
                  "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,

@@ -74,6 +74,8 @@ class Tree:
     _by_id: dict = field(init=False, repr=False)
     _parent: dict = field(init=False, repr=False)
     _shape: dict = field(init=False, repr=False)
+    _sizes: dict = field(init=False, repr=False)
+    """Computed on first use: subtree sizes, and static evaluations by depth limit."""
 
     def __post_init__(self) -> None:
         nodes: list[Node] = []
@@ -98,6 +100,7 @@ class Tree:
             "vectors": any(isinstance(n.value, tuple) or isinstance(n.eval, tuple) for n in nodes),
             "scalar_leaf": scalar_leaf,
         })
+        object.__setattr__(self, "_sizes", {})
 
     # -- look-ups -------------------------------------------------------
     def node(self, node_id: str) -> Node:
@@ -123,6 +126,30 @@ class Tree:
             n = stack.pop()
             yield n
             stack.extend(reversed(n.children))
+
+    def size_of(self, node: Node) -> int:
+        """How many nodes the subtree under ``node`` holds, itself included
+        (all sizes found in one pass on first use; a cut-off then costs one
+        look-up, not a walk of what it skips)."""
+        sizes = self._sizes.get("size")
+        if sizes is None:
+            sizes = {}
+            for n in reversed(self.nodes):  # children before their parent
+                sizes[n.id] = 1 + sum(sizes[c.id] for c in n.children)
+            self._sizes["size"] = sizes
+        return sizes[node.id]
+
+    def static_count(self, limit: int | None) -> int:
+        """How many static values plain minimax uses with depth limit
+        ``limit``: every leaf above the limit and every node on it."""
+        key = ("static", limit)
+        count = self._sizes.get(key)
+        if count is None:
+            count = self._sizes[key] = sum(
+                1 for n in self.nodes
+                if (not n.children and (limit is None or n.depth <= limit))
+                or (n.children and n.depth == limit))
+        return count
 
     # -- shape ----------------------------------------------------------
     @property

@@ -6,6 +6,13 @@ view at step k is the initial view with the first k events applied. The page
 does exactly the same in ``static/js/model.js``; a shared corpus keeps both
 in step (tests/search/test_view.py and tests/browser).
 
+A cut-off marks each subtree it skips with one change, on the subtree's top:
+status ``pruned`` on a node holds for all below it. The view stores what the
+changes say (:meth:`state`, :meth:`field`: a node's own fields) and shows a
+node inside a pruned subtree as ``pruned`` (:meth:`get`, :meth:`all`,
+:meth:`snapshot`, given the tree to find ancestors in), so the cost of a cut
+follows the number of subtrees it skips, not their size.
+
 >>> view = View()
 >>> view.apply([["A", "status", "unvisited", "active"], ["A", "value", None, 3]])
 >>> view.get("A")["status"], view.get("A")["value"]
@@ -32,7 +39,24 @@ class View:
         self._nodes: dict[str, dict] = {}
 
     def get(self, node_id: str) -> dict:
-        return dict(self._nodes.get(node_id, INITIAL))
+        """The node as shown: its own fields, status ``pruned`` if it lies
+        in a pruned subtree (when the view knows the tree)."""
+        out = dict(self._nodes.get(node_id, INITIAL))
+        if out["status"] == "unvisited" and self._under_pruned(node_id):
+            out["status"] = "pruned"
+        return out
+
+    def _under_pruned(self, node_id: str) -> bool:
+        if self.tree is None or node_id not in self.tree:
+            return False
+        nodes = self._nodes
+        parent = self.tree.parent_of(node_id)
+        while parent is not None:
+            state = nodes.get(parent.id)
+            if state is not None and state["status"] == "pruned":
+                return True
+            parent = self.tree.parent_of(parent.id)
+        return False
 
     def state(self, node_id: str) -> dict:
         """The node's state itself (read only; :meth:`get` gives a copy)."""
@@ -59,12 +83,36 @@ class View:
             state[name] = old
 
     def snapshot(self) -> dict[str, dict]:
-        """The nodes that differ from the initial view."""
-        return {k: dict(v) for k, v in self._nodes.items() if v != INITIAL}
+        """The nodes that differ from the initial view, as shown (the nodes
+        below a pruned top included when the view knows the tree)."""
+        out = {k: dict(v) for k, v in self._nodes.items() if v != INITIAL}
+        if self.tree is not None:
+            tops = [k for k, v in out.items() if v["status"] == "pruned" and k in self.tree]
+            for top in tops:
+                below = self.tree.subtree(self.tree.node(top))
+                next(below)  # the top itself
+                for n in below:
+                    state = out.setdefault(n.id, dict(INITIAL))
+                    if state["status"] == "unvisited":
+                        state["status"] = "pruned"
+        return out
 
     def all(self) -> dict[str, dict]:
-        """Every node of the tree (needs ``tree``), in preorder."""
-        return {n.id: self.get(n.id) for n in self.tree.nodes}
+        """Every node of the tree as shown (needs ``tree``), in preorder."""
+        nodes = self._nodes
+        pruned: set[str] = set()
+        out = {}
+        for n in self.tree.nodes:
+            state = dict(nodes.get(n.id, INITIAL))
+            if state["status"] == "pruned":
+                pruned.add(n.id)
+            elif state["status"] == "unvisited":
+                parent = self.tree.parent_of(n.id)
+                if parent is not None and parent.id in pruned:
+                    state["status"] = "pruned"
+                    pruned.add(n.id)
+            out[n.id] = state
+        return out
 
     def touched(self) -> list[str]:
         return [k for k, v in self._nodes.items() if v != INITIAL]

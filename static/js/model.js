@@ -5,29 +5,50 @@
 // an event's `changes` are [node, field, old, new] rows, so stepping forward
 // sets `new`, stepping back restores `old`, and jumping to step k is a replay.
 // This module touches no DOM, so a test can import it in any page.
+//
+// A cut-off marks each subtree it skips with one change on the subtree's
+// top: status 'pruned' there holds for all below it. The maps keep what the
+// changes say; `read` shows a node under a pruned top as 'pruned', and
+// `apply`/`undo` add the drawn nodes below such a top to `touched` (both
+// need the view's tree: nodes with `parent` and `children`, by id).
 
 export const FIELDS = ['status', 'value', 'alpha', 'beta'];
 export const EMPTY = { status: 'unvisited', value: null, alpha: null, beta: null };
 
-/** A view with every node unvisited and no values (step 0). */
-export function makeView() {
-  return { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
+/**
+ * A view with every node unvisited and no values (step 0). `tree` (optional:
+ * {byId: Map of nodes with parent, children}) lets it show pruned subtrees.
+ */
+export function makeView(tree = null) {
+  return { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map(), tree };
 }
 
 /** Apply one event's changes; add each node touched to the `touched` set. */
 export function apply(view, changes, touched) {
-  for (const [id, field, , now] of changes) {
+  for (const [id, field, old, now] of changes) {
     set(view[field], id, field, now);
-    if (touched) touched.add(id);
+    if (touched) touch(view, touched, id, field, old, now);
   }
 }
 
 /** Undo one event's changes (in reverse order, so repeated fields unwind). */
 export function undo(view, changes, touched) {
   for (let i = changes.length - 1; i >= 0; i--) {
-    const [id, field, old] = changes[i];
+    const [id, field, old, now] = changes[i];
     set(view[field], id, field, old);
-    if (touched) touched.add(id);
+    if (touched) touch(view, touched, id, field, old, now);
+  }
+}
+
+function touch(view, touched, id, field, old, now) {
+  touched.add(id);
+  if (field !== 'status' || (old !== 'pruned' && now !== 'pruned') || !view.tree) return;
+  const top = view.tree.byId.get(id);
+  const stack = top ? [...top.children] : [];
+  while (stack.length) {
+    const n = stack.pop();
+    touched.add(n.id);
+    for (const c of n.children) stack.push(c);
   }
 }
 
@@ -42,12 +63,21 @@ function set(map, id, field, x) {
 export function read(view, id) {
   const out = {};
   for (const f of FIELDS) out[f] = view[f].has(id) ? view[f].get(id) : EMPTY[f];
+  if (out.status === 'unvisited' && underPruned(view, id)) out.status = 'pruned';
   return out;
 }
 
+function underPruned(view, id) {
+  if (!view.tree) return false;
+  for (let n = view.tree.byId.get(id)?.parent; n; n = n.parent) {
+    if (view.status.get(n.id) === 'pruned') return true;
+  }
+  return false;
+}
+
 /** The view after `events[0..step)`, replayed from step 0. */
-export function replay(events, step) {
-  const view = makeView();
+export function replay(events, step, tree = null) {
+  const view = makeView(tree);
   for (let i = 0; i < step; i++) apply(view, events[i].changes);
   return view;
 }
@@ -84,14 +114,15 @@ const COUNTED = {
 
 /**
  * A run's events and the current step. `options.savedBy(event)` says how many
- * static evaluations a prune event spares (the page knows the tree's shape).
+ * static evaluations a prune event spares (the page knows the tree's shape);
+ * `options.tree` is the view's tree (see makeView).
  */
 export function makeRun(options = {}) {
   const savedBy = options.savedBy || (() => 0);
   const events = [];
   // counts[k] = running statistics after step k, so any step reads in O(1).
   const counts = [{ entered: 0, evaluated: 0, cutoffs: 0, saved: 0 }];
-  const view = makeView();
+  const view = makeView(options.tree || null);
   let step = 0;
   let done = null;
 

@@ -60,7 +60,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     if (my !== gen) { closeRun(socket, id); return false; }
     const old = run;
     runId = id;
-    run = makeRun({ savedBy });
+    run = makeRun({ savedBy, tree });
     // Progress of a stream: static evaluations made or saved so far, out of
     // what plain minimax makes (iterative deepening goes round more than once).
     const plain = evaluationsBelow(tree.root, params.depth ?? null);

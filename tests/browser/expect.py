@@ -37,14 +37,24 @@ def trace(base: str, tree_id: str, **options) -> list[dict]:
     return res.json()["events"]
 
 
-def node_ids(live_server, tree_id: str) -> list[str]:
+class NodeIds(list):
+    """Node ids in preorder, with the tree they come from (``.tree``)."""
+
+    tree = None
+
+
+def node_ids(live_server, tree_id: str) -> NodeIds:
     """Every node id of the tree, in preorder, as the server knows it."""
-    return [n.id for n in live_server.app.extensions["trees"].get(tree_id).nodes]
+    tree = live_server.app.extensions["trees"].get(tree_id)
+    ids = NodeIds(n.id for n in tree.nodes)
+    ids.tree = tree
+    return ids
 
 
 def hooks_at(events: list[dict], step: int, ids) -> dict[str, dict]:
-    """{id: {status, value, alpha, beta}} after ``step`` events, as the page spells it."""
-    view = View.replay(None, events, step)
+    """{id: {status, value, alpha, beta}} after ``step`` events, as the page
+    spells it (nodes below a pruned top shown pruned when ``ids`` knows its tree)."""
+    view = View.replay(getattr(ids, "tree", None), events, step)
     out = {}
     for node_id in ids:
         f = view.get(node_id)

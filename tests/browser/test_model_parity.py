@@ -109,3 +109,58 @@ def test_js_apply_undo_and_jumps_agree_with_python_view(page, live_server):
         assert got["total"] == done["step"] == len(events), label
         for key in ("entered", "evaluated", "cutoffs"):
             assert got["counts"][key] == done["stats"][key], (label, key)
+
+
+# In the page, with the tree: every node as `read` shows it at every step.
+SHOWN_JS = """async ([trees, cases]) => {
+  const m = await import('/static/js/model.js');
+  const { readTree } = await import('/static/js/tree.js');
+  return cases.map(([treeIndex, events]) => {
+    const t = readTree(trees[treeIndex]);
+    const run = m.makeRun({ tree: t });
+    run.push(events);
+    const steps = [];
+    for (let k = 0; k <= events.length; k++) {
+      const touched = run.goTo(k, new Set());
+      const shown = {};
+      for (const n of t.nodes) shown[n.id] = m.read(run.view, n.id).status;
+      steps.push([shown, [...touched].sort()]);
+    }
+    return steps;
+  });
+}"""
+
+
+def test_js_shows_pruned_subtrees_as_the_python_view_does(page, live_server):
+    """A cut marks only the tops of the subtrees it skips; both sides show
+    every node below them pruned, and the page redraws all of them."""
+    from tests.search.trees import nested
+    deep = nested([[5], [[4, 2], [[7, 1], [3, 0]], [[1, 1], [2, 2], [3, 3]]], [[0, [1, [2, 9]]], 6]])
+    res = requests.post(f"{live_server}/api/trees", data=dump_yaml(deep).encode(),
+                        headers={"Content-Type": "application/x-yaml"}, timeout=10)
+    assert res.status_code == 201, res.text
+    tid = res.json()["id"]
+    cases = [(tid, {"algorithm": "alphabeta"}), (tid, {"algorithm": "alphabeta", "order": "worst"}),
+             ("aima-fig-5-2", {"algorithm": "alphabeta"}),
+             ("wikipedia-ab-pruning", {"algorithm": "alphabeta"}),
+             ("latombe-tictactoe-alphabeta", {"algorithm": "alphabeta", "order": "best"})]
+    ids = sorted({c[0] for c in cases})
+    jsons = [requests.get(f"{live_server}/api/trees/{i}", timeout=10).json() for i in ids]
+    runs = [trace(live_server, i, **o) for i, o in cases]
+    page.goto(f"{live_server}/")
+    got = page.evaluate(SHOWN_JS, [jsons, [[ids.index(i), ev] for (i, _), ev in zip(cases, runs)]])
+    library = live_server.app.extensions["trees"]
+    for (tree_id, opts), events, steps in zip(cases, runs, got):
+        tree = library.get(tree_id)
+        view = View(tree)
+        prev = {n.id: "unvisited" for n in tree.nodes}
+        assert steps[0][0] == prev
+        for k, e in enumerate(events, 1):
+            view.apply(e["changes"])
+            shown = {i: s["status"] for i, s in view.all().items()}
+            assert steps[k][0] == shown, (tree_id, opts, k)
+            differ = {i for i in shown if shown[i] != prev[i]}
+            assert differ <= set(steps[k][1]), (tree_id, opts, k)
+            prev = shown
+        if tree_id == tid and "order" not in opts:  # nodes shown pruned below a marked top
+            assert any(s == "pruned" and view.state(i)["status"] != "pruned" for i, s in prev.items())

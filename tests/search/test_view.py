@@ -74,3 +74,43 @@ def test_pruned_subtrees_are_pruned_to_the_leaves():
     end = View.replay(tree, events)
     assert events[-1]["pruned"] == ["c2"]
     assert [end.get(i)["status"] for i in ("c2", "c2.1", "c2.2")] == ["pruned"] * 3
+
+
+def test_a_cut_marks_each_skipped_subtree_with_one_change_on_its_top():
+    # c2 and c3 are whole subtrees (7 and 10 nodes): still one change each.
+    tree = nested([[5], [[4, 2], [[7, 1], [3, 0]], [[1, 1], [2, 2], [3, 3]]]])
+    events = list(run(tree, SearchOptions(algorithm="alphabeta")))
+    prune = next(e for e in events if e["type"] == "prune")
+    assert prune["skipped"] == ["c2", "c3"]
+    assert prune["changes"] == [["c2", "status", "unvisited", "pruned"],
+                                ["c3", "status", "unvisited", "pruned"]]
+    assert prune["pruned_nodes"] == 7 + 10 and events[-1]["stats"]["pruned_nodes"] == 17
+    end = View.replay(tree, events)
+    below = [n.id for n in tree.subtree(tree.node("c2"))] + [n.id for n in tree.subtree(tree.node("c3"))]
+    assert {i: end.get(i)["status"] for i in below} == {i: "pruned" for i in below}
+    assert {i: end.all()[i]["status"] for i in below} == {i: "pruned" for i in below}
+    assert {i: end.snapshot()[i]["status"] for i in below} == {i: "pruned" for i in below}
+    # Their own fields hold only what the changes said.
+    assert end.state("c2.1")["status"] == "unvisited" and end.state("c2")["status"] == "pruned"
+    # Undoing the cut shows the whole subtree unvisited again.
+    end.undo(prune["changes"])
+    assert all(end.get(i)["status"] == "unvisited" for i in below)
+    assert not any(i in end.snapshot() for i in below)
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees(evals=True), st.sampled_from(["alphabeta", "iterative"]),
+       st.sampled_from(["given", "worst", "random"]))
+def test_a_prune_event_changes_as_many_nodes_as_it_skips_children(tree, alg, order):
+    view = View(tree)
+    for e in run(tree, SearchOptions(algorithm=alg, order=order)):
+        if e["type"] == "prune":
+            assert [c[0] for c in e["changes"]] == e["skipped"]
+            assert e["pruned_nodes"] == sum(len(list(tree.subtree(tree.node(i)))) for i in e["skipped"])
+        view.apply(e["changes"])
+        shown = view.all()
+        # A node is shown pruned exactly when it or an ancestor carries the mark.
+        for n in tree.nodes:
+            marked = any(view.state(p.id)["status"] == "pruned" for p in tree.path_to(n.id))
+            assert (shown[n.id]["status"] == "pruned") == marked
+            assert view.get(n.id) == shown[n.id]
