@@ -56,7 +56,7 @@ class Narrator:
         # Looked up once: the narrator runs for every event of a long stream.
         self._names = tree.players
         self._vector = tree.multiplayer or opts.algorithm == "maxn"
-        self._state = self.view.state
+        self._field = self.view.field
         root = tree.root
         self._game = kind_of(root.label, [c.label for c in root.children])
         self._names_cache: dict[str, str] = {}
@@ -114,7 +114,7 @@ class Narrator:
         return dict(out)
 
     def set(self, changes: list, node_id: str, name: str, new) -> None:
-        old = self._state(node_id)[name]
+        old = self._field(node_id, name)
         if old != new:
             changes.append([node_id, name, old, new])
 
@@ -123,15 +123,15 @@ class Narrator:
         self.step += 1
         ev = {"type": kind, "step": self.step}
         if node is not None:
-            state = self._state(node.id)
+            field = self._field
             ev["node"] = node.id
             ev["depth"] = node.depth
             ev["player"] = "CHANCE" if node.chance else self._names[node.player]
-            if self.bounds and state["alpha"] is not None:
-                ev["alpha"] = state["alpha"]
-                ev["beta"] = state["beta"]
-            if state["value"] is not None:
-                ev["v"] = state["value"]
+            if self.bounds and (alpha := field(node.id, "alpha")) is not None:
+                ev["alpha"] = alpha
+                ev["beta"] = field(node.id, "beta")
+            if (value := field(node.id, "value")) is not None:
+                ev["v"] = value
         ev.update(extra)
         ev["lines"] = self.lines(kind, node)
         # A position in words may open the sentence ("the empty board returns ...").

@@ -135,7 +135,10 @@ class Tree:
         if sizes is None:
             sizes = {}
             for n in reversed(self.nodes):  # children before their parent
-                sizes[n.id] = 1 + sum(sizes[c.id] for c in n.children)
+                size = 1
+                for c in n.children:
+                    size += sizes[c.id]
+                sizes[n.id] = size
             self._sizes["size"] = sizes
         return sizes[node.id]
 
@@ -145,10 +148,13 @@ class Tree:
         key = ("static", limit)
         count = self._sizes.get(key)
         if count is None:
-            count = self._sizes[key] = sum(
-                1 for n in self.nodes
-                if (not n.children and (limit is None or n.depth <= limit))
-                or (n.children and n.depth == limit))
+            count = 0
+            for n in self.nodes:
+                if n.children:
+                    count += n.depth == limit
+                elif limit is None or n.depth <= limit:
+                    count += 1
+            self._sizes[key] = count
         return count
 
     # -- shape ----------------------------------------------------------

@@ -30,18 +30,46 @@ INITIAL = {"status": "unvisited", "value": None, "alpha": None, "beta": None}
 
 
 class View:
-    """Each node's status, value, alpha and beta; absent nodes are initial."""
+    """Each node's status, value, alpha and beta; absent nodes are initial.
 
-    __slots__ = ("_nodes", "tree")
+    One map per field, holding only what differs from the initial view (as
+    the page's model does): a long stream then leaves no object per node
+    for the garbage collector to walk, only a few growing maps."""
+
+    __slots__ = ("_maps", "tree")
 
     def __init__(self, tree=None) -> None:
         self.tree = tree  # optional: lets callers list every node of the tree
-        self._nodes: dict[str, dict] = {}
+        self._maps: dict[str, dict] = {name: {} for name in FIELDS}
+
+    def state(self, node_id: str) -> dict:
+        """The node's own fields, as the changes set them."""
+        return {name: m.get(node_id, INITIAL[name]) for name, m in self._maps.items()}
+
+    def field(self, node_id: str, name: str):
+        """One of the node's own fields."""
+        return self._maps[name].get(node_id, INITIAL[name])
+
+    def apply(self, changes: Iterable) -> None:
+        maps = self._maps
+        for node_id, name, _old, new in changes:
+            if new is None or new == INITIAL[name]:
+                maps[name].pop(node_id, None)
+            else:
+                maps[name][node_id] = new
+
+    def undo(self, changes: list) -> None:
+        maps = self._maps
+        for node_id, name, old, _new in reversed(changes):
+            if old is None or old == INITIAL[name]:
+                maps[name].pop(node_id, None)
+            else:
+                maps[name][node_id] = old
 
     def get(self, node_id: str) -> dict:
         """The node as shown: its own fields, status ``pruned`` if it lies
         in a pruned subtree (when the view knows the tree)."""
-        out = dict(self._nodes.get(node_id, INITIAL))
+        out = self.state(node_id)
         if out["status"] == "unvisited" and self._under_pruned(node_id):
             out["status"] = "pruned"
         return out
@@ -49,43 +77,18 @@ class View:
     def _under_pruned(self, node_id: str) -> bool:
         if self.tree is None or node_id not in self.tree:
             return False
-        nodes = self._nodes
+        status = self._maps["status"]
         parent = self.tree.parent_of(node_id)
         while parent is not None:
-            state = nodes.get(parent.id)
-            if state is not None and state["status"] == "pruned":
+            if status.get(parent.id) == "pruned":
                 return True
             parent = self.tree.parent_of(parent.id)
         return False
 
-    def state(self, node_id: str) -> dict:
-        """The node's state itself (read only; :meth:`get` gives a copy)."""
-        return self._nodes.get(node_id, INITIAL)
-
-    def field(self, node_id: str, name: str):
-        state = self._nodes.get(node_id)
-        return INITIAL[name] if state is None else state[name]
-
-    def apply(self, changes: Iterable) -> None:
-        nodes = self._nodes
-        for node_id, name, _old, new in changes:
-            state = nodes.get(node_id)
-            if state is None:
-                state = nodes[node_id] = dict(INITIAL)
-            state[name] = new
-
-    def undo(self, changes: list) -> None:
-        nodes = self._nodes
-        for node_id, name, old, _new in reversed(changes):
-            state = nodes.get(node_id)
-            if state is None:
-                state = nodes[node_id] = dict(INITIAL)
-            state[name] = old
-
     def snapshot(self) -> dict[str, dict]:
         """The nodes that differ from the initial view, as shown (the nodes
         below a pruned top included when the view knows the tree)."""
-        out = {k: dict(v) for k, v in self._nodes.items() if v != INITIAL}
+        out = {k: self.state(k) for k in self.touched()}
         if self.tree is not None:
             tops = [k for k, v in out.items() if v["status"] == "pruned" and k in self.tree]
             for top in tops:
@@ -99,11 +102,10 @@ class View:
 
     def all(self) -> dict[str, dict]:
         """Every node of the tree as shown (needs ``tree``), in preorder."""
-        nodes = self._nodes
         pruned: set[str] = set()
         out = {}
         for n in self.tree.nodes:
-            state = dict(nodes.get(n.id, INITIAL))
+            state = self.state(n.id)
             if state["status"] == "pruned":
                 pruned.add(n.id)
             elif state["status"] == "unvisited":
@@ -115,7 +117,8 @@ class View:
         return out
 
     def touched(self) -> list[str]:
-        return [k for k, v in self._nodes.items() if v != INITIAL]
+        """The nodes with a field that differs from the initial view."""
+        return list(dict.fromkeys(k for m in self._maps.values() for k in m))
 
     @classmethod
     def replay(cls, tree, events: Iterable[dict], step: int | None = None) -> "View":

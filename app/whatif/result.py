@@ -69,9 +69,8 @@ def search(tree, options: SearchOptions, budget: Budget) -> Outcome:
     finally:
         events.close()
     nodes = {}
-    for node in tree.nodes:
-        s = view.state(node.id)
-        nodes[node.id] = [s["status"], s["value"], s["alpha"], s["beta"]]
+    for node_id, s in view.all().items():  # as shown: all below a pruned top pruned
+        nodes[node_id] = [s["status"], s["value"], s["alpha"], s["beta"]]
     options_json = {"algorithm": opts.algorithm, "depth": opts.depth, "order": opts.order,
                     "strict": opts.strict}
     return Outcome(options_json, done["value"], done["best_move"], done["pv"],
