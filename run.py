@@ -1,7 +1,10 @@
 """Serve the visualizer: ``python run.py [--host 127.0.0.1] [--port 5000] [--debug]``.
 
-Uses Werkzeug's threaded server with real WebSockets (simple-websocket):
-plenty for a lecture hall on one machine. The store of uploaded trees lives
+Uses Werkzeug's threaded server with real WebSockets (simple-websocket),
+bounded (app.web.serving: silent connections closed after 60 s, a cap on
+connections and so on threads and file descriptors): plenty for a lecture
+hall on one machine. A department's server runs gunicorn instead
+(deploy/gunicorn.conf.py). ``--port 0`` picks a free port (printed). The store of uploaded trees lives
 in ``instance/`` unless ``--instance DIR`` says otherwise.
 
 ``--host 0.0.0.0`` serves the local network too (a lecture hall without
@@ -19,7 +22,8 @@ import sys
 
 from app.web import create_app, socketio_of
 from app.web.classes import lan_url
-from app.web.serving import RequestHandler
+from app.web import memory
+from app.web.serving import RequestHandler, threaded_server
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -37,6 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    memory.limit_arenas()   # before any thread: freed memory goes back to the system
     settings = {"HOST": args.host, "MESSAGE_QUEUE": args.message_queue or None,
                 "CLASS_LAN_URL": lan_url(args.host, args.port)}
     try:
@@ -46,14 +51,26 @@ def main(argv: list[str] | None = None) -> None:
         print(f"run.py: {exc}", file=sys.stderr)
         sys.exit(2)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Serving the adversarial-search visualizer on http://{shown}:{args.port}/ "
+    if args.debug:   # Werkzeug's reloader and debugger: never in public
+        print(f"Serving (debug) on http://{shown}:{args.port}/", flush=True)
+        socketio_of(app).run(app, host=args.host, port=args.port, debug=True,
+                             use_reloader=True, log_output=True,
+                             allow_unsafe_werkzeug=True, request_handler=RequestHandler)
+        return
+    budget = app.extensions["budget"]
+    server = threaded_server(app, args.host, args.port, quiet=False,
+                             idle=budget.idle_seconds, max_connections=budget.connections)
+    print(f"Serving the adversarial-search visualizer on http://{shown}:{server.port}/ "
           "(Ctrl+C to stop)", flush=True)
     if settings["CLASS_LAN_URL"]:
         print(f"Students on this network join classes at {settings['CLASS_LAN_URL']}/c",
               flush=True)
-    socketio_of(app).run(app, host=args.host, port=args.port, debug=args.debug,
-                         use_reloader=args.debug, log_output=args.debug,
-                         allow_unsafe_werkzeug=True, request_handler=RequestHandler)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 if __name__ == "__main__":

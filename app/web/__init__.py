@@ -36,6 +36,7 @@ BLUEPRINTS = (
     "app.web.pages",     # /, /t/<id>: the visualizer page
     "app.web.export",    # Graphviz pictures
     "app.web.practice",  # practice questions
+    "app.web.health",    # /healthz
     "app.web.editor",    # /edit: the tree editor and its what-if runs
     "app.web.classes",   # live classes: /api/classes, /c/<code>, /c/<code>/present
     "app.web.i18n",      # /i18n/<lang>.json: the page scripts' words

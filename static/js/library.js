@@ -1,8 +1,9 @@
-// The library page (/): the lecture trees and uploads as cards with a
-// preview each, and the upload area (file, drag and drop, pasted text).
+// The library page (/): the lecture trees and this browser's own uploads as
+// cards with a preview each, and the upload area (file, drag and drop, pasted text).
 
 import { drawPreview } from './preview.js';
 import { t, num } from './i18n.js';
+import { deleteUpload, keepOnly, myUploads, remember } from './my-uploads.js';
 
 const $ = (sel) => document.querySelector(sel);
 const PREVIEW_UP_TO = 1500;   // nodes; bigger trees get a size badge instead
@@ -72,13 +73,44 @@ const previews = new IntersectionObserver((entries) => {
 
 async function loadLibrary() {
   const res = await fetch('/api/trees');
-  const entries = res.ok ? await res.json() : [];
-  const builtin = entries.filter((e) => e.builtin !== false);
-  const uploads = entries.filter((e) => e.builtin === false);
+  const builtin = res.ok ? await res.json() : [];
   $('#gallery').replaceChildren(...builtin.map(card));
   $('#gallery-empty').hidden = builtin.length > 0;
-  $('#uploads').replaceChildren(...uploads.map(card));
+  await loadMine();
+}
+
+// This browser's own uploads: the server lists no one's uploads.
+async function loadMine() {
+  const mine = myUploads();
+  let uploads = [];
+  if (mine.length) {
+    const ids = mine.map((u) => encodeURIComponent(u.id)).join(',');
+    const res = await fetch(`/api/trees?ids=${ids}`);
+    if (res.ok) {
+      uploads = await res.json();
+      keepOnly(uploads.map((e) => e.id));
+    }
+  }
+  const tokens = new Map(myUploads().map((u) => [u.id, u.token]));
+  $('#uploads').replaceChildren(...uploads.map((entry) => ownCard(entry, tokens.get(entry.id))));
   $('#uploads-section').hidden = uploads.length === 0;
+}
+
+function ownCard(entry, token) {
+  const box = h('div', 'own-upload');
+  box.appendChild(card(entry));
+  if (token) {
+    const del = h('button', 'link', t('Delete'));
+    del.type = 'button';
+    del.dataset.action = 'delete-upload';
+    del.setAttribute('aria-label', t('Delete {title}', { title: entry.title || entry.id }));
+    del.addEventListener('click', async () => {
+      if (await deleteUpload(entry.id)) box.remove();
+      $('#uploads-section').hidden = !$('#uploads').children.length;
+    });
+    box.appendChild(del);
+  }
+  return box;
 }
 
 // -- uploading --------------------------------------------------------------
@@ -108,6 +140,7 @@ async function send(body, headers, fromText) {
     const res = await fetch('/api/trees', { method: 'POST', body, headers });
     const answer = await res.json().catch(() => ({}));
     if (res.status === 201 && answer.id) {
+      remember(answer.id, answer.delete_token);
       location.assign(answer.url || `/t/${encodeURIComponent(answer.id)}`);
       return;
     }

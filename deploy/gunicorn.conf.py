@@ -1,0 +1,37 @@
+"""gunicorn settings for a department's server: ``gunicorn -c deploy/gunicorn.conf.py``.
+
+One gevent worker per process, as Flask-SocketIO requires (a Socket.IO
+client's requests must all reach the process that holds its session); for
+more processes run several on different ports behind nginx with ``ip_hash``
+and a message queue (deploy/nginx.conf). Environment:
+
+- ``BIND`` (default ``127.0.0.1:8000``): where to listen;
+- ``ADVSEARCH_TRUSTED_HOSTS`` (JSON list): the public host names (DNS
+  rebinding is refused for any other), e.g. ``'["search.cs.example.edu"]'``;
+- ``ADVSEARCH_*``: any other setting of ``app.web.DEFAULTS``.
+"""
+import os
+
+wsgi_app = "app.web.wsgi:app"
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+workers = 1                       # one per process: Flask-SocketIO's sessions live in it
+worker_class = "gevent"
+worker_connections = 800          # open connections, hence file descriptors, at most
+keepalive = 10                    # seconds to send a request's headers (silent or slow: closed)
+timeout = 60                      # a worker that stops answering its master is restarted
+graceful_timeout = 10
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+accesslog = "-"                   # structured access log: one JSON object a line
+access_log_format = ('{"time": "%(t)s", "remote": "%(h)s", "method": "%(m)s", '
+                     '"path": "%(U)s", "query": "%(q)s", "status": %(s)s, "bytes": "%(B)s", '
+                     '"ms": %(M)s, "agent": "%(a)s"}')
+errorlog = "-"
+loglevel = "info"
+
+
+def post_fork(server, worker):
+    from app.web import memory
+
+    memory.limit_arenas()         # freed memory goes back to the system
