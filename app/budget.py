@@ -135,6 +135,8 @@ class Budget:
     """Events of one what-if search, re-run by the editor after every edit."""
     editor_bytes: int = 512 * KiB
     """Bytes of one edited tree sent by the editor (a request holds it and the one before)."""
+    editor_runs_at_once: int = 4
+    """What-if searches running at once, server-wide (a newcomer waits, then 503)."""
     game_nodes: int = 2_000_000
     """Nodes a lazily expanded game may enter in one run."""
     game_steps: int = 5_000_000

@@ -22,7 +22,8 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from app.games.random_tree import RandomSpec
 from app.search import SearchError
 from app.treefile import TreeFileError
-from app.whatif import DocumentError, OverBudget, WhatIf, parse_text
+from app.budget import Gate
+from app.whatif import DocumentError, WhatIf, parse_text
 
 from .errors import ApiError
 
@@ -34,8 +35,17 @@ FORMATS = ("yaml", "json", "notation")
 def _whatif() -> WhatIf:
     found = current_app.extensions.get("whatif")
     if found is None:
-        found = current_app.extensions["whatif"] = WhatIf(current_app.extensions["budget"])
+        budget = current_app.extensions["budget"]
+        found = current_app.extensions["whatif"] = WhatIf(budget)
+        # Server-wide: a flood of what-if runs waits its turn (then 503), the rest of the app goes on.
+        current_app.extensions["whatif-gate"] = Gate(budget.editor_runs_at_once, wait=5.0,
+                                                     what="what-if runs")
     return found
+
+
+def _gate() -> Gate:
+    _whatif()
+    return current_app.extensions["whatif-gate"]
 
 
 @bp.get("/edit")
@@ -89,8 +99,6 @@ def _no_constant(name: str):
 def _refused(exc: Exception):
     if isinstance(exc, DocumentError):
         return jsonify({"error": exc.to_dict()}), 400
-    if isinstance(exc, OverBudget):
-        return jsonify({"error": {"message": exc.message, "key": None}}), exc.status
     return jsonify({"error": {"message": str(exc), "key": None}}), 400
 
 
@@ -99,10 +107,12 @@ def run():
     body = _body("tree", optional=("options", "previous", "edit", "text"))
     edit = body.get("edit")
     try:
-        answer = _whatif().run(body["tree"], body.get("options"), previous=body.get("previous"),
-                               edit=edit if isinstance(edit, dict) else None,
-                               text=body.get("text", True) is not False)
-    except (DocumentError, OverBudget, SearchError) as exc:
+        with _gate().slot():
+            answer = _whatif().run(body["tree"], body.get("options"),
+                                   previous=body.get("previous"),
+                                   edit=edit if isinstance(edit, dict) else None,
+                                   text=body.get("text", True) is not False)
+    except (DocumentError, SearchError) as exc:
         return _refused(exc)
     return jsonify(answer)
 
@@ -111,8 +121,9 @@ def run():
 def best_order():
     body = _body("tree", optional=("options",))
     try:
-        return jsonify(_whatif().best_order(body["tree"], body.get("options")))
-    except (DocumentError, OverBudget, SearchError) as exc:
+        with _gate().slot():
+            return jsonify(_whatif().best_order(body["tree"], body.get("options")))
+    except (DocumentError, SearchError) as exc:
         return _refused(exc)
 
 

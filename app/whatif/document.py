@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 
 from app.search.tree import Tree
@@ -170,7 +171,32 @@ def check_document(doc, limits: Limits | None = None, made=None) -> Checked:
     except TreeFileError as exc:
         index = (exc.line or 0) - HEADER_LINES - 1
         key = keys[index] if 0 <= index < len(keys) else None
-        raise DocumentError(exc.message, key) from None
+        raise DocumentError(_placed(exc.message, doc, keys), key) from None
     ids = {key: node.id for key, node in zip(keys, tree.nodes)}
     return Checked(tree, ids, {v: k for k, v in ids.items()},
                    frozenset(ids[k] for k in named))
+
+
+_LINE = re.compile(r"\(first used at line (\d+)\)|\(line (\d+)\)")
+
+
+def _placed(message: str, doc, keys: list[str]) -> str:
+    """The loader's message with its "line N" (a node's place here, not a
+    line anyone typed) said as the node's id."""
+    if "line" not in message:
+        return message
+    ids = {}
+    stack = [doc["root"]]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ids[node.get("key")] = node.get("id")
+            kids = node.get("children")
+            stack.extend(kids if isinstance(kids, list) else [])
+
+    def name(match: re.Match) -> str:
+        index = int(match.group(1) or match.group(2)) - HEADER_LINES - 1
+        node_id = ids.get(keys[index]) if 0 <= index < len(keys) else None
+        where = f"node {node_id}" if isinstance(node_id, str) else "another node"
+        return f"(first used at {where})" if match.group(1) else f"(at {where})"
+    return _LINE.sub(name, message)

@@ -70,3 +70,13 @@ def test_parse_and_best_order(client):
     doc = library_doc()
     order = client.post("/api/edit/best-order", json={"tree": doc}).get_json()["order"]
     assert node(doc, "D")["key"] in order
+
+
+def test_a_search_over_the_editors_budget_is_a_clear_413(make_app):
+    client = make_app(BUDGET={"editor_steps": 5, "editor_nodes": 12}).test_client()
+    small = {"title": "t", "root": {"key": "a", "children": [{"key": "b", "value": 1},
+                                                              {"key": "c", "value": 2}]}}
+    res = client.post("/api/edit/run", json={"tree": small})
+    assert res.status_code == 413 and "more than 5 steps" in res.get_json()["error"]["message"]
+    res = client.post("/api/edit/run", json={"tree": library_doc()})      # 13 nodes
+    assert res.status_code == 400 and "more than 12 nodes" in res.get_json()["error"]["message"]
