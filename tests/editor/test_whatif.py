@@ -167,3 +167,13 @@ def test_a_chain_as_deep_as_the_loader_allows_needs_no_recursion():
     answer = WhatIf(Budget()).run({"title": "deep", "root": root})
     assert answer["result"]["value"] == 1
     assert load_tree(answer["yaml"]).height == 199
+
+
+def test_a_whole_pruned_subtree_is_shown_pruned():
+    # A(B(3 5) C(1 D(1 9))): C's first leaf 1 <= alpha = 3, so C's inner child D is cut,
+    # and everything below it is shown cut too.
+    doc = keyed(tree_to_dict(load_tree("A(B(3 5) C(1 D(1 9)))")), named=False)
+    result = WhatIf().run(doc, {"algorithm": "alphabeta"})["result"]
+    assert result["pruned"] == ["D"]
+    assert {i: result["nodes"][i][0] for i in ("C", "D", "d1", "d2")} == \
+        {"C": "visited", "D": "pruned", "d1": "pruned", "d2": "pruned"}
