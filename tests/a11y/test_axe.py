@@ -1,0 +1,92 @@
+"""axe-core (axe-playwright-python) over every page, in the real browser:
+normal and presentation mode, laptop and phone size, English and Bahasa
+Indonesia. No violation of serious or critical impact; a lesser one fails
+too unless it is named below with the reason it stays."""
+from __future__ import annotations
+
+import pytest
+import requests
+from axe_playwright_python.sync_playwright import Axe
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# Rule id -> why a violation of it (moderate or minor impact) is accepted.
+ACCEPTED: dict[str, str] = {}
+
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+_axe = Axe()
+
+
+def audit(pg) -> list[str]:
+    """The violations axe finds on the page now, as readable lines."""
+    results = _axe.run(pg).response["violations"]
+    problems = []
+    for v in results:
+        if v["impact"] in ("serious", "critical") or v["id"] not in ACCEPTED:
+            where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+            problems.append(f"{v['impact']} {v['id']}: {v['help']} at {where}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def klass(live_server):
+    res = requests.post(f"{live_server}/api/classes", json={"tree": "aima-fig-5-2"}, timeout=10)
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def pages(klass):
+    """(name, path, what to do once loaded) of every page the audit covers."""
+    return [
+        ("library", "/", None),
+        ("upload-error", "/", "upload-error"),
+        ("visualizer", "/t/aima-fig-5-2?step=14", "ready"),
+        ("visualizer-end", "/t/aima-fig-5-2?step=27", "ready"),
+        ("presentation", "/t/aima-fig-5-2?step=14", "present"),
+        ("missing-tree", "/t/no-such-tree", None),
+        ("practice-index", "/practice", None),
+        ("practice-values", "/practice/aima-fig-5-2?mode=values", None),
+        ("practice-full", "/practice/aima-fig-5-2?mode=full", None),
+        ("practice-guided", "/practice/aima-fig-5-2?mode=guided", None),
+        ("practice-order", "/practice/aima-fig-5-2?mode=order", None),
+        ("editor", "/edit/aima-fig-5-2", None),
+        ("class-join", "/c", None),
+        ("class-student", klass["join"], None),
+        ("class-present", f"{klass['join']}/present#{klass['instructor']}", None),
+    ]
+
+
+def prepare(pg, action):
+    if action in ("ready", "present"):
+        pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    if action == "present":
+        pg.keyboard.press("p")
+        pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+    if action == "upload-error":
+        pg.fill("#paste", "title: x\nroot\n  children: [1, 2]\n")
+        pg.click("#open")
+        pg.wait_for_function("() => document.querySelector('#upload-error').textContent !== ''")
+    pg.wait_for_timeout(700)      # scripts draw the page after load
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_serious_violations_anywhere(browser, live_server, klass, size, lang, shoot):
+    w, h = SIZES[size]
+    context = browser.new_context(viewport={"width": w, "height": h}, base_url=live_server,
+                                  has_touch=size == "phone", is_mobile=size == "phone")
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    pg = context.new_page()
+    found = {}
+    try:
+        for name, path, action in pages(klass):
+            pg.goto(path)
+            prepare(pg, action)
+            assert pg.evaluate("document.documentElement.lang") == lang, name
+            problems = audit(pg)
+            if problems:
+                found[name] = problems
+                shoot(pg, f"axe-{name}-{size}-{lang}")
+    finally:
+        context.close()
+    assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in found.items())
