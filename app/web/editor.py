@@ -3,8 +3,9 @@
 - ``GET  /edit``               the editor on an empty root
 - ``GET  /edit/<id>``          the editor on a copy of tree ``<id>`` (built-in, upload, ``r-...``)
 - ``GET  /edit/random``        a fresh random tree (redirects to ``/edit/r-...``)
-- ``POST /api/edit/run``       ``{tree, options, previous?, edit?}`` -> the search of the
-  edited tree (app.whatif), or ``400 {"error": {"message", "key"}}`` naming the node
+- ``POST /api/edit/run``       ``{tree, options, previous_state? | previous?, edit?, text?}``
+  -> the search of the edited tree (app.whatif) with a ``state`` token for the next
+  request's ``previous_state``, or ``400 {"error": {"message", "key"}}`` naming the node
 - ``POST /api/edit/parse``     ``{text, format?}`` -> ``{"tree": ...}`` (every id written),
   or ``400 {"error": {"message", "line", "column"}}``
 - ``POST /api/edit/best-order`` ``{tree, options}`` -> ``{"order": {key: [keys]}}``
@@ -104,14 +105,17 @@ def _refused(exc: Exception):
 
 @bp.post("/api/edit/run")
 def run():
-    body = _body("tree", optional=("options", "previous", "edit", "text"))
-    edit = body.get("edit")
+    body = _body("tree", optional=("options", "previous", "previous_state", "edit", "text"))
+    edit, text, state = body.get("edit"), body.get("text", "all"), body.get("previous_state")
+    if text not in ("all", "notation", False, True) or not (state is None or isinstance(state, str)):
+        raise ApiError(400, "text is 'all', 'notation' or false; previous_state a string")
     try:
         with _gate().slot():
             answer = _whatif().run(body["tree"], body.get("options"),
                                    previous=body.get("previous"),
                                    edit=edit if isinstance(edit, dict) else None,
-                                   text=body.get("text", True) is not False)
+                                   text="all" if text is True else text,
+                                   previous_state=state)
     except (DocumentError, SearchError) as exc:
         return _refused(exc)
     return jsonify(answer)

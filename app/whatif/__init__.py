@@ -21,6 +21,7 @@ Pure: imports only :mod:`app.search`, :mod:`app.treefile` and the budget
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -50,33 +51,45 @@ class WhatIf:
     def __init__(self, budget: Budget | None = None, cache_size: int = 64):
         self.budget = budget or Budget()
         self.cache_size = cache_size
-        self._cache: OrderedDict[tuple, tuple[Checked, Outcome, str | None]] = OrderedDict()
+        self._cache: OrderedDict[tuple, tuple] = OrderedDict()
+        self._states: dict[str, tuple[Checked, Outcome]] = {}   # state token -> run
         self._lock = threading.Lock()
 
     # -- the one request ------------------------------------------------------
     def run(self, doc, options: dict | None = None, previous=None, edit: dict | None = None,
-            text: bool = True) -> dict:
-        """Check ``doc``, search it, and compare with ``previous`` (the tree
-        before the edit). Raises :class:`DocumentError` (at the node it
-        concerns) or :class:`OverBudget`; the page then keeps the tree it had."""
+            text: str | bool = "all", previous_state: str | None = None) -> dict:
+        """Check ``doc``, search it, and compare with the run before the edit:
+        ``previous_state`` (the ``state`` an earlier answer gave, if this
+        server still remembers it) or ``previous`` (that tree, run with these
+        options). Raises :class:`DocumentError` (at the node it concerns) or
+        :class:`OverBudget`; the page then keeps the tree it had. ``text``:
+        ``"all"`` (notation and YAML), ``"notation"``, or ``False``."""
         options = _options(options)
-        checked, outcome, note = self._run(doc, options)
+        checked, outcome, note, state = self._run(doc, options)
         answer = {
             "ids": checked.ids,
             "algorithms": algorithms_for(checked.tree),
             "result": outcome.to_json(),
             "note": note,
+            "state": state,
         }
         if text:
             answer["notation"] = to_notation(checked.tree, set(checked.named))
+        if text and text != "notation":
             answer["yaml"] = dump_yaml(checked.tree)
-        if previous is not None:
+        before = None
+        if previous_state is not None:
+            with self._lock:
+                before = self._states.get(previous_state)
+            if before is None and previous is None:
+                answer["previous_missing"] = True
+        if before is None and previous is not None:
             try:
-                before = self._run(previous, options)
+                before = self._run(previous, options)[:2]
             except (DocumentError, OverBudget, SearchError):
                 before = None
-            if before is not None:
-                answer["change"] = compare(before[:2], (checked, outcome), edit)
+        if before is not None:
+            answer["change"] = compare(before, (checked, outcome), edit)
         return answer
 
     def best_order(self, doc, options: dict | None = None) -> dict:
@@ -84,7 +97,7 @@ class WhatIf:
         them (best first for the player to move: the most cut-offs), as
         ``{parent key: [child keys]}`` for the nodes whose order changes."""
         options = _options(options)
-        checked, outcome, _ = self._run(doc, options)
+        checked, outcome, _, _ = self._run(doc, options)
         tree = checked.tree
         ordered = make_order(tree, "best", None, outcome.options["depth"])
         changes = {}
@@ -96,7 +109,8 @@ class WhatIf:
         return {"order": changes}
 
     # -- helpers --------------------------------------------------------------
-    def _run(self, doc, options: SearchOptions) -> tuple[Checked, Outcome, str | None]:
+    def _run(self, doc, options: SearchOptions) -> tuple[Checked, Outcome, str | None, str]:
+        """(checked tree, its search, a note, the run's state token), remembered."""
         try:
             key = (_canonical(doc), options)
         except (TypeError, ValueError, RecursionError):
@@ -111,11 +125,14 @@ class WhatIf:
         opts, note = _fitting(tree, options)
         _check_depth(checked, opts)
         outcome = search(tree, opts, self.budget)
-        found = (checked, outcome, note)
+        state = hashlib.sha256(repr(key).encode()).hexdigest()[:20]
+        found = (checked, outcome, note, state)
         with self._lock:
             self._cache[key] = found
+            self._states[state] = found[:2]
             while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+                _, old = self._cache.popitem(last=False)
+                self._states.pop(old[3], None)
         return found
 
 

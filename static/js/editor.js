@@ -35,7 +35,9 @@ const state = {
   ids: {},              // key -> id, as the server named the nodes
   result: null,         // the search of the accepted document
   change: null,         // what the last edit changed
-  yaml: '', notation: '',
+  yaml: null,           // the YAML text, fetched when it is shown or saved (null: not yet)
+  notation: '',
+  token: null,          // the server's name of the accepted run (its previous_state next time)
   algorithms: [],
   options: { algorithm: null, depth: null, strict: false },
   selected: null,       // key of the selected node
@@ -92,10 +94,7 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
       return;
     }
     if (!proposal) return;
-    const answer = await post('/api/edit/run', {
-      tree: proposal.doc, options: wire(options),
-      previous: state.doc || undefined, edit: proposal.edit,
-    });
+    const answer = await runTree(proposal.doc, options, proposal.edit);
     if (answer.error) {
       refuse(answer.error, proposal);
       onRefused?.(answer.error);
@@ -111,6 +110,32 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
     performance.mark('edit-drawn');
     frameAfter(started);
   });
+}
+
+/**
+ * POST /api/edit/run for `doc`, compared with the accepted run (by its token;
+ * the whole tree before only if the server no longer remembers it).
+ */
+async function runTree(doc, options, edit) {
+  const body = { tree: doc, options: wire(options), edit, text: yamlShown() ? 'all' : 'notation' };
+  if (state.token) body.previous_state = state.token;
+  let answer = await post('/api/edit/run', body);
+  if (answer.previous_missing && state.doc) {
+    answer = await post('/api/edit/run', { ...body, previous_state: undefined, previous: state.doc });
+  }
+  return answer;
+}
+
+const yamlShown = () => $('details.yaml').open;
+
+/** The accepted tree's YAML (asked for when first needed: it is shown or saved). */
+async function yamlText() {
+  if (state.yaml == null) {
+    const answer = await post('/api/edit/run', { tree: state.doc, options: wire(state.options), text: 'all' });
+    if (answer.error) throw new Error(answer.error.message);
+    state.yaml = answer.yaml;
+  }
+  return state.yaml;
 }
 
 function wire(options) {
@@ -134,7 +159,8 @@ function accept(doc, answer, select) {
   state.ids = answer.ids;
   state.result = answer.result;
   state.change = answer.change || null;
-  state.yaml = answer.yaml;
+  state.yaml = answer.yaml ?? null;
+  state.token = answer.state;
   state.notation = answer.notation;
   state.algorithms = answer.algorithms;
   const keys = new Set(Object.keys(answer.ids));
@@ -241,7 +267,7 @@ function fillText() {
   if (document.activeElement !== notation || !notation.dataset.dirty) notation.value = state.notation;
   delete notation.dataset.dirty;
   const yaml = $('[data-yaml]');
-  if (document.activeElement !== yaml || !yaml.dataset.dirty) yaml.value = state.yaml;
+  if (state.yaml != null && (document.activeElement !== yaml || !yaml.dataset.dirty)) yaml.value = state.yaml;
   delete yaml.dataset.dirty;
   for (const e of document.querySelectorAll('[data-text-error]')) { e.hidden = true; e.textContent = ''; }
 }
@@ -264,7 +290,7 @@ function undo() {
   enqueue(async () => {
     const entry = state.undo.pop();
     if (!entry) return;
-    const answer = await post('/api/edit/run', { tree: entry.doc, options: wire(state.options), previous: state.doc, edit: { kind: 'undo' } });
+    const answer = await runTree(entry.doc, state.options, { kind: 'undo' });
     if (answer.error) { state.undo.push(entry); refuse(answer.error); return; }
     state.redo.push({ doc: state.doc, select: state.selected });
     accept(entry.doc, answer, entry.select);
@@ -275,7 +301,7 @@ function redo() {
   enqueue(async () => {
     const entry = state.redo.pop();
     if (!entry) return;
-    const answer = await post('/api/edit/run', { tree: entry.doc, options: wire(state.options), previous: state.doc, edit: { kind: 'redo' } });
+    const answer = await runTree(entry.doc, state.options, { kind: 'redo' });
     if (answer.error) { state.redo.push(entry); refuse(answer.error); return; }
     state.undo.push({ doc: state.doc, select: state.selected });
     accept(entry.doc, answer, entry.select);
@@ -438,8 +464,18 @@ function download(link, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 $('[data-download=yaml]').addEventListener('click', (e) => {
-  download(e.currentTarget, state.yaml, 'text/yaml');
-  e.currentTarget.download = `${slug(state.doc.title)}.yaml`;
+  const link = e.currentTarget;
+  if (link.dataset.ready) { delete link.dataset.ready; return; }   // the click below
+  e.preventDefault();
+  enqueue(async () => {
+    download(link, await yamlText(), 'text/yaml');
+    link.download = `${slug(state.doc.title)}.yaml`;
+    link.dataset.ready = '1';
+    link.click();
+  });
+});
+$('details.yaml').addEventListener('toggle', () => {
+  if (yamlShown() && state.yaml == null) enqueue(async () => { await yamlText(); fillText(); });
 });
 $('[data-download=json]').addEventListener('click', (e) => {
   download(e.currentTarget, `${JSON.stringify(D.fileData(state.doc), null, 2)}\n`, 'application/json');
@@ -454,7 +490,7 @@ for (const button of document.querySelectorAll('[data-share]')) {
 /** Save the tree as an upload (the same content-derived id as uploading the file), then open it. */
 function share(where) {
   enqueue(async () => {
-    const res = await fetch('/api/trees', { method: 'POST', headers: { 'Content-Type': 'application/x-yaml' }, body: state.yaml });
+    const res = await fetch('/api/trees', { method: 'POST', headers: { 'Content-Type': 'application/x-yaml' }, body: await yamlText() });
     const body = await res.json().catch(() => ({}));
     if (!res.ok) { showAlert(TEXT.saveFailed(body.error?.message || `HTTP ${res.status}`)); return; }
     const id = body.id;

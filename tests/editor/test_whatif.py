@@ -177,3 +177,22 @@ def test_a_whole_pruned_subtree_is_shown_pruned():
     assert result["pruned"] == ["D"]
     assert {i: result["nodes"][i][0] for i in ("C", "D", "d1", "d2")} == \
         {"C": "visited", "D": "pruned", "d1": "pruned", "d2": "pruned"}
+
+
+def test_the_run_before_is_named_by_its_state_token():
+    w = WhatIf()
+    doc = library_doc()
+    first = w.run(doc, {"algorithm": "alphabeta"}, text="notation")
+    assert "yaml" not in first and first["notation"]
+    edited = copy.deepcopy(doc)
+    node(edited, "d1")["value"] = 1
+    answer = w.run(edited, {"algorithm": "alphabeta"}, previous_state=first["state"],
+                   edit={"kind": "value", "key": node(doc, "d1")["key"], "new": 1})
+    assert answer["change"]["new_cuts"] == ["d2", "d3"]
+    # Options changed: compared with the run before under its own options.
+    strict = w.run(doc, {"algorithm": "minimax"}, previous_state=first["state"],
+                   edit={"kind": "options"})
+    assert strict["change"]["lost_cuts"] == ["c2", "c3"]
+    assert strict["change"]["sentence"].startswith("Changing the search options no longer cuts")
+    # A token this server does not know: said so (the page then sends the tree before).
+    assert w.run(edited, previous_state="nope")["previous_missing"] is True
