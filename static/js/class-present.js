@@ -123,8 +123,13 @@ async function main() {
     renderTally(tally);
   }
 
+  // Tallies from several server processes may arrive out of order: counts
+  // only grow, so an older (smaller) one is dropped.
+  let shown = { question: null, answers: -1 };
   function renderTally(t) {
     if (!t || !state.question || t.question !== state.question.id) return;
+    if (t.question === shown.question && t.answers < shown.answers) return;
+    shown = { question: t.question, answers: t.answers };
     const pct = t.answers ? Math.round((100 * t.right) / t.answers) : 0;
     $('[data-tally=answers]').textContent = String(t.answers);
     $('[data-tally=students]').textContent = String(Math.max(t.students, t.answers));
