@@ -7,7 +7,8 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
   join gave, so a reconnect is the same student) -> ``{student, state, mine}``
 - ``present {code, token}`` (an instructor's page) -> ``{state}`` with the
   answer and tally
-- ``step {code, token, step}``, ``ask {code, token, kind, node}``,
+- ``step {code, token, step}`` (acknowledged with ``{step, seq}`` only),
+  ``ask {code, token, kind, node}``,
   ``reveal {code, token}``, ``dismiss {code, token}``, ``end {code, token}``:
   driving; each checked against the instructor token, a forged one refused
   and logged
@@ -16,7 +17,7 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
 
 Server to client: ``state`` (the class as students see it, to everyone in
 it, after every change), ``instructor`` (with answer, tally and students,
-to the instructors' room), ``tally`` (to the instructors' room after each
+to the instructors' room, after every change but a step), ``tally`` (to the instructors' room after each
 answer), ``students`` (the count, to the instructors' room).
 """
 from __future__ import annotations
@@ -206,7 +207,12 @@ class ClassNamespace(Namespace):
         step = data["step"]
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
             raise Refused(f"step must be a whole number between 0 and {MAX_STEP}")
-        return self._broadcast(self.classes.step(_code(data), data["token"], step))
+        record = self.classes.step(_code(data), data["token"], step)
+        # The hot path: one broadcast, which the instructors' pages get too
+        # (they are in the class's room); their own view has not changed.
+        state = self.classes.public(record)
+        self.emit("state", state, room=f"c:{record['code']}")
+        return {"ok": True, "state": {k: state[k] for k in ("step", "seq", "ended")}}
 
     @_handler("code", "token", "kind", "node", required=("code", "token", "kind"))
     def on_ask(self, data):

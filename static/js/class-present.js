@@ -90,14 +90,19 @@ async function main() {
   }
 
   /** Show the class as the server has it (after any change, from any device). */
+  // A step's answer and broadcast carry only the step (the question and tally
+  // are as they were); every other change brings the whole instructor view.
   function render(s) {
     if (s.seq < state.seq) return;
-    state = s;
+    const whole = 'tally' in s;
+    state = whole ? s : { ...state, step: s.step, seq: s.seq, ended: s.ended };
     page.classList.toggle('ended', !!s.ended);
     if (s.ended) showError(TEXT.ended);
-    setStudents(s.students);
-    renderQuestion(s.question, s.tally);
-    maskBounds(view.drawing, s.question && !s.question.revealed ? s.question.mask : null);
+    if (whole) {
+      setStudents(s.students);
+      renderQuestion(s.question, s.tally);
+      maskBounds(view.drawing, s.question && !s.question.revealed ? s.question.mask : null);
+    }
     if (session.run && session.run.step !== s.step && !sending) {
       following = s.step;
       session.goTo(s.step).finally(() => { following = null; });
@@ -151,6 +156,7 @@ async function main() {
   }
 
   channel.on('instructor', render);
+  channel.on('state', (m) => render({ step: m.step, seq: m.seq, ended: m.ended }));
   channel.on('tally', renderTally);
   channel.on('students', (m) => setStudents(m.students));
   channel.on('connect', async () => {   // a reconnect: be the instructor again, catch up
