@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import json
 import selectors
 import statistics
@@ -113,12 +114,36 @@ class Room:
         return out
 
 
+def descendants(pid: int) -> list[int]:
+    """``pid`` and its children, recursively (gunicorn's and nginx's workers)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        for task in Path(f"/proc/{p}/task").glob("*/children"):
+            todo += [int(c) for c in task.read_text().split()]
+    return out
+
+
+def cpu_ms(pids: list[int]) -> float:
+    """User + system CPU time of these processes and their children so far, in ms."""
+    total = 0
+    for pid in (p for top in pids for p in descendants(top)):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return 1000 * total / os.sysconf("SC_CLK_TCK")
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def scenario(port: int, students: int, steps: int, spread: bool) -> dict:
+def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]) -> dict:
     base = f"http://127.0.0.1:{port}"
     cls = requests.post(f"{base}/api/classes", json={"tree": "aima-fig-5-2",
                                                      "algorithm": "alphabeta"}, timeout=10).json()
@@ -137,11 +162,14 @@ def scenario(port: int, students: int, steps: int, spread: bool) -> dict:
 
         # Steps: latency from the instructor's message to each student.
         sent = {}
+        cpu0, load0 = cpu_ms(pids), load()
         for k in range(1, steps + 1):
             sent[k] = time.perf_counter()
             room.call(instructor, "step", {"code": code, "token": token, "step": k})
             room.pump(0.08)
         room.pump(1.0)
+        cpu_per_step = (cpu_ms(pids) - cpu0) / steps
+        load1 = load()
         lat, missing, order_ok = [], 0, True
         for p in pupils:
             got = [(t, d["step"]) for t, name, d in p.events if name == "state"]
@@ -177,7 +205,7 @@ def scenario(port: int, students: int, steps: int, spread: bool) -> dict:
                     key=lambda d: d["answers"])
         return {
             "received": len(lat), "expected": students * steps, "missing": missing,
-            "in_order": order_ok,
+            "in_order": order_ok, "cpu_per_step": cpu_per_step, "load": (load0 + load1) / 2,
             "p50": statistics.median(lat), "p95": percentile(lat, 0.95), "max": max(lat),
             "answers_sent_in_s": last_sent - start, "accepted": accepted,
             "tallied": final["answers"], "right": final["right"],
@@ -198,28 +226,39 @@ def main() -> None:
         svc = Services(Path(tmp))
         try:
             single = svc.app(None, "single")
-            rows.append(("one process", scenario(single, args.students, args.steps, False)))
+            rows.append(("one process", scenario(single, args.students, args.steps, False,
+                                                 svc.pids("single"))))
+            green = svc.gunicorn(None, "gevent")
+            rows.append(("one process, gunicorn + gevent",
+                         scenario(green, args.students, args.steps, False, svc.pids("gevent"))))
             mq = svc.redis()
             a, b = svc.app(mq, "app1"), svc.app(mq, "app2")
             port = svc.nginx([a, b])
             rows.append(("2 processes + nginx + Redis",
-                         scenario(port, args.students, args.steps, True)))
+                         scenario(port, args.students, args.steps, True,
+                                  svc.pids("app1", "app2", "redis", "nginx"))))
             spread = {}
             for line in svc.access_log().splitlines():
                 if "transport=websocket" in line:
                     up = line.split()[1]
                     spread[up] = spread.get(up, 0) + 1
+            g1, g2 = svc.gunicorn(mq, "green1"), svc.gunicorn(mq, "green2")
+            port2 = svc.nginx([g1, g2], "nginx2")
+            rows.append(("2 × gunicorn + gevent, nginx, Redis",
+                         scenario(port2, args.students, args.steps, True,
+                                  svc.pids("green1", "green2", "redis", "nginx2"))))
         finally:
             svc.close()
     print(f"{args.students} students, {args.steps} steps each; "
           f"connections per process behind nginx: {sorted(spread.values())}")
-    print("| set-up | steps received | in order | p50 ms | p95 ms | max ms "
-          "| answers sent in | counted | tally after last answer |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    print("| set-up | steps received | in order | p50 ms | p95 ms | max ms | server CPU ms / step "
+          "| load avg | answers sent in | counted | tally after last answer |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, r in rows:
         tally = f"{r['tally_after_last_ms']:.0f} ms" if r["tally_after_last_ms"] is not None else "never"
         print(f"| {name} | {r['received']:,} / {r['expected']:,} | {'yes' if r['in_order'] else 'NO'} "
-              f"| {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} | {r['answers_sent_in_s']:.2f} s "
+              f"| {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} | {r['cpu_per_step']:.1f} "
+              f"| {r['load']:.1f} | {r['answers_sent_in_s']:.2f} s "
               f"| {r['accepted']} accepted, {r['tallied']} tallied | {tally} |")
 
 

@@ -17,14 +17,16 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
 
 Server to client: ``state`` (the class as students see it, to everyone in
 it, after every change), ``instructor`` (with answer, tally and students,
-to the instructors' room, after every change but a step), ``tally`` (to the instructors' room after each
-answer), ``students`` (the count, to the instructors' room).
+to the instructors' room, after every change but a step), ``tally`` (to the
+instructors' room, at most 20 a second while answers arrive), ``students``
+(the count, to the instructors' room).
 """
 from __future__ import annotations
 
 import functools
 import json
 import logging
+import threading
 
 from flask import current_app, request
 from flask_socketio import Namespace, join_room, leave_room
@@ -37,6 +39,8 @@ from .classes import MAX_STEP, TooManyJoins, client_address, find_class
 log = logging.getLogger(__name__)
 
 DRIVING = ("step", "ask", "reveal", "dismiss", "end")
+TALLY_EVERY = 0.05
+"""Seconds between tallies sent to the instructors while answers arrive."""
 
 
 def _error(message: str, status: int = 400, **fields) -> dict:
@@ -113,6 +117,8 @@ class ClassNamespace(Namespace):
         """sid -> {"code", "role": "student"|"instructor", "student"}: this process's
         connections (the sweeper looks at their classes)."""
         self._sweeper = None
+        self._tally_due: set[str] = set()
+        self._tally_lock = threading.Lock()
 
     @property
     def classes(self):
@@ -178,9 +184,32 @@ class ClassNamespace(Namespace):
             raise Refused(f"an answer is at most {cap} bytes", 413)
         out = self.classes.answer(code, me["student"], qid, answer)
         if out["accepted"]:
-            record = self.classes.get(code)
-            self.emit("tally", self.classes.tally(record), room=f"i:{code}")
+            self._tally_soon(code)
         return {"ok": True, **out}
+
+    def _tally_soon(self, code: str) -> None:
+        """Send the tally to the instructors in a moment: a hundred answers in a
+        second make a few tallies, not a hundred broadcasts, and the last one
+        always follows the last answer."""
+        with self._tally_lock:
+            if code in self._tally_due:
+                return
+            self._tally_due.add(code)
+        app = current_app._get_current_object()
+        self.socketio.start_background_task(self._send_tally, app, code)
+
+    def _send_tally(self, app, code: str) -> None:
+        self.socketio.sleep(TALLY_EVERY)
+        with self._tally_lock:       # before reading: a later answer schedules another
+            self._tally_due.discard(code)
+        try:
+            with app.app_context():
+                service = app.extensions["classes"]
+                tally = service.tally(service.get(code))
+            if tally is not None:
+                self.socketio.emit("tally", tally, to=f"i:{code}", namespace=self.namespace)
+        except Exception:  # the store gone: the next answer tries again
+            log.exception("class %s: the tally could not be sent", code)
 
     @_handler("code")
     def on_mine(self, data):

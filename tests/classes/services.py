@@ -103,17 +103,35 @@ class Services:
         self._start(name, args, port, env)
         return port
 
-    def nginx(self, upstreams: list[int]) -> int:
+    def gunicorn(self, message_queue: str | None, name: str = "gunicorn") -> int:
+        """One gunicorn process with gevent's worker (the production server),
+        on a free port."""
         port = free_port()
-        nginx_dir = self.folder / "nginx"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1",
+               "ADVSEARCH_CLASS_CLIENT_HEADER": "X-Real-IP"}
+        env.pop("MESSAGE_QUEUE", None)
+        if message_queue:
+            env["MESSAGE_QUEUE"] = message_queue
+        self._start(name, [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1",
+                           "-b", f"127.0.0.1:{port}", "app.web:create_app()"], port, env)
+        return port
+
+    def nginx(self, upstreams: list[int], name: str = "nginx") -> int:
+        port = free_port()
+        nginx_dir = self.folder / name
         nginx_dir.mkdir(exist_ok=True)
         conf = nginx_dir / "nginx.conf"
         conf.write_text(nginx_config(upstreams, port, nginx_dir))
-        self._start("nginx", [NGINX, "-p", str(nginx_dir), "-c", str(conf)], port)
+        self._start(name, [NGINX, "-p", str(nginx_dir), "-c", str(conf)], port)
         return port
 
-    def access_log(self) -> str:
-        path = self.folder / "nginx" / "access.log"
+    def pids(self, *names: str) -> list[int]:
+        """Process ids of the services started under these names (their workers
+        are their children)."""
+        return [p.pid for name, p in self.procs if name in names]
+
+    def access_log(self, name: str = "nginx") -> str:
+        path = self.folder / name / "access.log"
         return path.read_text() if path.exists() else ""
 
     def close(self) -> None:

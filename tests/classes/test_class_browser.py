@@ -83,7 +83,7 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
             pg.wait_for_selector("#class-student.ready", timeout=15000)
             students.append(pg)
         phone = students[0]
-        inst.wait_for_function("document.querySelector('[data-students]').textContent === '3'")
+        inst.wait_for_function("() => document.querySelector('[data-students]').textContent === '3'")
         for pg in students:                                # late joiners see the class's step
             assert step_of(pg) == 2
 
@@ -121,7 +121,7 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
                 pg.fill("[data-answer=value]", entry)
                 pg.click("[data-action=send-answer]")
             pg.wait_for_selector("#question[data-verdict=pending]")
-        inst.wait_for_function("document.querySelector('[data-tally=answers]').textContent === '3'")
+        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '3'")
         assert inst.locator("[data-tally=right]").inner_text() == "67"
         assert "12" in inst.locator("[data-tally=wrong]").inner_text()
         for size, (w, h) in SIZES.items():
@@ -163,7 +163,7 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
         students[1].click("[data-action=send-answer]")
         students[2].click("[data-choice='']")             # "none"
         students[2].click("[data-action=send-answer]")
-        inst.wait_for_function("document.querySelector('[data-tally=answers]').textContent === '3'")
+        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '3'")
         assert inst.locator("[data-tally=right]").inner_text() == "33"
         inst.click("[data-action=reveal]")
         for pg in [inst, *students]:
@@ -195,7 +195,7 @@ def test_second_device_and_reload_keep_the_instructor(browser, live_server):
         tablet.reload()                                   # the token is kept in this browser
         tablet.wait_for_selector("#class-present.ready", timeout=15000)
         tablet.tap("[data-action=step-forward]")
-        tablet.wait_for_function("document.querySelector('[data-step]').textContent === '2'")
+        tablet.wait_for_function("() => document.querySelector('[data-step]').textContent === '2'")
         state = requests.get(f"{live_server}/api/classes/{cls['code']}", timeout=10).json()
         assert state["step"] == 2
         no_overflow(tablet)

@@ -4,6 +4,7 @@ its abuse list."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 
@@ -25,6 +26,17 @@ def join(conns, cls, student=None):
     ack = s.call("join", payload)
     assert ack["ok"], ack
     return s, ack
+
+
+def wait_tally(inst, answers, timeout=5.0):
+    """The instructor's tallies come a moment after the answers (coalesced)."""
+    got, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got += inst.received("tally")
+        if got and got[-1]["answers"] == answers:
+            return got[-1]
+        time.sleep(0.05)
+    raise AssertionError(f"no tally of {answers} answers: {got}")
 
 
 def test_create_answers_the_contract(client, new_class):
@@ -104,7 +116,7 @@ def test_question_tally_reveal(conns, new_class, step_of):
     assert q["answer"] == 3 and q["reveal_step"] == step_of("exit", "B")
     for s, entry in zip(pupils, ["3", "3", "12", "12"]):
         assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
-    tally = inst.received("tally")[-1]
+    tally = wait_tally(inst, 4)
     assert (tally["answers"], tally["right"]) == (4, 2)
     assert tally["wrong"] == [{"label": "12", "count": 2}]
     for s in pupils:                      # students never get the tally or the answer early
@@ -288,3 +300,14 @@ def test_questions_refused_with_reasons(conns, new_class):
     assert ack["ok"] is False and "alpha-beta" in ack["error"]["message"]
     ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "value", "node": "b1"})
     assert "leaf" in ack["error"]["message"]
+
+
+def test_join_link_shows_the_lan_address_to_the_laptop(make_app):
+    app = make_app(CLASS_LAN_URL="http://192.168.1.20:5000")
+    client = app.test_client()
+    cls = client.post("/api/classes", json={"tree": FIG52}).get_json()
+    html = client.get(f"/c/{cls['code']}/present").get_data(as_text=True)
+    assert f"http://192.168.1.20:5000/c/{cls['code']}" in html     # opened on the laptop itself
+    html = client.get(f"/c/{cls['code']}/present",
+                      headers={"Host": "localhost:5000"}).get_data(as_text=True)
+    assert f"http://192.168.1.20:5000/c/{cls['code']}" in html
