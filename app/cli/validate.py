@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import sys
 
+from app.i18n import error_message
 from app.treefile import FORMATS, TreeFileError, load_path, load_tree
+
+from .common import add_lang_argument
 
 
 def register(subparsers) -> None:
@@ -19,6 +22,7 @@ def register(subparsers) -> None:
                         help="tree files to check ('-' reads standard input)")
     parser.add_argument("--format", choices=FORMATS, default=None,
                         help="the files' format (default: from the name, then the text)")
+    add_lang_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -31,7 +35,8 @@ def run(args) -> int:
             else:
                 tree = load_path(name, fmt=args.format)
         except TreeFileError as exc:
-            print(f"error: {location(name, exc)}: {' '.join(exc.message.split())}",
+            message = error_message(exc, args.lang)
+            print(f"error: {location(name, exc)}: {' '.join(message.split())}",
                   file=sys.stderr)
             status = 2
             continue

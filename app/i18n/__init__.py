@@ -96,6 +96,15 @@ def words(lang: str | None):
     return say
 
 
+def error_message(exc, lang: str | None) -> str:
+    """A tree file's error (:class:`app.treefile.TreeFileError`) in ``lang``:
+    its catalogue message when it has one, else its English sentence."""
+    msgid = getattr(exc, "msgid", None)
+    if msgid is None or language(lang) == DEFAULT:
+        return exc.message
+    return translations(language(lang)).gettext(msgid).format(**exc.fields)
+
+
 def _english(msgid: str, **fields) -> str:
     return msgid.format(**fields) if fields else msgid
 

@@ -2,7 +2,7 @@
 
 1. extracts every message (``_()`` in templates and Python, ``t()`` in the
    page's scripts, ``N_()`` and ``say()`` where a message is only marked)
-   into ``translations/messages.pot``;
+   into ``translations/messages.pot`` (``file_error()`` too, for tree files);
 2. merges it into each language's ``messages.po``: new messages arrive with an
    empty translation (``tests/i18n`` then fails until someone writes it),
    changed ones are marked fuzzy.

@@ -21,7 +21,7 @@ from app.search.tree import Node, Tree
 
 from . import fields
 from .doc import Map, Scalar, Seq, kind
-from .errors import TreeFileError, TreeTooLarge, shorten, suggestion
+from .errors import TreeFileError, TreeTooLarge, closest, file_error, shorten, suggestion
 from .fields import fail
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
@@ -89,6 +89,10 @@ def build_tree(doc, limits: Limits) -> Tree:
 def _check_keys(doc: Map, allowed, what: str) -> None:
     for key, (line, col, _) in doc.items.items():
         if key not in allowed:
+            near = closest(key, allowed)
+            if near is not None and "'" not in key + near:
+                raise file_error("unknown key '{key}' (did you mean '{near}'?)", line, col,
+                                 key=shorten(key), near=near)
             hint = suggestion(key, allowed)
             if not hint and key == "children" and what.startswith("a tree file"):
                 hint = " (put the top node's children under 'root:')"
@@ -99,10 +103,11 @@ def _check_keys(doc: Map, allowed, what: str) -> None:
 
 def _required(doc: Map, key: str, limit: int) -> str:
     if key not in doc.items:
-        raise fail(doc, f"missing '{key}': every tree file needs a short {key}")
+        raise file_error("missing '{key}': every tree file needs a short {key}", doc.line,
+                         doc.col, key=key)
     value = fields.text(doc.get(key), key, limit)
     if not value or not value.strip():
-        raise fail(doc.get(key), f"'{key}' is empty")
+        raise file_error("'{key}' is empty", doc.get(key).line, doc.get(key).col, key=key)
     return value
 
 
@@ -206,14 +211,14 @@ class _Builder:
                 rec.value = value_of(doc, "a leaf")
                 fast = nplayers == 2 and not self.shape[0]
             if parent is not None and parent.chance and rec.probability is None:
-                raise fail(doc, "every child of a chance node needs a 'probability', "
-                                "as in {probability: 0.5, value: 3}")
+                raise file_error("every child of a chance node needs a 'probability', "
+                                 "as in {{probability: 0.5, value: 3}}", doc.line, doc.col)
         for rec in chances:
             total = math.fsum(child.probability for child in rec.children)
             if abs(total - 1) > PROBABILITY_TOLERANCE:
                 line, col = rec.doc.key_at("children")
-                raise TreeFileError(f"the probabilities of this chance node's children "
-                                    f"sum to {total:.10g}, not 1", line, col)
+                raise file_error("the probabilities of this chance node's children sum to "
+                                 "{total}, not 1", line, col, total=f"{total:.10g}")
         return records
 
     def _node(self, rec: _Rec, doc: Map):
@@ -223,8 +228,12 @@ class _Builder:
         if "id" in doc.items:
             rec.id = fields.node_id(get("id"))
             if rec.id in self.given:
-                raise fail(get("id"), f"duplicate id {rec.id!r} (first used at line "
-                                      f"{self.given[rec.id]})")
+                if "'" in rec.id:
+                    raise fail(get("id"), f"duplicate id {rec.id!r} (first used at line "
+                                          f"{self.given[rec.id]})")
+                raise file_error("duplicate id '{id}' (first used at line {first})",
+                                 get("id").line, get("id").col, id=rec.id,
+                                 first=self.given[rec.id])
             self.given[rec.id] = get("id").line
         if "label" in doc.items:
             rec.label = fields.text(get("label"), "label", MAX_LABEL)
@@ -245,15 +254,16 @@ class _Builder:
         has_children = "children" in doc.items
         if has_children and "value" in doc.items:
             line, col = doc.key_at(max(("value", "children"), key=doc.key_at))
-            raise TreeFileError("a node has either a 'value' (a leaf) or 'children' "
-                                "(an inner node), not both", line, col)
+            raise file_error("a node has either a 'value' (a leaf) or 'children' "
+                             "(an inner node), not both", line, col)
         if "value" in doc.items:
             if rec.chance:
                 raise fail(get("value"), "a chance node has children, not a 'value'")
             rec.value = self._value(get("value"), "value")
         elif not has_children:
-            raise fail(doc, "a chance node needs 'children'" if rec.chance else
-                       "a leaf needs a 'value' (or give the node 'children')")
+            raise (file_error("a chance node needs 'children'", doc.line, doc.col) if rec.chance
+                   else file_error("a leaf needs a 'value' (or give the node 'children')",
+                                   doc.line, doc.col))
         if "eval" in doc.items:
             if not has_children:
                 line, col = doc.key_at("eval")
@@ -266,8 +276,8 @@ class _Builder:
         if type(kids) is not Seq:
             raise fail(kids, f"children must be a list, not {kind(kids)}")
         if not kids.items:
-            raise fail(kids, "children is empty: a node without children is a leaf, "
-                             "and a leaf needs a 'value'")
+            raise file_error("children is empty: a node without children is a leaf, "
+                             "and a leaf needs a 'value'", kids.line, kids.col)
         return kids.items
 
     def _player(self, doc, rec: _Rec) -> int:

@@ -16,14 +16,22 @@ import difflib
 
 
 class TreeFileError(ValueError):
-    """A tree file that cannot be loaded; nothing of it was kept."""
+    """A tree file that cannot be loaded; nothing of it was kept.
+
+    An error made by :func:`file_error` also keeps its catalogue message
+    (``msgid``, English with named ``fields``), so that the web app and the
+    command line can say it in the reader's language (``app.i18n``).
+    """
 
     def __init__(self, message: str, line: int | None = None,
-                 column: int | None = None) -> None:
+                 column: int | None = None, *, msgid: str | None = None,
+                 fields: dict | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column if line is not None else None
+        self.msgid = msgid
+        self.fields = fields or {}
 
     def __str__(self) -> str:
         if self.line is None:
@@ -41,6 +49,19 @@ class TreeTooLarge(TreeFileError):
     """The file, or the tree it describes, is beyond the configured limits."""
 
 
+def file_error(msgid: str, line: int | None = None, column: int | None = None, *,
+               cls: type = TreeFileError, **fields) -> TreeFileError:
+    """An error whose sentence is the catalogue message ``msgid`` (English,
+    with ``{named}`` fields filled from ``fields``; ``{line}`` is ``line``).
+
+    >>> err = file_error("A colon is missing after “{key}”.", 2, 5, key="root")
+    >>> str(err), err.msgid
+    ('line 2, column 5: A colon is missing after “root”.', 'A colon is missing after “{key}”.')
+    """
+    fields = {"line": line, **fields}       # a sentence may name its own line
+    return cls(msgid.format(**fields), line, column, msgid=msgid, fields=fields)
+
+
 def suggestion(word: str, choices) -> str:
     """`` (did you mean 'x'?)`` when ``word`` looks like a typo of a choice.
 
@@ -49,10 +70,16 @@ def suggestion(word: str, choices) -> str:
     >>> suggestion("colour", ["value", "label"])
     ''
     """
+    close = closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def closest(word: str, choices) -> str | None:
+    """The choice ``word`` looks like a typo of, or None."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close and len(word) > 1:  # case slips such as 'Value' or 'TITLE'
         close = [c for c in choices if c.lower() == word.lower()][:1]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
 
 
 def shorten(text: str, width: int = 40) -> str:

@@ -153,7 +153,7 @@ def read_notation(text: str, limits: Limits) -> Map:
 
 
 def title(text: str) -> str:
-    """``Typed tree ((3 12 8) (2 4 6) …``: the shape and first labels.
+    r"""``Typed tree ((3 12 8) (2 4 6) …``: the shape and first labels.
 
     >>> title("# Fig. 5.2\n((3 12 8)\n (2 4 6) (14 5 2))")
     'Typed tree ((3 12 8) (2 4 6) (14 5 2))'

@@ -23,8 +23,9 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
                          SequenceStartEvent, StreamEndEvent)
 
 from .doc import (append_item, MAX_MAP_KEYS, Map, Scalar, Seq, map_too_big, to_int)
-from .errors import TreeFileError, TreeTooLarge, shorten
+from .errors import TreeFileError, TreeTooLarge, file_error, shorten
 from .limits import Limits
+from .yaml_words import plain_syntax_error
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -124,6 +125,11 @@ def _syntax_error(exc: yaml.YAMLError, text: str, limits: Limits) -> TreeFileErr
     # Placed by the mark's character offset: its line and column may lie past
     # the end of the text, where libyaml reads an implied final line break.
     line, col, line_text = _position(text, mark.index)
+    if "nesting depth" not in problem:
+        start = _position(text, context_mark.index)[:2] if context_mark is not None else None
+        plain = plain_syntax_error(problem, context, (line, col), start, text)
+        if plain is not None:      # the common mistakes, in plain words at the line to fix
+            return plain
     if "nesting depth" in problem:     # libyaml's own limit, met while scanning ahead
         return TreeTooLarge(f"the file nests lists and mappings too deep; a tree may be at "
                             f"most {limits.max_depth} levels deep", line, col)
@@ -229,8 +235,8 @@ def _compose(loader, limits: Limits):
             key = node.text
             if key in parent.items:
                 first = parent.items[key][0]
-                raise TreeFileError(f"duplicate key {shorten(key)!r} (first given at line {first})",
-                                    node.line, node.col)
+                raise file_error("duplicate key '{key}' (first given at line {first})",
+                                 node.line, node.col, key=shorten(key), first=first)
             if len(parent.items) >= MAX_MAP_KEYS:
                 raise map_too_big(parent.line, parent.col)
             keys[-1] = node

@@ -41,6 +41,15 @@ def page_language() -> str:
     return lang
 
 
+def error_message(exc) -> str:
+    """A tree file's error in the request's language (English outside a request)."""
+    from flask import has_request_context
+
+    from app.i18n import error_message as in_language
+
+    return in_language(exc, page_language() if has_request_context() else DEFAULT)
+
+
 def lang_url(code: str) -> str:
     """This page's address with ``lang=<code>`` (other parameters kept)."""
     args = request.args.to_dict(flat=False)

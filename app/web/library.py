@@ -25,6 +25,7 @@ from app.treefile.errors import shorten
 from app.treefile.library import library_paths
 
 from .errors import ApiError
+from .i18n import error_message
 from .store import StoredTree, StoreFull, UploadStore
 
 log = logging.getLogger(__name__)
@@ -204,7 +205,7 @@ class TreeLibrary:
             tree = load_tree(data, filename=filename, fmt=fmt, limits=self.limits)
         except TreeFileError as exc:
             status = 413 if isinstance(exc, TreeTooLarge) else 400
-            raise ApiError(status, exc.message, line=exc.line, column=exc.column) from exc
+            raise ApiError(status, error_message(exc), line=exc.line, column=exc.column) from exc
         # The loader accepted it: keep the text as the user wrote it (as it was read).
         text = decode_text(data, self.limits)
         tree_id = content_id(tree)

@@ -10,7 +10,7 @@ P3 = "title: T\nplayers: [A, B, C]\nroot:\n"
 
 # (name, file, words the message must contain, line, column)
 BAD_YAML = [
-    ("yaml syntax", "title: T\nroot: {value: 1\n", "YAML syntax error", 3, 1),
+    ("yaml syntax", "title: T\nroot: {value: 1\n", "opened on line 2 is not closed", 2, 16),
     ("tab indentation", "title: T\nroot:\n\tvalue: 1\n", "not tabs", 3, 1),
     ("top-level list", "- 1\n- 2\n", "must be a mapping", 1, 1),
     ("top-level text", "just words\n", "must be a mapping", 1, 1),
