@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
                  "--add-location=file", "--sort-by-file", "--no-wrap", "--omit-header",
                  "-o", str(pot), "."])
         cli.run(["pybabel", "-q", "update", "-i", str(pot), "-d", str(TRANSLATIONS),
-                 "--no-wrap", "--omit-header", "--ignore-obsolete"])
+                 "--no-wrap", "--ignore-obsolete", "--ignore-pot-creation-date"])
         compile_catalogues()
         command = "check"
     if command == "check":
