@@ -31,6 +31,7 @@ WORDS = {
     "best-move": "the best move changes from {old} to {new}",
     "root-value": "the root's value goes from {old} to {new}",
     "evaluations": "static evaluations {old} → {new}",
+    "saved": "static evaluations {old} → {new} ({saved} saved)",
     "already-cut": "adds no cut: {node} is already cut by {cut} = {bound}",
     "no-change": "changes no cut, and the best move stays {best}",
     "no-change-no-move": "changes no cut",
@@ -80,7 +81,8 @@ def compare(before, after, edit: dict | None) -> dict:
         effects.append(WORDS["root-value"].format(old=fmt(old_run.value), new=fmt(new_run.value)))
     old_n, new_n = old_run.stats["evaluated"], new_run.stats["evaluated"]
     if old_n != new_n:
-        effects.append(WORDS["evaluations"].format(old=old_n, new=new_n))
+        effects.append(WORDS["saved" if new_n < old_n else "evaluations"].format(
+            old=old_n, new=new_n, saved=old_n - new_n))
     if not gained and not lost:
         already = _already_cut(new_doc, new_run, (edit or {}).get("key"))
         lead = already or (WORDS["no-change"].format(best=new_run.best_move) if new_run.best_move

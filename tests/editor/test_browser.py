@@ -280,7 +280,7 @@ def test_what_if_marks_on_the_textbook_case(ed, shoot):
     assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
     assert ed.marked("new-cut") == ed.marked("lost-cut") == []
     ed.select("d1"); ed.field("value", "1")
-    assert ed.sentence == "Changing d1 to 1 cuts d2 and d3 at D (alpha = 3); static evaluations 7 → 5."
+    assert ed.sentence == "Changing d1 to 1 cuts d2 and d3 at D (alpha = 3); static evaluations 7 → 5 (2 saved)."
     assert ed.marked("new-cut") == ["d2", "d3"]
     assert page.locator("line.edge.wi-new-cut").count() == 2
     shoot(page, "editor-whatif-new-cuts")
@@ -295,7 +295,9 @@ def test_what_if_marks_on_the_textbook_case(ed, shoot):
     page.click("#stage", position={"x": 5, "y": 5})
     ed.key("Control+z")
     ed.act("best-order")
-    assert "static evaluations 7 → 5" in ed.sentence
+    assert ed.sentence == ("Ordering the children best first cuts d2 and d1 at D (alpha = 3); "
+                           "static evaluations 7 → 5 (2 saved).")
+    assert ed.marked("new-cut") == ["d2", "d1"]
     assert "B(b1=3 b3=8 b2=12)" in ed.notation and "D(d3=2 d2=5 d1=14)" in ed.notation
 
 

@@ -90,7 +90,7 @@ def test_new_cuts_are_marked_and_said():
     assert change["new_cuts"] == ["d2", "d3"] and change["lost_cuts"] == []
     assert not change["best_move"]["changed"]
     assert change["sentence"] == ("Changing d1 to 1 cuts d2 and d3 at D (alpha = 3); "
-                                  "static evaluations 7 → 5.")
+                                  "static evaluations 7 → 5 (2 saved).")
 
 
 def test_lost_cuts_and_a_new_best_move_are_marked_and_said():
