@@ -94,7 +94,8 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
     named: set[str] = set()
     seen: set[str] = set()
     nodes = 0
-    limits = Limits()
+    limits = _LIMITS
+    strings: list[tuple[str, str]] = []
     stack: list = [(doc["root"], None)]     # (node, the children list it goes in)
     while stack:
         item, siblings = stack.pop()
@@ -120,7 +121,7 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
                 node.items[k] = (line, 1, kids)
                 stack.extend((child, kids) for child in reversed(v))
             else:
-                node.items[str(k)] = (line, 1, _value(v, line, key))
+                node.items[str(k)] = (line, 1, _value(v, line, key, strings))
         if siblings is None:
             top.items["root"] = (line, 1, node)
         else:
@@ -128,38 +129,60 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
                 nodes = append_item(siblings, node, nodes, limits)
             except TreeFileError as exc:
                 raise DocumentError(exc.message, key) from None
+    if strings:
+        try:
+            decode_text("\n".join(text for text, _ in strings))
+        except TreeFileError:
+            for text, key in strings:      # the one at fault, for its node
+                _text(text, key)
     return top, keys, named
 
 
-def _value(v, line: int, key: str | None):
-    """A field's value as a reader makes it (lists one level deep: vectors, players)."""
-    if isinstance(v, list):
+def _value(v, line: int, key: str | None, strings: list | None = None):
+    """A field's value as a reader makes it (lists one level deep: vectors,
+    players); strings are noted in ``strings`` with their node's key, to be
+    checked as text all at once."""
+    kind = type(v)
+    if kind is int:
+        return Scalar(v, str(v), line, 1)
+    if kind is str:
+        if strings is not None:
+            strings.append((v, key))
+        else:
+            _text(v, key)
+        return Scalar(v, v, line, 1)
+    if kind is float:
+        if not math.isfinite(v):
+            raise DocumentError("a number must be finite", key)
+        return Scalar(v, repr(v), line, 1)
+    if kind is list:
         seq = Seq(line, 1)
         for x in v:
+            item = Map(line, 1) if type(x) is dict else Seq(line, 1) if type(x) is list \
+                else _value(x, line, key, strings)
             try:
-                append_item(seq, _value(x, line, key) if not isinstance(x, (list, dict))
-                            else Map(line, 1) if isinstance(x, dict) else Seq(line, 1), 0,
-                            Limits())
+                append_item(seq, item, 0, _LIMITS)
             except TreeFileError as exc:
                 raise DocumentError(exc.message, key) from None
         return seq
-    if isinstance(v, dict):
+    if kind is dict:
         return Map(line, 1)           # the builder says what it should have been
-    if isinstance(v, str):
-        try:
-            decode_text(v)
-        except TreeFileError as exc:
-            raise DocumentError(exc.message, key) from None
-        return Scalar(v, v, line, 1)
-    if isinstance(v, float) and not math.isfinite(v):
-        raise DocumentError("a number must be finite", key)
     if v is None:
         return Scalar(None, "null", line, 1)
-    if isinstance(v, bool):
+    if kind is bool:
         return Scalar(v, "true" if v else "false", line, 1)
-    if isinstance(v, (int, float)):
-        return Scalar(v, json.dumps(v), line, 1)
     raise DocumentError("a field holds something that is not plain JSON data", key)
+
+
+def _text(v: str, key: str | None) -> None:
+    """Refuse what a reader refuses of text (lone surrogates: not Unicode)."""
+    try:
+        decode_text(v)
+    except TreeFileError as exc:
+        raise DocumentError(exc.message, key) from None
+
+
+_LIMITS = Limits()
 
 
 def check_document(doc, limits: Limits | None = None, made=None) -> Checked:
