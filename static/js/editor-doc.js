@@ -9,7 +9,6 @@
 export const TEXT = {
   rootSibling: 'The root has no siblings: add a child instead.',
   newTitle: 'New tree',
-  notNumber: (s) => `"${s}" is not a number`,
 };
 
 let counter = 0;

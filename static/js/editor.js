@@ -14,19 +14,16 @@ const TEXT = {
   kinds: { leaf: 'leaf', chance: 'chance' },
   algorithms: { alphabeta: 'alpha-beta', minimax: 'minimax', expectiminimax: 'expectiminimax', maxn: 'max^n', iterative: 'iterative deepening' },
   none: '—',
-  saving: 'Saving…',
   saveFailed: (m) => `Could not save: ${m}`,
   loadFailed: (m) => `Could not open the tree: ${m}`,
   textError: (e) => (e.line ? `line ${e.line}, column ${e.column}: ${e.message}` : e.message),
-  started: 'Built from the start: click a node, then add children, set values, drag to reorder.',
-  undone: 'Undone.',
-  redone: 'Redone.',
-  saved: (n) => `${n} saved`,
+  started: 'Click a node to select it, then add children, set values, drag to reorder: the search re-runs after every edit.',
   ofMinimax: (n) => `of ${n} for minimax`,
   network: 'The server did not answer; the edit was not kept.',
   classFailed: (m) => `The class could not start: ${m}`,
 };
 
+const MAX_UNDO = 1000;   // edits kept for undo (each a small copy of the tree)
 const $ = (sel, root = document) => root.querySelector(sel);
 const page = $('#editor');
 
@@ -103,6 +100,7 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
     performance.mark('edit-answered');
     if (history && state.doc) {
       state.undo.push({ doc: state.doc, select: state.selected });
+      if (state.undo.length > MAX_UNDO) state.undo.shift();
       state.redo.length = 0;
     }
     state.options = options;
@@ -186,7 +184,7 @@ function render() {
   const collapsed = new Set([...state.collapsed].map(idOf));
   view.draw(json, state.result, state.change, { collapsed, selected: idOf(state.selected) });
   page.dataset.revision = String(state.revision);
-  $('#change').textContent = state.change?.sentence || '';
+  $('#change').textContent = state.change?.sentence || (state.undo.length || state.redo.length ? '' : TEXT.started);
   showResult();
   fillOptions();
   fillInspector();
