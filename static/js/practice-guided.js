@@ -1,6 +1,8 @@
 // Guided mode: the server walks the search one question at a time (the next
 // v, α or β, or "cut?"); the tree shows the search's state at that moment,
 // the asked-for field hidden. A wrong answer gets the rule it breaks.
+import { t } from './i18n.js';
+
 
 const EMPTY = { status: 'unvisited', value: null, alpha: null, beta: null };
 
@@ -82,7 +84,7 @@ export function makeGuide(ctx) {
     const res = r.result;
     if (res && !res.correct) {
       tried = true;
-      say('wrong', `✗ ${value} is not right. ${res.rule}`);
+      say('wrong', `✗ ${t('{value} is not right.', { value })} ${res.rule}`);
       if (!reveal) { input.select(); return; }
     }
     if (res?.correct || reveal) finish(r, res?.correct);
@@ -92,8 +94,8 @@ export function makeGuide(ctx) {
     answered = true;
     if (correct && !tried) firstTry += 1;
     panel.querySelector('[data-role=q-score]').textContent =
-      `Right at the first try: ${firstTry} of ${index + 1}.`;
-    const head = correct ? `✓ Right: ${r.answer}.` : `The answer: ${r.answer}.`;
+      t('Right at the first try: {right} of {asked}.', { right: firstTry, asked: index + 1 });
+    const head = correct ? `✓ ${t('Right: {answer}.', { answer: r.answer })}` : t('The answer: {answer}.', { answer: r.answer });
     say(correct ? 'right' : 'shown', `${head} ${r.worked}`, r.link);
     paint(r.reveal_view, question.node);
     input.disabled = true;
@@ -102,7 +104,7 @@ export function makeGuide(ctx) {
     if (r.finished) {
       const line = document.createElement('p');
       line.className = 'done';
-      line.textContent = `Finished: ${firstTry} of ${total} right at the first try. ${r.summary || ''}`;
+      line.textContent = `${t('Finished: {right} of {total} right at the first try.', { right: firstTry, total })} ${r.summary || ''}`;
       feedback.append(line);
       progress.record(treeId, 'guided', firstTry, total, firstTry === total);
       page.querySelector('[data-role=progress]').textContent = progress.describe(treeId, 'guided');
@@ -124,7 +126,7 @@ export function makeGuide(ctx) {
       a.target = '_blank';
       a.rel = 'noopener';
       a.dataset.role = 'step-link';
-      a.textContent = 'See this step in the visualizer ↗';
+      a.textContent = t('See this step in the visualizer ↗');
       feedback.append(a);
     }
   }

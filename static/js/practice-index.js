@@ -1,6 +1,7 @@
 // The practice chooser /practice: shows this browser's progress, and keeps
 // the random-tree form's choices for next time.
 
+import { t } from './i18n.js';
 import { load } from './practice-progress.js';
 
 const KEY = 'practice-form-v1';
@@ -10,7 +11,9 @@ const line = document.querySelector('[data-role=progress]');
 const attempts = Object.entries(load().attempts);
 if (attempts.length) {
   const solved = attempts.filter(([, a]) => a.solved).length;
-  line.textContent = `In this browser you have tried ${attempts.length} tree${attempts.length === 1 ? '' : 's'} and solved ${solved}.`;
+  line.textContent = attempts.length === 1
+    ? t('In this browser you have tried 1 tree and solved {solved}.', { solved })
+    : t('In this browser you have tried {n} trees and solved {solved}.', { n: attempts.length, solved });
   for (const [k, a] of attempts) {
     const [tree] = k.split('|');
     const li = document.querySelector(`li[data-tree="${CSS.escape(tree)}"]`);

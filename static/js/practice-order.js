@@ -2,8 +2,12 @@
 // keyboard or touch) and the tree is redrawn in that order; the checker runs
 // alpha-beta on it and compares the work with best-first ordering.
 
+import { t } from './i18n.js';
 import { show } from './model.js';
 import { explicitJsonOf } from './practice-tree.js';
+
+const earlier = (label) => t('Move {node} earlier', { node: label });
+const later = (label) => t('Move {node} later', { node: label });
 
 export function makeOrder(ctx) {
   const { page, treeId, progress } = ctx;
@@ -54,8 +58,8 @@ export function makeOrder(ctx) {
         item.dataset.child = id;
         const name = document.createElement('span');
         name.textContent = label(c);
-        item.append(button('←', `Move ${c.label} earlier`, i === 0, () => move(n.id, i, -1)),
-          name, button('→', `Move ${c.label} later`, i === ids.length - 1, () => move(n.id, i, 1)));
+        item.append(button('←', earlier(c.label), i === 0, () => move(n.id, i, -1)),
+          name, button('→', later(c.label), i === ids.length - 1, () => move(n.id, i, 1)));
         kids.append(item);
       });
       li.append(head, kids);
@@ -112,7 +116,7 @@ export function makeOrder(ctx) {
     feedback.classList.remove('stale');
     feedback.classList.toggle('solved', r.solved);
     feedback.querySelector('[data-score]').textContent =
-      `${r.mine.evaluated} of ${r.leaves} leaves evaluated`;
+      t('{n} of {leaves} leaves evaluated', { n: r.mine.evaluated, leaves: r.leaves });
     feedback.querySelector('[data-role=summary]').textContent = r.summary;
     feedback.querySelector('[data-role=mistake]').hidden = true;
     const extra = feedback.querySelector('[data-role=extra]');
@@ -130,11 +134,19 @@ export function makeOrder(ctx) {
   }
 
   function table(r) {
-    const t = document.createElement('table');
-    t.className = 'order-stats';
-    t.innerHTML = '<thead><tr><th>order</th><th>evaluations</th><th>cut-offs</th></tr></thead>';
+    const tbl = document.createElement('table');
+    tbl.className = 'order-stats';
+    const head = document.createElement('thead');
+    const hr = document.createElement('tr');
+    for (const text of [t('order'), t('evaluations'), t('cut-offs')]) {
+      const th = document.createElement('th');
+      th.textContent = text;
+      hr.append(th);
+    }
+    head.append(hr);
+    tbl.append(head);
     const body = document.createElement('tbody');
-    for (const [name, key] of [['yours', 'mine'], ['best-first', 'best'], ['as given', 'given'], ['worst-first', 'worst']]) {
+    for (const [name, key] of [[t('yours'), 'mine'], [t('best-first'), 'best'], [t('as given'), 'given'], [t('worst-first'), 'worst']]) {
       const tr = document.createElement('tr');
       if (key === 'mine') tr.className = 'mine';
       for (const text of [name, r[key].evaluated, r[key].cutoffs]) {
@@ -144,8 +156,8 @@ export function makeOrder(ctx) {
       }
       body.append(tr);
     }
-    t.append(body);
-    return t;
+    tbl.append(body);
+    return tbl;
   }
 
   function links(r) {
@@ -155,7 +167,7 @@ export function makeOrder(ctx) {
       a.href = r.links.best;
       a.target = '_blank';
       a.rel = 'noopener';
-      a.textContent = 'Watch best-first ordering in the visualizer ↗';
+      a.textContent = t('Watch best-first ordering in the visualizer ↗');
       p.append(a);
     }
     return p;

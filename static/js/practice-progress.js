@@ -2,6 +2,8 @@
 // per tree and mode, the best score, the number of checks and whether it
 // was solved. Drafts of unfinished answer sheets are kept too, so a reload
 // does not lose the student's work.
+import { t } from './i18n.js';
+
 
 const KEY = 'practice-progress-v1';
 const DRAFT = 'practice-draft-v1:';
@@ -46,11 +48,16 @@ export function describe(treeId, mode) {
   const all = Object.values(p.attempts);
   const solved = all.filter((a) => a.solved).length;
   const here = p.attempts[`${treeId}|${mode}`];
-  let text = `Solved so far in this browser: ${solved} of ${all.length} tree${all.length === 1 ? '' : 's'} tried.`;
+  let text = all.length === 1
+    ? t('Solved so far in this browser: {solved} of 1 tree tried.', { solved })
+    : t('Solved so far in this browser: {solved} of {n} trees tried.', { solved, n: all.length });
   if (here) {
-    text = (here.solved ? 'You have solved this one. ' : `Best here: ${here.best} of ${here.total} (${here.checks} check${here.checks === 1 ? '' : 's'}). `) + text;
+    const best = here.checks === 1
+      ? t('Best here: {best} of {total} (1 check).', here)
+      : t('Best here: {best} of {total} ({checks} checks).', here);
+    text = `${here.solved ? t('You have solved this one.') : best} ${text}`;
   }
-  return all.length || here ? text : 'Your progress is kept in this browser; no account needed.';
+  return all.length || here ? text : t('Your progress is kept in this browser; no account needed.');
 }
 
 export function loadDraft(treeId, mode) {

@@ -2,14 +2,16 @@
 // (v, and in full mode α and β), the pruned branches the student marked, and
 // the checker's verdict drawn back onto the sheet and the tree.
 
+import { t } from './i18n.js';
 import { show } from './model.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FIELDS = { values: ['value'], cuts: ['value'], full: ['value', 'alpha', 'beta'] };
 const STATUS_TEXT = {
-  right: 'right', wrong: 'wrong', missing: 'missing', unreadable: 'not a number',
-  extra: 'not pruned', ignored: 'not needed',
+  right: t('right'), wrong: t('wrong'), missing: t('missing'), unreadable: t('not a number'),
+  extra: t('not pruned'), ignored: t('not needed'),
 };
+const HINT = t(' (a hint, not scored)');
 
 /** An entry as the drawing shows it: infinities spelled as the core spells them. */
 function tidy(raw) {
@@ -60,10 +62,10 @@ export function makeSheet(ctx) {
       pick.type = 'button';
       pick.className = 'pick';
       pick.textContent = n.label;
-      pick.title = `Show ${n.label} in the tree`;
+      pick.title = t('Show {node} in the tree', { node: n.label });
       pick.addEventListener('click', () => select(n.id, false));
       const who = document.createElement('small');
-      who.textContent = n.role === 'chance' ? 'chance' : n.player;
+      who.textContent = n.role === 'chance' ? t('chance') : n.player;
       th.append(pick, ' ', who);
       tr.append(th);
       for (const f of ['value', 'alpha', 'beta']) {
@@ -77,7 +79,7 @@ export function makeSheet(ctx) {
           input.setAttribute('enterkeyhint', 'next');
           input.dataset.for = n.id;
           input.dataset.field = f;
-          input.setAttribute('aria-label', `${f === 'value' ? 'v' : f === 'alpha' ? 'α' : 'β'} at ${n.label}`);
+          input.setAttribute('aria-label', t('{field} at {node}', { field: f === 'value' ? 'v' : f === 'alpha' ? 'α' : 'β', node: n.label }));
           input.placeholder = f === 'value' ? 'v' : f === 'alpha' ? 'α' : 'β';
           input.value = entries[f][n.id] ?? '';
           input.addEventListener('input', () => {
@@ -160,7 +162,7 @@ export function makeSheet(ctx) {
     if (!marked.size) {
       const li = document.createElement('li');
       li.className = 'empty';
-      li.textContent = 'None marked yet.';
+      li.textContent = t('None marked yet.');
       cutList.append(li);
     }
     for (const n of ctx.preorder()) {
@@ -171,7 +173,7 @@ export function makeSheet(ctx) {
       b.type = 'button';
       b.className = 'chip';
       b.textContent = `${n.parent.label} → ${n.label} ✕`;
-      b.setAttribute('aria-label', `Unmark the branch ${n.parent.label} to ${n.label}`);
+      b.setAttribute('aria-label', t('Unmark the branch {from} to {to}', { from: n.parent.label, to: n.label }));
       b.addEventListener('click', () => toggle(n.id));
       li.append(b);
       cutList.append(li);
@@ -249,7 +251,7 @@ export function makeSheet(ctx) {
       const input = inputs.get(`${e.node}|${e.kind}`);
       if (input) {
         input.dataset.status = e.status;
-        input.title = STATUS_TEXT[e.status] + (e.graded ? '' : ' (a hint, not scored)');
+        input.title = STATUS_TEXT[e.status] + (e.graded ? '' : HINT);
         if (e.status !== 'right') input.setAttribute('aria-invalid', 'true');
         if (reveal && e.expected !== undefined && e.status !== 'right') {
           const span = document.createElement('span');
@@ -264,7 +266,7 @@ export function makeSheet(ctx) {
     for (const [id, ok] of perNode) {
       badge(id, ok);
       const td = rowsEl.querySelector(`tr[data-row="${CSS.escape(id)}"] .col-mark`);
-      if (td) { td.textContent = ok ? '✓' : '✗'; td.dataset.ok = ok ? '1' : '0'; td.title = ok ? 'all right here' : 'a mistake here'; }
+      if (td) { td.textContent = ok ? '✓' : '✗'; td.dataset.ok = ok ? '1' : '0'; td.title = ok ? t('all right here') : t('a mistake here'); }
     }
     showFeedback(result);
     revealBtn.hidden = false;
@@ -297,7 +299,7 @@ export function makeSheet(ctx) {
       feedback.querySelector('[data-role=mistake-text]').textContent = m.sentence;
       const a = feedback.querySelector('[data-role=mistake-link]');
       a.href = m.link;
-      a.textContent = `Open the visualizer at step ${m.step} ↗`;
+      a.textContent = t('Open the visualizer at step {step} ↗', { step: m.step });
     }
     feedback.querySelector('[data-role=extra]').replaceChildren();
     feedback.scrollIntoView({ block: 'nearest', behavior: 'smooth' });

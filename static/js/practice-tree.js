@@ -1,6 +1,12 @@
 // Tree helpers of the practice page on top of tree.js / treeview.js: preorder,
 // the tree as explicit JSON (for redrawing in another child order), the tap
 // targets over branches, and taps that survive zoom.js's pointer capture.
+import { t } from './i18n.js';
+
+// (module level: these names stay clear of the functions' own `t`)
+const branchLabel = (n) => t('Branch {from} to {to}: mark as pruned', { from: n.parent.label, to: n.label });
+const branchTitle = (n) => t('{from} → {to}: tap to mark pruned', { from: n.parent.label, to: n.label });
+
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -74,11 +80,11 @@ export function drawHits(ctx) {
     const attrs = {
       class: 'hit', 'data-cut': n.id, x1: n.parent.x, y1: n.parent.y, x2: n.x, y2: n.y,
       tabindex: '0', role: 'button', 'aria-pressed': 'false',
-      'aria-label': `Branch ${n.parent.label} to ${n.label}: mark as pruned`,
+      'aria-label': branchLabel(n),
     };
     for (const k in attrs) line.setAttribute(k, attrs[k]);
     const title = document.createElementNS(SVG, 'title');
-    title.textContent = `${n.parent.label} → ${n.label}: tap to mark pruned`;
+    title.textContent = branchTitle(n);
     line.appendChild(title);
     layer.appendChild(line);
     hits.set(n.id, line);

@@ -3,6 +3,7 @@
 // the answer sheet (values, cuts, full), the guided walk, or move ordering.
 // Every verdict comes from POST /api/practice/check; nothing is graded here.
 
+import { t } from './i18n.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
@@ -51,8 +52,8 @@ async function main() {
     $('[data-action=visualize]').href = `/t/${encodeURIComponent(treeId)}?${visualizerQuery()}`;
     $('[data-action=another]').href = anotherUrl();
     $('.style-note').textContent = form.style.value === 'aima'
-      ? 'AIMA formulation: a node that cuts off returns at once, before updating its own α (MAX) or β (MIN).'
-      : 'Wikipedia formulation: a node updates its α (MAX) or β (MIN) first, then tests for the cut.';
+      ? t('AIMA formulation: a node that cuts off returns at once, before updating its own α (MAX) or β (MIN).')
+      : t('Wikipedia formulation: a node updates its α (MAX) or β (MIN) first, then tests for the cut.');
   };
   const visualizerQuery = () => {
     const o = options();
