@@ -23,6 +23,7 @@ from . import errors, i18n, limits
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .origins import same_origin
+from .serving import BodyDeadline
 from .security import TrustedHostMiddleware, install_headers, trusted_hosts
 from .class_sockets import ClassNamespace
 from .sockets import StreamNamespace
@@ -112,6 +113,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         app.register_blueprint(importlib.import_module(name).bp)
     limits.init(app)
     _init_socketio(app)
+    app.wsgi_app = BodyDeadline(app.wsgi_app, budget.idle_seconds)   # slow uploads cut off
     # Outermost: a host name not trusted never reaches Flask or Socket.IO.
     app.wsgi_app = TrustedHostMiddleware(app.wsgi_app, app.config["TRUSTED_HOSTS"])
     return app

@@ -16,6 +16,7 @@ connection there ends the exchange cleanly.
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 import time
@@ -23,10 +24,63 @@ import time
 from werkzeug.serving import BaseWSGIServer, ThreadedWSGIServer, WSGIRequestHandler
 
 
+class Deadlines:
+    """One thread that cuts connections whose request line and headers have
+    not arrived in time: the socket's own timeout ends a *silent* client,
+    this ends one that trickles a byte every few seconds (slowloris)."""
+
+    def __init__(self, tick: float = 0.5):
+        self.tick = tick
+        self._due: dict[int, tuple[float, socket.socket]] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def add(self, sock: socket.socket, seconds: float) -> None:
+        with self._lock:
+            self._due[id(sock)] = (time.monotonic() + seconds, sock)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="deadlines", daemon=True)
+                self._thread.start()
+
+    def remove(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._due.pop(id(sock), None)
+
+    def _loop(self) -> None:
+        while True:
+            time.sleep(self.tick)
+            now = time.monotonic()
+            with self._lock:
+                late = [k for k, (due, _) in self._due.items() if due <= now]
+                socks = [self._due.pop(k)[1] for k in late]
+            for sock in socks:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)   # its thread's read ends at once
+                except OSError:
+                    pass
+
+
+DEADLINES = Deadlines()
+
+
 class RequestHandler(WSGIRequestHandler):
-    """Werkzeug's handler that closes a connection its application dropped."""
+    """Werkzeug's handler that closes a connection its application dropped,
+    and one whose request headers take longer than :attr:`timeout` seconds."""
 
     quiet = False
+    timeout = 60
+
+    def handle_one_request(self) -> None:
+        DEADLINES.add(self.connection, self.timeout)
+        try:
+            super().handle_one_request()
+        finally:
+            DEADLINES.remove(self.connection)
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()   # the headers are in: the app may take its time
+        DEADLINES.remove(self.connection)
+        return ok
 
     def connection_dropped(self, error, environ=None) -> None:
         self.close_connection = True
@@ -86,3 +140,75 @@ def threaded_server(app, host: str = "127.0.0.1", port: int = 0, quiet: bool = T
     handler = type(base.__name__, (base,), {"timeout": idle})
     server_class = type("Server", (BoundedServer,), {"max_connections": max_connections})
     return server_class(host, port, app, handler=handler)
+
+
+class BodyDeadline:
+    """WSGI middleware: a request body must arrive within ``seconds`` in all
+    (a client trickling an upload a byte at a time is cut off with 400),
+    under Werkzeug's threads and gunicorn's gevent worker alike."""
+
+    def __init__(self, wsgi_app, seconds: float):
+        self.wsgi_app = wsgi_app
+        self.seconds = seconds
+
+    def __call__(self, environ, start_response):
+        stream = environ.get("wsgi.input")
+        if stream is None or environ.get("REQUEST_METHOD") not in ("POST", "PUT", "PATCH"):
+            return self.wsgi_app(environ, start_response)
+        sock = environ.get("werkzeug.socket")
+        if sock is not None:
+            # Werkzeug's threads: one read may wait for many trickled bytes, so
+            # the deadline thread cuts the connection itself when time is up.
+            DEADLINES.add(sock, self.seconds)
+            try:
+                return self.wsgi_app(environ, start_response)
+            finally:
+                DEADLINES.remove(sock)
+        environ["wsgi.input"] = _TimedInput(stream, time.monotonic() + self.seconds)
+        return self.wsgi_app(environ, start_response)
+
+
+class _TimedInput:
+    def __init__(self, stream, deadline: float):
+        self._stream = stream
+        self._deadline = deadline
+
+    def _call(self, method, *args):
+        from werkzeug.exceptions import ClientDisconnected
+
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise ClientDisconnected("The request body took too long to arrive.")
+        timeout = _green_timeout(left)
+        if timeout is None:
+            return method(*args)
+        try:
+            with timeout:
+                return method(*args)
+        except BaseException as exc:   # gevent's Timeout is not an Exception
+            if exc is timeout:
+                raise ClientDisconnected("The request body took too long to arrive.") from None
+            raise
+
+    def read(self, *args):
+        return self._call(self._stream.read, *args)
+
+    def readline(self, *args):
+        return self._call(self._stream.readline, *args)
+
+    def __iter__(self):
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
+
+
+def _green_timeout(seconds: float):
+    """A gevent timeout where gevent runs the server (a blocked read there has
+    no socket timeout of its own), else None (the socket's timeout applies)."""
+    try:
+        from gevent import Timeout, monkey
+    except ImportError:
+        return None
+    return Timeout(seconds) if monkey.is_module_patched("socket") else None

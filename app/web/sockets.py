@@ -93,7 +93,7 @@ class StreamNamespace(Namespace):
         """Tell a client that the server closed its run to make room."""
         self.emit("closed", {"run": run_id, "reason": "The server closed this run to make room "
                              "for others (it was the least recently used): start it again "
-                             "to go on."}, to=sid)
+                             "to go on."}, room=sid)
 
     @staticmethod
     def _released(nodes: int) -> None:
