@@ -40,8 +40,13 @@ def options_from(args: argparse.Namespace) -> SearchOptions:
 
 
 def load(file: str):
-    """The tree in ``file``; a bare name that is no file is looked up in trees/."""
+    """The tree in ``file``; a bare name that is no file is looked up in trees/;
+    ``game:...`` names a game searched from its rules (app.games.ids)."""
+    from app.games.ids import is_game_id, resolve
     from app.treefile import load_path
+
+    if is_game_id(file) and not Path(file).exists():
+        return resolve(file)
 
     path = Path(file)
     if not path.exists() and not any(sep in file for sep in "/\\"):

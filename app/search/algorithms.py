@@ -85,13 +85,15 @@ def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
         if i < n:
             child = kids[i]
             i += 1
-            if child.children:
+            # Read once: a game's node makes its children when asked.
+            grandkids = child.children
+            if grandkids:
                 if child.depth != limit:  # descend
                     stack.append((node, ismax, a, b, v, kids, i, n))
                     node = child
                     ismax = child.player == 0
                     v = -INF if ismax else INF
-                    kids = order(child) if order else child.children
+                    kids = order(child) if order else grandkids
                     i, n = 0, len(kids)
                     continue
                 val = child.eval
@@ -176,11 +178,12 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
         elif i < len(kids):
             child = kids[i]
             frame[3] = i + 1
-            if child.children and child.depth != limit:
+            grandkids = child.children  # read once: a game's node makes them when asked
+            if grandkids and child.depth != limit:
                 cv = start(child)
-                stack.append([child, cv, order(child) if order else child.children, 0])
+                stack.append([child, cv, order(child) if order else grandkids, 0])
                 continue
-            cutoff = bool(child.children)
+            cutoff = bool(grandkids)
             val = child.eval if cutoff else child.value
             if not multi and type(val) is tuple:
                 val = val[0]

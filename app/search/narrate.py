@@ -75,9 +75,9 @@ class Narrator:
     def name(self, node: Node) -> str:
         """How a sentence names ``node``: its label, or a game position in
         words ("the empty board", "X in the centre", "piles 4-2-1")."""
-        out = self._names_cache.get(node.id)
+        out = self._names_cache.get(node.label)  # by label: a game has few positions, many nodes
         if out is None:
-            out = self._names_cache[node.id] = describe(self._game, node.label) or node.label
+            out = self._names_cache[node.label] = describe(self._game, node.label) or node.label
         return out
 
     def move(self, node: Node, child: Node) -> str:
@@ -160,7 +160,7 @@ class Narrator:
         stream implies entering: see :mod:`app.search.algorithms`)."""
         if self.path and self.path[-1] is node:
             return
-        for n in self.tree.path_to(node.id)[len(self.path):]:
+        for n in self.tree.path_of(node)[len(self.path):]:
             if self.bounds:
                 parent = self.path[-1] if self.path else None
                 alpha = _num(self.view.field(parent.id, "alpha")) if parent else -INF
@@ -338,9 +338,11 @@ class Narrator:
             # for all below it (see app.search.view), so a cut costs the same
             # whatever the size of what it skips.
             self.pruned.append(child.id)
-            count += self.tree.size_of(child)
+            size = self.tree.size_of(child)  # None: a game too big to count
+            count = None if count is None or size is None else count + size
             self.set(changes, child.id, "status", "pruned")
-        self.pruned_nodes += count
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
         strict = self.opts.strict
         names = ", ".join(self.move(node, c) for c in skipped)
         many = len(skipped) > 1

@@ -25,7 +25,9 @@ def algorithms_for(tree: Tree) -> list[str]:
         if alg == "expectiminimax" and not tree.has_chance:
             continue  # it would be minimax under another name
         try:
-            SearchOptions(algorithm=alg).check(tree)
+            # A game too big to search to the end is checked at its page's depth.
+            depth = tree.depth if getattr(tree, "lazy", False) else None
+            SearchOptions(algorithm=alg, depth=depth).check(tree)
         except SearchError:
             continue
         fits.append(alg)
@@ -78,6 +80,10 @@ class SearchOptions:
             raise SearchError(f"depth must be a whole number >= 0, not {self.depth!r}")
         if self.seed is not None and not isinstance(self.seed, int):
             raise SearchError(f"seed must be a whole number, not {self.seed!r}")
+        game_check = getattr(tree, "check_options", None)
+        if game_check is not None:  # a game searched from its rules knows its own limits
+            game_check(self)
+            return
         if tree.multiplayer and alg != "maxn":
             raise SearchError(
                 f"this tree has {len(tree.players)} players: use maxn, not {alg}")

@@ -65,6 +65,9 @@ def make_order(tree: Tree, order: str, seed: int | None, depth_limit: int | None
     """A function giving each node's children in search order (``None`` = file order)."""
     if order == "given":
         return None
+    own = getattr(tree, "order_for", None)
+    if own is not None:  # a game searched from its rules orders by its positions
+        return own(order, seed, depth_limit)
     cache: dict[str, tuple[Node, ...]] = {}
     if order == "random":
         base = 0 if seed is None else seed

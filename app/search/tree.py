@@ -119,6 +119,10 @@ class Tree:
             path.append(self._parent[path[-1].id])
         return path[::-1]
 
+    def path_of(self, node: Node) -> list[Node]:
+        """The nodes from the root down to ``node``, both included."""
+        return self.path_to(node.id)
+
     def subtree(self, node: Node) -> Iterator[Node]:
         """``node`` and all its descendants, in preorder."""
         stack = [node]

@@ -83,7 +83,12 @@ def delete_tree(tree_id: str):
 def get_tree(tree_id: str):
     lib = library()
     tree = lib.get(tree_id)
-    return jsonify({**tree_to_dict(tree, explicit_ids=True), "id": tree_id,
+    if getattr(tree, "lazy", False):  # a game: its top, and the nodes the page opened
+        opened = [i for i in request.args.get("open", "").split(",") if i][:200]
+        data = tree.to_dict(opened)
+    else:
+        data = tree_to_dict(tree, explicit_ids=True)
+    return jsonify({**data, "id": tree_id,
                     "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)})
 

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.games.ids import UnknownGame, is_game_id, resolve as resolve_game
 from app.games.random_tree import RandomSpec
 from app.search.tree import Tree
 from app.treefile import (Limits, TreeFileError, TreeTooLarge, decode_text, dump_yaml,
@@ -149,6 +150,13 @@ class TreeLibrary:
             if tree_id in self._cache:
                 self._cache.move_to_end(tree_id)
                 return self._cache[tree_id]
+        if is_game_id(tree_id):  # a game searched from its rules (app.games.ids)
+            try:
+                tree = resolve_game(tree_id)
+            except UnknownGame as exc:
+                raise ApiError(404, str(exc)) from None
+            self._remember(tree_id, tree)
+            return tree
         if RandomSpec.is_id(tree_id):  # a random tree: its id rebuilds it, nothing stored
             tree = _random_tree(tree_id, self.limits or Limits())
             self._remember(tree_id, tree)

@@ -1,0 +1,86 @@
+"""Game ids (contract §1): a game named where a tree id is accepted.
+
+``game:tictactoe`` (the empty board, X = MAX to move), ``game:tictactoe:<9
+cells>`` (``x``, ``o`` or ``.``, row by row; the side to move follows from
+the counts), ``game:nim:<piles>`` (``7``, or several piles ``5-1-1``; MAX
+moves first, ``game:nim:5-1-1:min`` lets MIN), ``game:connect4`` (6 x 7;
+``game:connect4:<columns played, 1-7>`` a position).
+
+>>> tree = resolve("game:tictactoe:x...o....")
+>>> tree.root.label, tree.players[tree.root.player]
+('X··/·O·/···', 'MAX')
+>>> resolve("game:nim:7").root.label
+'7'
+>>> resolve("game:chess")
+Traceback (most recent call last):
+...
+app.games.ids.UnknownGame: unknown game 'chess': the games are tictactoe, nim and connect4
+"""
+from __future__ import annotations
+
+from .lazy import GameTree
+from .rules import Connect4Rules, NimRules, TicTacToeRules
+
+PREFIX = "game:"
+CONNECT4_DEPTH = 4
+"""The depth limit a Connect Four page opens with."""
+CONNECT4_MAX_DEPTH = 8
+"""The deepest limit a Connect Four search may use (7^8 = 5.7 million positions)."""
+
+
+class UnknownGame(ValueError):
+    """A ``game:`` id that names no game or no legal position."""
+
+
+def is_game_id(tree_id: str) -> bool:
+    return isinstance(tree_id, str) and tree_id.startswith(PREFIX)
+
+
+def resolve(tree_id: str) -> GameTree:
+    """The lazily searched tree a ``game:`` id names; :class:`UnknownGame` if none."""
+    if not is_game_id(tree_id) or len(tree_id) > 100:
+        raise UnknownGame(f"{tree_id[:100]!r} is not a game id (game:tictactoe, game:nim:7, ...)")
+    name, _, arg = tree_id[len(PREFIX):].partition(":")
+    try:
+        if name == "tictactoe":
+            rules = TicTacToeRules(arg.replace("_", ".") if arg else "." * 9)
+            where = "the empty board" if not arg else "a position"
+            return GameTree(rules, game_id=tree_id, title=f"Tic-tac-toe from {where}",
+                            source="The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O (Luger)",
+                            description=TTT, algorithm="alphabeta")
+        if name == "nim":
+            piles, _, first = arg.partition(":")
+            if first not in ("", "max", "min"):
+                raise ValueError("who moves first is max or min")
+            heaps = tuple(int(p) for p in piles.split("-")) if piles else (7,)
+            return GameTree(NimRules(heaps, "MIN" if first == "min" else "MAX"), game_id=tree_id,
+                            title=f"Nim from piles {'-'.join(map(str, sorted(heaps, reverse=True)))}",
+                            source="Luger's Nim: split a pile into two unequal piles",
+                            description=NIM, algorithm="minimax")
+        if name == "connect4":
+            return GameTree(Connect4Rules(arg), game_id=tree_id,
+                            title="Connect Four" + (" from a position" if arg else ""),
+                            source="The rules of Connect Four (6 rows x 7 columns)",
+                            description=C4, algorithm="alphabeta",
+                            depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH)
+    except ValueError as exc:
+        raise UnknownGame(f"{tree_id}: {exc}") from None
+    raise UnknownGame(f"unknown game {name!r}: the games are tictactoe, nim and connect4")
+
+
+TTT = """Tic-tac-toe searched from its rules as the search goes: no file, no
+tree written out. From the empty board, minimax enters 549,946 nodes and
+evaluates 255,168 finished games; alpha-beta needs a small fraction of that.
+With a depth limit, the positions on the limit are scored by Luger's
+E(n) = M - O: lines still open for MAX minus lines still open for MIN.
+A win is worth 10, a loss -10, a draw 0."""
+
+NIM = """Luger's Nim searched from its rules: a move splits one pile into two
+piles of different sizes; the player who cannot move loses. 1 = MAX wins,
+0 = MIN wins."""
+
+C4 = """Connect Four (6 rows x 7 columns) searched from its rules with a depth
+limit: far too big to search to the end. Positions on the limit are scored
+by open lines of four (2 in a line 2, 3 in a line 5, a disc in the centre
+column 3; MAX's minus MIN's); a win is worth 1000. Moves are searched from
+the centre column out."""
