@@ -31,6 +31,7 @@ from app.search.tree import Tree
 from . import explain
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
+from .words import tell
 
 MODES = ("values", "cuts", "full", "guided", "order")
 """Every practice mode; ``guided`` and ``order`` have modules of their own."""
@@ -242,8 +243,8 @@ def _sentence(key: AnswerKey, entry: dict) -> str:
     if kind == "cut":
         return explain.missed_cut(key, nid) if status == "missing" else explain.extra_cut(key, nid)
     if status == "unreadable":
-        return (f"{key.tree.node(nid).label}: {entry['given']!r} is not a number; write e.g. "
-                f"3, -2, 2.5, -inf or inf.")
+        return tell("{node}: {given} is not a number; write e.g. 3, -2, 2.5, -inf or inf.",
+                    node=key.tree.node(nid).label, given=repr(entry["given"]))
     given = parse_entry(entry["given"]) if entry["given"] is not None else None
     if kind == "value":
         return explain.value(key, nid, given)
@@ -262,10 +263,10 @@ def _jsonable(raw):
 
 def _summary(right: int, total: int, mode: str) -> str:
     if total == 0:
-        return "Nothing to fill in here: every node is a leaf."
+        return tell("Nothing to fill in here: every node is a leaf.")
     if right == total:
-        return f"All {total} right. Well done!"
-    return f"{right} of {total} right."
+        return tell("All {total} right. Well done!", total=total)
+    return tell("{right} of {total} right.", right=right, total=total)
 
 
 __all__ = ["check", "practice_options", "visualizer_link", "PracticeError", "MODES"]

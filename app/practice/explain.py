@@ -3,30 +3,32 @@
 Each function explains why the key says what it says about one entry; the
 sentences reuse the core's own narration where it already says it (a prune
 event's text, an alpha event's text), so the page, the visualizer and the
-checker never disagree.
+checker never disagree. Every sentence is a catalogue message
+(:func:`.words.tell`), said in the reader's language.
 """
 from __future__ import annotations
 
 from app.search.numbers import fmt
 
 from .key import AnswerKey
+from .words import tell
 
-_ROLE_NAME = {"max": "a MAX node", "min": "a MIN node", "chance": "a chance node"}
+
+def _role_phrase(role: str) -> str:
+    if role == "max":
+        return tell("a MAX node")
+    if role == "min":
+        return tell("a MIN node")
+    return tell("a chance node")
 
 
 def _you(given) -> str:
-    return " You left it empty." if given is None else f" You wrote {fmt(given)}."
+    return tell(" You left it empty.") if given is None else tell(" You wrote {value}.",
+                                                                   value=fmt(given))
 
 
 def _label(key: AnswerKey, node_id: str) -> str:
     return key.tree.node(node_id).label
-
-
-def _role_name(key: AnswerKey, node_id: str) -> str:
-    nk = key.inner[node_id]
-    if nk.role == "player":
-        return f"{key.tree.player_name(key.tree.node(node_id))}'s node"
-    return _ROLE_NAME[nk.role]
 
 
 def value(key: AnswerKey, node_id: str, given) -> str:
@@ -40,27 +42,35 @@ def value(key: AnswerKey, node_id: str, given) -> str:
     if nk.role == "chance":
         probs = {c.id: c.probability for c in node.children}
         terms = " + ".join(f"{fmt(probs[c])} × {fmt(v)}" for c, v in nk.returned)
-        why = (f"{name} is a chance node: it returns the probability-weighted sum of its "
-               f"children, {terms} = {fmt(nk.value)}.")
+        why = tell("{node} is a chance node: it returns the probability-weighted sum of its "
+                   "children, {terms} = {value}.", node=name, terms=terms, value=fmt(nk.value))
     elif nk.role == "player":
         who = key.tree.player_name(node)
         best = next((c for c, v in nk.returned if v == nk.value), None)
-        why = (f"{name} is {who}'s node: it returns the vector of the child best for {who} "
-               f"(the largest {who} component), {fmt(nk.value)}"
-               + (f" from {_label(key, best)}." if best else "."))
+        fields = dict(node=name, player=who, value=fmt(nk.value))
+        why = (tell("{node} is {player}'s node: it returns the vector of the child best for "
+                    "{player} (the largest {player} component), {value} from {child}.",
+                    child=_label(key, best), **fields) if best else
+               tell("{node} is {player}'s node: it returns the vector of the child best for "
+                    "{player} (the largest {player} component), {value}.", **fields))
     else:
-        op, most = ("max", "largest") if nk.role == "max" else ("min", "smallest")
+        op = "max" if nk.role == "max" else "min"
+        fields = dict(node=name, role=_role_phrase(nk.role), op=op_of(op), value=fmt(nk.value))
         if nk.cut_step is not None:
             prune = key.event(nk.cut_step)
-            last = _label(key, nk.returned[-1][0]) if nk.returned else "a child"
-            side = "at least" if nk.role == "max" else "at most"
-            why = (f"{name} is {_ROLE_NAME[nk.role]} that stopped after {last} returned "
-                   f"(test {_test(prune)}), so it returns the {most} value it saw, "
-                   f"{op_of(op)}{fmt(nk.value)}: a bound, its true value is {side} "
-                   f"{fmt(nk.value)}.")
+            last = _label(key, nk.returned[-1][0]) if nk.returned else tell("a child")
+            fields.update(last=last, test=_test(prune))
+            why = (tell("{node} is {role} that stopped after {last} returned (test {test}), so "
+                        "it returns the largest value it saw, {op}{value}: a bound, its true "
+                        "value is at least {value}.", **fields) if nk.role == "max" else
+                   tell("{node} is {role} that stopped after {last} returned (test {test}), so "
+                        "it returns the smallest value it saw, {op}{value}: a bound, its true "
+                        "value is at most {value}.", **fields))
         else:
-            why = (f"{name} is {_ROLE_NAME[nk.role]}: it returns the {most} value its children "
-                   f"returned, {op_of(op)}{fmt(nk.value)}.")
+            why = (tell("{node} is {role}: it returns the largest value its children returned, "
+                        "{op}{value}.", **fields) if nk.role == "max" else
+                   tell("{node} is {role}: it returns the smallest value its children "
+                        "returned, {op}{value}.", **fields))
     return why + _you(given)
 
 
@@ -79,23 +89,26 @@ def bound(key: AnswerKey, node_id: str, name: str, given) -> str:
     sign = "α" if name == "alpha" else "β"
     expected = getattr(nk, name)
     step = getattr(nk, f"{name}_step")
+    fields = dict(node=label, sign=sign, value=fmt(expected))
     if step is None or step == nk.enter_step:
         parent = key.tree.parent_of(node_id)
         if parent is None:
-            start = f"The root {label} starts with {sign} = {fmt(expected)}"
+            start = tell("The root {node} starts with {sign} = {value}", **fields)
         else:
-            start = (f"{label} took {sign} = {fmt(expected)} from {parent.label} "
-                     f"when it was entered")
+            start = tell("{node} took {sign} = {value} from {parent} when it was entered",
+                         parent=parent.label, **fields)
         owner = "MAX" if name == "alpha" else "MIN"
         if (nk.role == "max") == (name == "alpha"):
-            rest = (f"; no child moved it ({owner} updates {sign} only when a returned "
-                    f"value improves on it and there is no cut)")
+            rest = tell("; no child moved it ({owner} updates {sign} only when a returned value "
+                        "improves on it and there is no cut)", owner=owner, sign=sign)
         else:
-            rest = f", and as {_ROLE_NAME[nk.role]} it never changes {sign} ({owner} nodes do)"
-        why = f"{start}{rest}, so {sign} at {label}'s exit is {fmt(expected)}."
+            rest = tell(", and as {role} it never changes {sign} ({owner} nodes do)",
+                        role=_role_phrase(nk.role), sign=sign, owner=owner)
+        why = tell("{start}{rest}, so {sign} at {node}'s exit is {value}.", start=start,
+                   rest=rest, **fields)
     else:
-        why = (f"{sign} at {label}'s exit is {fmt(expected)}, set at step {step}: "
-               f"{key.event(step)['text']}")
+        why = tell("{sign} at {node}'s exit is {value}, set at step {step}: {sentence}",
+                   step=step, sentence=key.event(step)["text"], **fields)
     return why + _aima_note(key, node_id, name) + _you(given)
 
 
@@ -114,13 +127,15 @@ def _aima_note(key: AnswerKey, node_id: str, name: str) -> str:
         test, update = ("v < α" if strict else "v ≤ α"), "β = min(β, v)"
     if not held:
         return ""
-    return (f" (In the AIMA formulation a node returns as soon as {test} holds, before "
-            f"{update}; the Wikipedia formulation updates the bound first.)")
+    return tell(" (In the AIMA formulation a node returns as soon as {test} holds, before "
+                "{update}; the Wikipedia formulation updates the bound first.)",
+                test=test, update=update)
 
 
 def missed_cut(key: AnswerKey, child_id: str) -> str:
     prune = key.event(key.cuts[child_id])
-    return f"{prune['text']} You did not mark the branch to {_label(key, child_id)} as pruned."
+    return tell("{sentence} You did not mark the branch to {node} as pruned.",
+                sentence=prune["text"], node=_label(key, child_id))
 
 
 def extra_cut(key: AnswerKey, child_id: str) -> str:
@@ -129,24 +144,25 @@ def extra_cut(key: AnswerKey, child_id: str) -> str:
     d = key.decisions.get(child_id)
     parent = key.tree.parent_of(child_id)
     if d is None or parent is None:
-        return f"The branch to {label} is not pruned."
+        return tell("The branch to {node} is not pruned.", node=label)
     plabel = parent.label
     if d.first:
-        return (f"{label} is the first child of {plabel}: a node always searches its first "
-                f"child, so the branch to {label} is not pruned.")
+        return tell("{node} is the first child of {parent}: a node always searches its first "
+                    "child, so the branch to {node} is not pruned.", node=label, parent=plabel)
     strict = key.options.strict
     if parent.player == 0:
         op = ">" if strict else "≥"
         test = f"{fmt(d.v)} {op} {fmt(d.beta)}"
-        rule = f"MAX node {plabel} stops only when v {op} β"
-        state = f"v = {fmt(d.v)} and β = {fmt(d.beta)}"
+        rule = tell("MAX node {parent} stops only when v {op} β", parent=plabel, op=op)
+        state = tell("v = {v} and β = {beta}", v=fmt(d.v), beta=fmt(d.beta))
         tie = strict and d.v == d.beta
     else:
         op = "<" if strict else "≤"
         test = f"{fmt(d.v)} {op} {fmt(d.alpha)}"
-        rule = f"MIN node {plabel} stops only when v {op} α"
-        state = f"v = {fmt(d.v)} and α = {fmt(d.alpha)}"
+        rule = tell("MIN node {parent} stops only when v {op} α", parent=plabel, op=op)
+        state = tell("v = {v} and α = {alpha}", v=fmt(d.v), alpha=fmt(d.alpha))
         tie = strict and d.v == d.alpha
-    note = " (this run uses the strict convention: no cut on equality)" if tie else ""
-    return (f"When {plabel} came to {label}, {state}; {rule}, and {test} does not hold"
-            f"{note}, so {label} is searched, not pruned.")
+    note = tell(" (this run uses the strict convention: no cut on equality)") if tie else ""
+    return tell("When {parent} came to {node}, {state}; {rule}, and {test} does not hold{note}, "
+                "so {node} is searched, not pruned.", parent=plabel, node=label, state=state,
+                rule=rule, test=test, note=note)

@@ -23,6 +23,7 @@ from app.search.tree import Node
 
 from .answers import Unreadable, key_value, parse_entry, same
 from .key import AnswerKey
+from .words import tell
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,11 @@ def _ask(key: AnswerKey, view: View, parent: Node, child: Node, returned, step: 
     upd = by_type.get("update")
     v = key_value(upd["new"]) if upd else state["value"]
     old = state["value"]
-    ask("value", f"{c} returned {fmt(returned)} to {p}. What is v at {p} now?", v, upd,
+    ask("value", tell("{child} returned {value} to {node}. What is v at {node} now?", child=c,
+                      value=fmt(returned), node=p), v, upd,
         _value_rule(key, parent, role), upd["text"] if upd else
-        f"{fmt(returned)} does not improve on v = {fmt(old)} for {key.tree.player_name(parent)}: "
-        f"v stays {fmt(old)}.")
+        tell("{value} does not improve on v = {v} for {player}: v stays {v}.",
+             value=fmt(returned), v=fmt(old), player=key.tree.player_name(parent)))
     if not key.bounds:
         return qs
     name = "alpha" if role == "max" else "beta"
@@ -107,13 +109,16 @@ def _ask(key: AnswerKey, view: View, parent: Node, child: Node, returned, step: 
     bound_ev = by_type.get(name)
     bound = key_value(bound_ev["new"]) if bound_ev else state[name]
     op = "max" if name == "alpha" else "min"
-    bound_rule = (f"Rule: at a {role.upper()} node, {sign} = {op}({sign}, v)"
-                  + (" as soon as v is updated." if wiki else
-                     ", after the cut test and only if there is no cut."))
-    bound_worked = bound_ev["text"] if bound_ev else f"{sign} stays {fmt(state[name])}."
+    bound_rule = (tell("Rule: at a {role} node, {sign} = {op}({sign}, v) as soon as v is "
+                       "updated.", role=role.upper(), sign=sign, op=op) if wiki else
+                  tell("Rule: at a {role} node, {sign} = {op}({sign}, v), after the cut test and "
+                       "only if there is no cut.", role=role.upper(), sign=sign, op=op))
+    bound_worked = bound_ev["text"] if bound_ev else tell("{sign} stays {value}.", sign=sign,
+                                                          value=fmt(state[name]))
 
     def ask_bound():
-        ask(name, f"What is {sign} at {p} now?", bound, bound_ev, bound_rule, bound_worked)
+        ask(name, tell("What is {sign} at {node} now?", sign=sign, node=p), bound, bound_ev,
+            bound_rule, bound_worked)
 
     if wiki:
         ask_bound()
@@ -121,7 +126,8 @@ def _ask(key: AnswerKey, view: View, parent: Node, child: Node, returned, step: 
     remaining = parent.children[parent.children.index(child) + 1:]
     if remaining:
         names = ", ".join(n.label for n in remaining)
-        ask("cut", f"Does {p} cut off its remaining children ({names})?", bool(prune), prune,
+        ask("cut", tell("Does {node} cut off its remaining children ({names})?", node=p,
+                        names=names), bool(prune), prune,
             _cut_rule(key, role), prune["text"] if prune else _no_cut(key, role, p, v, state))
     if not wiki and not prune:
         ask_bound()
@@ -135,25 +141,28 @@ def _role(key: AnswerKey, node: Node) -> str:
 
 def _value_rule(key: AnswerKey, node: Node, role: str) -> str:
     if role == "chance":
-        return "Rule: at a chance node, v = v + p × (the child's value), p the child's probability."
+        return tell("Rule: at a chance node, v = v + p × (the child's value), p the child's "
+                    "probability.")
     if role == "player":
         who = key.tree.player_name(node)
-        return (f"Rule: {who} keeps the vector that is best in {who}'s own component "
-                f"(the first one on a tie).")
+        return tell("Rule: {player} keeps the vector that is best in {player}'s own component "
+                    "(the first one on a tie).", player=who)
     op = "max" if role == "max" else "min"
-    return f"Rule: at a {role.upper()} node, v = {op}(v, the value the child returned)."
+    return tell("Rule: at a {role} node, v = {op}(v, the value the child returned).",
+                role=role.upper(), op=op)
 
 
 def _cut_rule(key: AnswerKey, role: str) -> str:
     strict = key.options.strict
     if role == "max":
         test = "v > β" if strict else "v ≥ β"
-        why = "MIN above will never let play reach here"
+        why = tell("MIN above will never let play reach here")
     else:
         test = "v < α" if strict else "v ≤ α"
-        why = "MAX above will never choose this node"
-    tie = " (strict convention: no cut on equality)" if strict else ""
-    return f"Rule: a {role.upper()} node cuts off its remaining children when {test}{tie}: {why}."
+        why = tell("MAX above will never choose this node")
+    tie = tell(" (strict convention: no cut on equality)") if strict else ""
+    return tell("Rule: a {role} node cuts off its remaining children when {test}{tie}: {why}.",
+                role=role.upper(), test=test, tie=tie, why=why)
 
 
 def _no_cut(key: AnswerKey, role: str, p: str, v, state: dict) -> str:
@@ -164,8 +173,8 @@ def _no_cut(key: AnswerKey, role: str, p: str, v, state: dict) -> str:
         sign, other, op = "β", state["beta"], (">" if strict else "≥")
     else:
         sign, other, op = "α", state["alpha"], ("<" if strict else "≤")
-    return (f"At {p}, v = {fmt(v)} and {sign} = {fmt(other)}: {fmt(v)} {op} {fmt(other)} "
-            f"does not hold, so the search goes on.")
+    return tell("At {node}, v = {v} and {sign} = {bound}: {v} {op} {bound} does not hold, so "
+                "the search goes on.", node=p, v=fmt(v), sign=sign, bound=fmt(other), op=op)
 
 
 def _read(kind: str, raw):
@@ -193,7 +202,8 @@ def guide(key: AnswerKey, index: int, answer=None, reveal: bool = False,
     if not qs:
         return {"total": 0, "index": 0, "question": None, "finished": True,
                 "view": View.replay(key.tree, key.events).snapshot(),
-                "summary": "Nothing to ask: the tree has no inner node below the root to back up."}
+                "summary": tell("Nothing to ask: the tree has no inner node below the root to "
+                                "back up.")}
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(qs):
         raise ValueError(f"question index must be between 0 and {len(qs) - 1}")
     q = qs[index]

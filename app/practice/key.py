@@ -23,6 +23,7 @@ from app.search import SearchOptions, run
 from app.search.tree import Node, Tree
 
 from .answers import key_value
+from .words import current
 
 
 @dataclass
@@ -92,7 +93,7 @@ def answer_key(tree: Tree, options: SearchOptions) -> AnswerKey:
     """Run the search once and record the key. Raises ``SearchError`` if the
     options do not fit the tree."""
     opts = options.resolved(tree)
-    events = list(run(tree, opts))
+    events = list(run(tree, opts, current()))   # narrated in the reader's language
     inner: dict[str, NodeKey] = {}
     cuts: dict[str, int] = {}
     decisions: dict[str, Decision] = {}

@@ -18,6 +18,7 @@ from app.search.ordering import make_order
 from app.search.tree import Node, Tree
 
 from .checker import PracticeError, practice_options, visualizer_link
+from .words import tell
 
 
 def reorder(tree: Tree, order: dict[str, list[str]]) -> Tree:
@@ -73,17 +74,17 @@ def check_order(tree: Tree, order: dict, options: SearchOptions | None = None,
     total = sum(1 for n in tree.nodes if not n.children)
     solved = mine["evaluated"] <= best["evaluated"]
     if mine["evaluated"] < best["evaluated"]:
-        verdict = (f"Your order needs {mine['evaluated']} static evaluations, even fewer than "
-                   f"best-first ordering ({best['evaluated']}): a refutation does not have to be "
-                   f"the best move, only good enough.")
+        verdict = tell("Your order needs {n} static evaluations, even fewer than best-first "
+                       "ordering ({best}): a refutation does not have to be the best move, only "
+                       "good enough.", n=mine["evaluated"], best=best["evaluated"])
     elif solved:
-        verdict = (f"Your order needs {mine['evaluated']} static evaluations, as few as "
-                   f"best-first ordering: {_plural(mine['cutoffs'], 'cut-off')}.")
+        verdict = tell("Your order needs {n} static evaluations, as few as best-first "
+                       "ordering: {cutoffs}.", n=mine["evaluated"], cutoffs=_cutoffs(mine))
     else:
-        verdict = (f"Your order needs {mine['evaluated']} static evaluations "
-                   f"({_plural(mine['cutoffs'], 'cut-off')}); best-first ordering needs only "
-                   f"{best['evaluated']}. Try searching first, at each MAX node, the child "
-                   f"with the largest value and, at each MIN node, the smallest.")
+        verdict = tell("Your order needs {n} static evaluations ({cutoffs}); best-first "
+                       "ordering needs only {best}. Try searching first, at each MAX node, the "
+                       "child with the largest value and, at each MIN node, the smallest.",
+                       n=mine["evaluated"], cutoffs=_cutoffs(mine), best=best["evaluated"])
     result = {
         "mode": "order",
         "options": {"algorithm": opts.algorithm, "depth": opts.depth, "strict": opts.strict,
@@ -105,8 +106,9 @@ def check_order(tree: Tree, order: dict, options: SearchOptions | None = None,
     return result
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _cutoffs(work: dict) -> str:
+    n = work["cutoffs"]
+    return tell("1 cut-off") if n == 1 else tell("{n} cut-offs", n=n)
 
 
 def _public(work: dict) -> dict:

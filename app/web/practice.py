@@ -22,12 +22,15 @@ from flask import (Blueprint, current_app, jsonify, redirect, render_template, r
                    url_for)
 
 from app.games.random_tree import DEFAULT_VALUES, RandomSpec
+from app.i18n import words
 from app.practice import MODES, PracticeError, answer_key, check, check_order, guide
 from app.practice import practice_options, visualizer_link
+from app.practice.words import speaking
 from app.search import SearchError
 from app.search.tree import Tree
 
 from .errors import ApiError, BadArgument
+from .i18n import page_language
 from .params import options_from_payload, whole_number
 
 bp = Blueprint("practice", __name__)
@@ -129,25 +132,32 @@ def api_check():
         raise BadArgument("reveal", "reveal must be true or false")
     tree = _practice_tree(tree_id)
     try:
-        if mode == "guided":
-            opts = practice_options(tree, mode, options)
-            index = whole_number("index", data.get("index", 0))
-            answer = data.get("answer")
-            if answer is not None and not isinstance(answer, (str, int, float, bool, list)):
-                raise BadArgument("answer", "answer must be a number, text or yes/no")
-            result = guide(answer_key(tree, opts), index, answer, reveal,
-                           link=lambda step: visualizer_link(tree_id, opts, step))
-            result["mode"] = "guided"
-            result["options"] = {"algorithm": opts.algorithm, "depth": opts.depth,
-                                 "strict": opts.strict, "style": opts.style}
-        elif mode == "order":
-            result = check_order(tree, data.get("ordering") or {}, options, tree_id, reveal)
-        else:
-            result = check(tree, data.get("answers") or {}, mode, options, tree_id, reveal)
+        with speaking(words(page_language())):      # feedback in the reader's language
+            result = _grade(tree, tree_id, mode, options, data, reveal)
     except (PracticeError, SearchError, ValueError) as exc:  # the request does not fit the tree
         raise ApiError(400, str(exc)) from exc
     result["tree"] = tree_id
     return jsonify(result)
+
+
+def _grade(tree, tree_id: str, mode: str, options, data: dict, reveal: bool) -> dict:
+    """The result of one check, in the mode asked for."""
+    if mode == "guided":
+        opts = practice_options(tree, mode, options)
+        index = whole_number("index", data.get("index", 0))
+        answer = data.get("answer")
+        if answer is not None and not isinstance(answer, (str, int, float, bool, list)):
+            raise BadArgument("answer", "answer must be a number, text or yes/no")
+        result = guide(answer_key(tree, opts), index, answer, reveal,
+                       link=lambda step: visualizer_link(tree_id, opts, step))
+        result["mode"] = "guided"
+        result["options"] = {"algorithm": opts.algorithm, "depth": opts.depth,
+                             "strict": opts.strict, "style": opts.style}
+    elif mode == "order":
+        result = check_order(tree, data.get("ordering") or {}, options, tree_id, reveal)
+    else:
+        result = check(tree, data.get("answers") or {}, mode, options, tree_id, reveal)
+    return result
 
 
 # -- query helpers -------------------------------------------------------------
