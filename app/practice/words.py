@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Callable
 
-from app.search.narrate import english
+from app.search.words import english
 
 _words: ContextVar[Callable[..., str]] = ContextVar("practice_words", default=english)
 

@@ -25,11 +25,7 @@ from .pseudocode import FORMULATIONS, line_of
 from .states import describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
-
-
-def english(msgid: str, **fields) -> str:
-    """The message ``msgid`` with its fields, as written (English)."""
-    return msgid.format(**fields) if fields else msgid
+from .words import english
 
 
 class Narrator:
@@ -77,13 +73,13 @@ class Narrator:
         words ("the empty board", "X in the centre", "piles 4-2-1")."""
         out = self._names_cache.get(node.label)  # by label: a game has few positions, many nodes
         if out is None:
-            out = self._names_cache[node.label] = describe(self._game, node.label) or node.label
+            out = self._names_cache[node.label] = describe(self._game, node.label, self.tell) or node.label
         return out
 
     def move(self, node: Node, child: Node) -> str:
         """How a sentence names ``child`` seen from ``node``: for a game, the move."""
         if self._game:
-            words = move_words(self._game, node.label, child.label)
+            words = move_words(self._game, node.label, child.label, self.tell)
             if words is not None:
                 return words
         return self.name(child)

@@ -23,13 +23,25 @@ from __future__ import annotations
 
 import re
 
+from .words import english
+
 _BOARD = re.compile(r"^([XO·.]{3})/([XO·.]{3})/([XO·.]{3})$")
 _PILES = re.compile(r"^(\d{1,3}(?:-\d{1,3})*)(?:#\d+)?$")
 
-PLACES = ("the top-left corner", "the top edge", "the top-right corner",
-          "the left edge", "the centre", "the right edge",
-          "the bottom-left corner", "the bottom edge", "the bottom-right corner")
+def N_(message: str) -> str:
+    """Mark a message for the catalogue (said later through ``tell``)."""
+    return message
+
+
+PLACES = (N_("the top-left corner"), N_("the top edge"), N_("the top-right corner"),
+          N_("the left edge"), N_("the centre"), N_("the right edge"),
+          N_("the bottom-left corner"), N_("the bottom edge"), N_("the bottom-right corner"))
 """Cells 1-9 (row by row) as a lecturer names them."""
+AT_PLACES = (N_("in the top-left corner"), N_("on the top edge"), N_("in the top-right corner"),
+             N_("on the left edge"), N_("in the centre"), N_("on the right edge"),
+             N_("in the bottom-left corner"), N_("on the bottom edge"),
+             N_("in the bottom-right corner"))
+"""The same cells with their preposition ("X in the centre")."""
 
 
 def board(label: str) -> tuple[str, ...] | None:
@@ -49,30 +61,37 @@ def piles(label: str) -> tuple[int, ...] | None:
     return out if all(p > 0 for p in out) else None
 
 
-def _prep(cell: int) -> str:
-    return ("on " if cell in (1, 3, 5, 7) else "in ") + PLACES[cell]
+def _prep(cell: int, tell=english) -> str:
+    return tell(AT_PLACES[cell])
 
 
-def words(cells: tuple[str, ...]) -> str:
-    """A board in words: "the empty board", "X in the centre", ..."""
+def words(cells: tuple[str, ...], tell=english) -> str:
+    """A board in words: "the empty board", "X in the centre", ...
+    (``tell(msgid, **fields)`` says them in another language)."""
     marks = {p: [i for i, c in enumerate(cells) if c == p] for p in "XO"}
     count = len(marks["X"]) + len(marks["O"])
     if count == 0:
-        return "the empty board"
+        return tell("the empty board")
     if count <= 3:
         parts = []
         for p in "XO":
             if marks[p]:
-                cells_p = [_prep(i) if k == 0 else PLACES[i] for k, i in enumerate(marks[p])]
-                parts.append(f"{p} {' and '.join(cells_p)}")
+                cells_p = [_prep(i, tell) if k == 0 else tell(PLACES[i])
+                           for k, i in enumerate(marks[p])]
+                places = cells_p[0]
+                for more in cells_p[1:]:
+                    places = tell("{first} and {second}", first=places, second=more)
+                parts.append(tell("{mark} {places}", mark=p, places=places))
         return ", ".join(parts)
     # A crowded board: the short grid is clearer than a list of places.
     rows = ["".join("·" if c == "." else c for c in cells[r * 3:r * 3 + 3]) for r in range(3)]
-    return "the board " + "/".join(rows)
+    return tell("the board {rows}", rows="/".join(rows))
 
 
-def piles_words(heaps: tuple[int, ...]) -> str:
-    return f"one pile of {heaps[0]}" if len(heaps) == 1 else "piles " + "-".join(map(str, heaps))
+def piles_words(heaps: tuple[int, ...], tell=english) -> str:
+    if len(heaps) == 1:
+        return tell("one pile of {n}", n=heaps[0])
+    return tell("piles {piles}", piles="-".join(map(str, heaps)))
 
 
 def kind_of(root_label: str, child_labels) -> str | None:
@@ -92,7 +111,7 @@ def kind_of(root_label: str, child_labels) -> str | None:
     return None
 
 
-def move_words(kind: str | None, parent: str, child: str) -> str | None:
+def move_words(kind: str | None, parent: str, child: str, tell=english) -> str | None:
     """The move from position ``parent`` to ``child`` in words ("O on the top
     edge", "7 split into 6 and 1"), or None when it cannot be read.
 
@@ -106,7 +125,9 @@ def move_words(kind: str | None, parent: str, child: str) -> str | None:
         if a is None or b is None:
             return None
         new = [i for i in range(9) if a[i] == "." and b[i] != "."]
-        return f"{b[new[0]]} {_prep(new[0])}" if len(new) == 1 else None
+        if len(new) != 1:
+            return None
+        return tell("{mark} {places}", mark=b[new[0]], places=_prep(new[0], tell))
     if kind == "nim":
         a, b = piles(parent), piles(child)
         if a is None or b is None:
@@ -121,16 +142,16 @@ def move_words(kind: str | None, parent: str, child: str) -> str | None:
                 gone.remove(heap)
         if len(gone) == 1 and len(rest) == 2:
             big, small = sorted(rest, reverse=True)
-            return f"{gone[0]} split into {big} and {small}"
+            return tell("{heap} split into {big} and {small}", heap=gone[0], big=big, small=small)
     return None
 
 
-def describe(kind: str | None, label: str) -> str | None:
+def describe(kind: str | None, label: str, tell=english) -> str | None:
     """A node's position in words, or None when ``label`` is not one."""
     if kind == "tictactoe":
         cells = board(label)
-        return words(cells) if cells is not None else None
+        return words(cells, tell) if cells is not None else None
     if kind == "nim":
         heaps = piles(label)
-        return piles_words(heaps) if heaps is not None else None
+        return piles_words(heaps, tell) if heaps is not None else None
     return None
