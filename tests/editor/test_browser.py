@@ -421,3 +421,29 @@ def test_downloads_and_start_a_class(ed, live_server):
     page.click("[data-share=class]")
     page.wait_for_url(re.compile(r"/c/[A-Za-z0-9]+/present"), timeout=15000)
     page.wait_for_selector("[data-join-code]", timeout=15000)
+
+
+def test_a_value_being_typed_is_asked_ahead_and_enter_draws_it_at_once(ed):
+    ed.open(f"/edit/{AIMA}", yaml=False)
+    page = ed.page
+    runs = []
+    page.on("request", lambda r: runs.append(r.post_data_json) if r.url.endswith("/api/edit/run")
+            else None)
+    ed.select("c2")
+    page.fill("[data-edit=value]", "")
+    with page.expect_response(lambda r: r.url.endswith("/api/edit/run")):
+        page.type("[data-edit=value]", "1")        # the what-if request goes while typing
+    asked = len(runs)
+    assert runs[-1]["tree"]["root"]["children"][1]["children"][1]["value"] == 1
+    revision = ed.revision
+    page.press("[data-edit=value]", "Enter")
+    ed.settle()
+    assert ed.revision == revision + 1 and len(runs) == asked   # nothing more asked
+    assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
+    # Typing something else after that asks again, for the new tree only.
+    page.fill("[data-edit=value]", "")
+    with page.expect_response(lambda r: r.url.endswith("/api/edit/run")):
+        page.type("[data-edit=value]", "9")
+    page.press("[data-edit=value]", "Enter")
+    ed.settle()
+    assert "c2=9" in ed.notation and ed.sentence.startswith("Changing c2 to 9")
