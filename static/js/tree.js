@@ -5,9 +5,9 @@
 import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
 import { show } from './model.js';
 
-/** Fetch a tree as JSON; throws an Error with the server's message. */
-export async function fetchTree(id) {
-  const res = await fetch(`/api/trees/${encodeURIComponent(id)}`);
+/** Fetch a tree as JSON (`query`: e.g. '?open=X5' for a game); throws an Error with the server's message. */
+export async function fetchTree(id, query = '') {
+  const res = await fetch(`/api/trees/${encodeURIComponent(id)}${query}`);
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(body.error?.message || `tree ${id}: HTTP ${res.status}`);
   return body;
@@ -35,13 +35,18 @@ export function readTree(json) {
     // The API writes every id (explicit_ids); a bare leaf only comes from
     // hand-made JSON, where any unique id will do.
     const id = raw.id != null ? String(raw.id) : `_${++auto}`;
+    // A game's node whose subtree the server left out (app.games.lazy): an
+    // inner node drawn folded, with the size of what it holds.
+    const folded = raw.collapsed === true;
     const node = {
       id,
       label: raw.label != null ? String(raw.label) : id,
       player: chance ? 'CHANCE' : players[playerIndex],
       playerIndex: chance ? -1 : playerIndex,
-      role: chance ? 'chance' : children.length === 0 ? 'leaf'
+      role: chance ? 'chance' : children.length === 0 && !folded ? 'leaf'
         : multiplayer ? 'player' : playerIndex === 0 ? 'max' : 'min',
+      folded,
+      size: folded ? raw.size ?? null : null,
       value: raw.value ?? null,
       eval: raw.eval ?? null,
       probability: raw.probability ?? null,
@@ -70,6 +75,7 @@ export function readTree(json) {
   return {
     root: first.node, nodes, byId, players, multiplayer, height,
     hasChance: nodes.some((n) => n.role === 'chance'),
+    game: json.game || null,
     title: json.title || '', source: json.source || '',
     description: json.description || '', algorithm: json.algorithm || null,
     // The depth limit the tree's lecture uses (the page opens with it).

@@ -69,6 +69,7 @@ export function playerMarks(players) {
 export function makeTreeView(viewport, t, options = {}) {
   const box = layout(t, options);
   if (options.maxDepth != null) box.y1 += SHAPE * 2.5;   // room for the horizon fans
+  else if (t.game && t.nodes.some((n) => n.folded)) box.y1 += SHAPE * 4.5;   // ... the folds
   const edgeLayer = el('g', { class: 'edges' });
   const nodeLayer = el('g', { class: 'nodes' });
   const nodeEls = new Map();
@@ -96,6 +97,7 @@ export function makeTreeView(viewport, t, options = {}) {
     if (n.parent) drawEdge(n);
     drawNode(n);
     if (((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length) drawHorizon(n);
+    if (n.folded && (maxDepth == null || n.depth < maxDepth)) drawFold(n);
   }
   const ring = el('circle', { class: 'ring', r: SHAPE + 9, visibility: 'hidden' });
   viewport.replaceChildren(edgeLayer, nodeLayer, ring);
@@ -171,6 +173,26 @@ export function makeTreeView(viewport, t, options = {}) {
     const fan = el('path', { class: 'horizon', d }, edgeLayer);
     el('title', {}, fan).textContent =
       horizonTitle(n.children.length);
+  }
+
+  // Under a game's node whose subtree the server left out: a triangle with
+  // the number of nodes it holds; a click asks the page to open it (the
+  // 'open-subtree' event on the SVG, detail = node id).
+  function drawFold(n) {
+    const lines = names && (n.label.includes('/') || n.label.length > 3) ? n.label.split('/').length : 0;
+    const y = n.y + SHAPE * 1.1 + (lines ? 8 + 12 * lines : 0), w = SHAPE * 1.3, h = SHAPE * 1.6;
+    const g = el('g', { class: 'fold', 'data-fold': n.id }, edgeLayer);
+    el('path', { d: `M${n.x},${y}l${w},${h}h${-2 * w}Z` }, g);
+    const count = n.size == null ? '…' : n.size >= 1e6 ? `${Math.round(n.size / 1e5) / 10}M`
+      : n.size >= 1e4 ? `${Math.round(n.size / 1e3)}k` : String(n.size);
+    text(g, 'fold-count', n.x, y + h * 0.68, count);
+    el('title', {}, g).textContent = n.size == null
+      ? 'A subtree too big to count: click to open it'
+      : `${n.size.toLocaleString('en')} nodes below: click to open them`;
+    g.addEventListener('click', (e) => {
+      e.stopPropagation();
+      viewport.ownerSVGElement?.dispatchEvent(new CustomEvent('open-subtree', { detail: n.id }));
+    });
   }
 
   function boundsText(g) {

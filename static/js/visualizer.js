@@ -13,6 +13,7 @@ import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
 import { makeA11yTree, makeAnnouncer } from './a11ytree.js';
 import { makeView, read } from './model.js';
+import { makeOpener } from './gametree.js';
 import { t } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -156,6 +157,22 @@ async function main() {
     }
     await session.start(next, keepStep ? session.run?.step ?? 0 : 0);
     await listings;
+  }
+
+  // A game from its rules: a click on a fold opens that subtree (gametree.js).
+  if (tree.game) {
+    const opener = makeOpener({
+      treeId, tree,
+      onOpened: () => {
+        drawnDepth = undefined;
+        draw(session.params.depth);
+        const view = session.run ? session.run.view : blank;
+        drawing.setNodes(tree.nodes.map((n) => n.id), (id) => read(view, id));
+        const active = tree.nodes.find((n) => read(view, n.id).status === 'active');
+        drawing.setActive(active ? active.id : null);
+      },
+    });
+    svg.addEventListener('open-subtree', (e) => opener.open(e.detail).catch((err) => showError(err.message)));
   }
 
   startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);

@@ -1,0 +1,58 @@
+"""A game from its rules in the real browser: /t/game:... draws the top of the
+tree with folded subtrees, runs the whole search, and opens a fold on a click."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def stats(page) -> dict:
+    done = page.evaluate("() => window.visualizer.session.run.done")
+    return done["stats"]
+
+
+def test_whole_tictactoe_with_alphabeta_in_the_page(page, live_server):
+    page.goto(f"{live_server}/t/game:tictactoe?algorithm=alphabeta")
+    page.wait_for_selector("#visualizer.ready")
+    assert page.locator("[data-fold]").count() == 72           # the 72 replies, folded
+    assert page.locator('[data-fold="X1-O2"] title').text_content().startswith("8,232 nodes")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('[data-step]').getAttribute('data-total')",
+                           timeout=120_000)
+    s = stats(page)
+    assert (s["entered"], s["evaluated"], s["cutoffs"]) == (18_297, 7_330, 4_237)
+    assert s["minimax_evaluated"] == 255_168
+    assert page.locator("#stats").inner_text().replace(",", "").count("18297") == 1
+    # A reply cut off at the root's level is drawn pruned, its fold too.
+    assert page.locator('[data-node="X9-O8"]').get_attribute("data-status") == "pruned"
+    assert page.locator('[data-node="X1-O2"]').get_attribute("data-status") == "visited"
+    # Opening a fold draws its children with the run's state.
+    page.locator('[data-fold="X1-O2"]').dispatch_event("click")
+    page.wait_for_selector('[data-node="X1-O2-X3"]')
+    assert page.locator('[data-node="X1-O2-X3"]').get_attribute("data-status") == "visited"
+    assert page.locator("[data-fold]").count() == 71 + 7
+
+
+@pytest.mark.slow
+def test_whole_tictactoe_with_minimax_in_the_page(page, live_server):
+    page.goto(f"{live_server}/t/game:tictactoe?algorithm=minimax")
+    page.wait_for_selector("#visualizer.ready")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('[data-step]').getAttribute('data-total')",
+                           timeout=600_000, polling=1000)
+    s = stats(page)
+    assert (s["entered"], s["evaluated"]) == (549_946, 255_168)
+
+
+def test_connect4_opens_at_its_depth_limit_and_a_bad_game_is_refused(page, live_server):
+    page.goto(f"{live_server}/t/game:connect4")
+    page.wait_for_selector("#visualizer.ready")
+    assert page.locator("[data-node=start]").count() == 1
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('[data-step]').getAttribute('data-total')",
+                           timeout=60_000)
+    done = page.evaluate("() => window.visualizer.session.run.done")
+    assert done["best_move"] == "X4" and done["stats"]["minimax_evaluated"] == 7 ** 4
+    page.goto(f"{live_server}/t/game:chess")
+    assert "unknown game" in page.locator("[role=alert]").first.inner_text()
