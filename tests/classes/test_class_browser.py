@@ -221,3 +221,39 @@ def test_unknown_code_shows_an_alert(browser, live_server):
         shoot(page, "class-join-phone")
     finally:
         ctx.close()
+
+
+def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server, trace):
+    k = at(trace, "enter", "C") + 1
+    cls = requests.post(f"{live_server}/api/classes",
+                        json={"tree": FIG52, "algorithm": "alphabeta", "step": k}, timeout=10).json()
+    ictx, inst = context(browser, live_server, "laptop")
+    sctx, phone = context(browser, live_server, "phone")
+    try:
+        inst.goto(f"/c/{cls['code']}/present#{cls['instructor']}")
+        inst.wait_for_selector("#class-present.ready", timeout=15000)
+        phone.goto(f"/c/{cls['code']}")
+        phone.wait_for_selector("#class-student.ready", timeout=15000)
+        inst.select_option("[data-ask=kind]", "bounds")
+        inst.select_option("[data-ask=node]", "C")
+        inst.click("[data-action=ask]")
+        phone.wait_for_selector("[data-answer=alpha]")
+        hidden = "() => getComputedStyle(document.querySelector('[data-node=C] .bounds')).visibility"
+        for pg in (inst, phone):
+            pg.wait_for_selector("[data-node=C].masked")
+            assert pg.evaluate(hidden) == "hidden"
+        phone.tap("[data-answer=alpha]")
+        phone.keyboard.type("3")
+        phone.locator(".num-row").nth(1).locator("button", has_text="+∞").tap()
+        phone.tap("[data-action=send-answer]")
+        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '1'")
+        assert inst.locator("[data-tally=right]").inner_text() == "100"
+        shoot(phone, "class-student-phone-bounds")
+        inst.click("[data-action=reveal]")
+        phone.wait_for_selector("#question[data-verdict=right]")
+        assert phone.locator("[data-node=C].masked").count() == 0
+        assert phone.evaluate(hidden) == "visible"
+        assert step_of(phone) == k                          # the answer was on the board already
+    finally:
+        ictx.close()
+        sctx.close()
