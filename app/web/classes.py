@@ -49,8 +49,9 @@ def _setup(state) -> None:
     try:
         store.ping()
     except StoreUnavailable as exc:
-        raise RuntimeError(f"Cannot start with --message-queue {url}: {exc}. Start Redis, or "
-                           "run without a message queue (one process).") from None
+        raise RuntimeError(f"Cannot start with the message queue {url} (--message-queue, "
+                           f"MESSAGE_QUEUE): {str(exc).rstrip('.')}. Start Redis, or run "
+                           "without a message queue (one process).") from None
     trees = app.extensions["trees"]
     app.extensions["classes"] = Classes(
         store, trees.get, max_students=app.extensions["budget"].class_students,

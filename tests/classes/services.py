@@ -1,5 +1,6 @@
 """Real parts for the scale-out test and benchmark: Debian's redis-server and
-nginx, and app processes (``python run.py``), each on a free loopback port,
+nginx, and app processes (gunicorn with ``deploy/gunicorn.conf.py``, the
+production way, or ``python run.py``), each on a free loopback port,
 started here and stopped by :meth:`Services.close`.
 
 nginx runs as this user with everything (pid, logs, temporary files) in a
@@ -104,17 +105,30 @@ class Services:
         return port
 
     def gunicorn(self, message_queue: str | None, name: str = "gunicorn") -> int:
-        """One gunicorn process with gevent's worker (the production server),
-        on a free port."""
+        """One production process: gunicorn with deploy/gunicorn.conf.py (one
+        gevent worker), on a free port; ready once the worker answers /healthz."""
         port = free_port()
-        env = {**os.environ, "PYTHONUNBUFFERED": "1",
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "BIND": f"127.0.0.1:{port}",
+               "ADVSEARCH_INSTANCE": str(self.folder / f"{name}-instance"),
                "ADVSEARCH_CLASS_CLIENT_HEADER": "X-Real-IP"}
         env.pop("MESSAGE_QUEUE", None)
         if message_queue:
             env["MESSAGE_QUEUE"] = message_queue
-        self._start(name, [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1",
-                           "-b", f"127.0.0.1:{port}", "app.web:create_app()"], port, env)
-        return port
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        proc = self._start(name, [gunicorn, "-c", "deploy/gunicorn.conf.py"], port, env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{name} exited with status {proc.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                    s.sendall(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                    if b" 200 " in s.recv(64):
+                        return port
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"{name}'s worker did not answer within 60 s")
 
     def nginx(self, upstreams: list[int], name: str = "nginx") -> int:
         port = free_port()

@@ -1,5 +1,6 @@
 """Scale-out on real parts: Debian's redis-server and nginx started here on
-loopback ports, two app processes (``run.py --message-queue redis://...``)
+loopback ports, two production app processes (gunicorn with
+deploy/gunicorn.conf.py, one gevent worker each, ``MESSAGE_QUEUE=redis://...``)
 behind nginx with ``ip_hash`` (deploy/nginx.conf). The instructor is on one
 process, students on both (they connect from different 127.x addresses, so
 ip_hash spreads them; nginx's access log says which process served whom).
@@ -7,11 +8,13 @@ Every student must receive every step, in order, and every answer must reach
 the instructor's tally. A dead Redis must stop the start with a clear error."""
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -65,7 +68,7 @@ def services(tmp_path):
 
 def test_two_processes_behind_nginx_share_one_class(services):
     mq = services.redis()
-    first, second = services.app(mq, "app1"), services.app(mq, "app2")
+    first, second = services.gunicorn(mq, "app1"), services.gunicorn(mq, "app2")
     port = services.nginx([first, second])
     base = f"http://127.0.0.1:{port}"
     cls = requests.post(f"{base}/api/classes", json={"tree": "aima-fig-5-2",
@@ -136,9 +139,20 @@ def test_a_dead_redis_stops_the_start_with_a_clear_error(tmp_path):
     assert time.monotonic() - t0 < 30                               # never a hang
 
 
+def test_gunicorn_with_a_dead_redis_does_not_boot(tmp_path):
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    env = {**os.environ, "BIND": f"127.0.0.1:{free_port()}", "MESSAGE_QUEUE": dead,
+           "ADVSEARCH_INSTANCE": str(tmp_path / "inst")}
+    proc = subprocess.run([str(Path(sys.executable).with_name("gunicorn")), "-c",
+                           "deploy/gunicorn.conf.py"], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode != 0
+    assert "Cannot start with the message queue" in proc.stdout + proc.stderr
+
+
 def test_redis_going_away_gives_clients_a_clear_message(services):
     mq = services.redis()
-    port = services.app(mq, "app1")
+    port = services.gunicorn(mq, "app1")
     base = f"http://127.0.0.1:{port}"
     cls = requests.post(f"{base}/api/classes", json={"tree": "aima-fig-5-2"}, timeout=10).json()
     student = Client(port, "127.0.0.1")
