@@ -32,7 +32,7 @@ export function ownsKey(target, key) {
  * makeControls(root, session, {onPresent, onFit}) -> {update(), status(s)}.
  * `root` holds the [data-action] buttons, scrubber, speed and counter.
  */
-export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
+export function makeControls(root, session, { onPresent, onContrast, onFit, onZoom } = {}) {
   const q = (sel) => root.querySelector(sel);
   const counter = q('[data-step]');
   const totalEl = q('[data-role=total]');
@@ -51,6 +51,7 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
     'to-end': () => session.toEnd(),
     'next-cut': () => session.nextCut(),
     present: () => onPresent?.(),
+    contrast: () => onContrast?.(),
     fit: () => onFit?.(),
     'zoom-in': () => onZoom?.(1.25),
     'zoom-out': () => onZoom?.(0.8),
@@ -73,7 +74,7 @@ export function makeControls(root, session, { onPresent, onFit, onZoom } = {}) {
 
   const keys = {
     ArrowRight: 'step-forward', ArrowLeft: 'step-back', Home: 'to-start', End: 'to-end',
-    ' ': null, p: 'present', P: 'present', n: 'next-cut', N: 'next-cut', f: 'fit', F: 'fit',
+    ' ': null, p: 'present', P: 'present', c: 'contrast', C: 'contrast', n: 'next-cut', N: 'next-cut', f: 'fit', F: 'fit',
     '+': 'zoom-in', '=': 'zoom-in', '-': 'zoom-out',
   };
   // Space is the page's play/pause only where no control takes it; the

@@ -240,16 +240,24 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   }
 
   /** Go to the next cut-off (a prune event) after the current step. */
-  async function nextCut() {
+  function nextCut() {
+    return seek((ev) => ev.type === 'prune', { busy: t('Looking for the next cut-off…') });
+  }
+
+  /**
+   * Go to the first event that `test` accepts after the current step (or
+   * after step `from`), streaming until one comes; the end if none does.
+   */
+  async function seek(test, { from = null, busy = t('Looking ahead…') } = {}) {
     if (!run) return;
     pause();
     const r = run, f = feeder, my = {};
     streaming = my;
-    let k = r.step;
+    let k = from ?? r.step;
     for (;;) {
-      while (k < r.fetched && r.events[k].type !== 'prune') k++;
+      while (k < r.fetched && !test(r.events[k])) k++;
       if (k < r.fetched || r.done) break;
-      onStatus({ busy: t('Looking for the next cut-off…') });
+      onStatus({ busy });
       await fill(r, f, r.fetched + 3 * MAX_PULL, MAX_PULL);
       if (r !== run || my !== streaming) return;
     }
@@ -269,7 +277,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     forward: () => step(1),
     back: () => { pause(); return step(-1); },
     toStart: () => { pause(); return step(-Infinity); },
-    toEnd, nextCut, play, pause,
+    toEnd, nextCut, seek, play, pause,
     toggle: () => (playing ? pause() : play()),
     setSpeed(s) { speed = s; },
     /** How long (ms) a slice of a big redraw runs before yielding (tests shorten it). */

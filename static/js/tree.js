@@ -4,6 +4,7 @@
 
 import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
 import { show } from './model.js';
+import { planLabels, SHAPE, leafWidth } from './labels.js';
 
 /** Fetch a tree as JSON (`query`: e.g. '?open=X5' for a game); throws an Error with the server's message. */
 export async function fetchTree(id, query = '') {
@@ -118,41 +119,47 @@ export function evaluationsBelow(node, limit) {
 // -- layout -----------------------------------------------------------------
 
 export const LEVEL = 96;       // vertical distance between plies (px)
-export const SHAPE = 20;       // half-size of a node shape (px)
-
-/** Width in px a leaf's value needs (vectors of max^n are wide). */
-export function leafWidth(n) {
-  const text = show(n.value ?? n.eval ?? '');
-  return Math.max(2 * SHAPE, 9 * text.length + 12);
-}
+export { SHAPE, leafWidth } from './labels.js';
 
 /**
  * Lay the whole tree out once: sets n.x, n.y on every node (down to
- * `maxDepth` if given) and returns the bounding box {x0, y0, x1, y1}. Siblings sit one slot apart, cousins a bit
- * more, so the structure reads at a glance (the textbook look).
+ * `maxDepth` if given) and returns the bounding box {x0, y0, x1, y1, plan}
+ * of the nodes *and every label they carry*. Neighbours are spaced by their
+ * labels (labels.js: a name on the left, alpha/beta on the right, a name or
+ * a board under a leaf), so no two labels can meet; siblings sit closer than
+ * cousins, so the structure reads at a glance (the textbook look).
+ * `names: false` leaves the names out (huge trees draw none).
  */
-export function layout(t, { compact = false, maxDepth = null, collapsed = null } = {}) {
-  let widest = 2 * SHAPE;
-  for (const n of t.nodes) if (n.role === 'leaf') widest = Math.max(widest, leafWidth(n));
-  const slot = compact ? widest + 8 : widest + 14;
+export function layout(t, { compact = false, maxDepth = null, names = true, collapsed = null } = {}) {
+  const plan = planLabels(t, { names });
+  const of = plan.of;
+  const [near, far] = compact ? [6, 12] : [10, 22];
   // With a depth limit, what lies beyond it is not laid out (nor drawn);
   // nor is what lies under a collapsed node (`collapsed`: a Set of ids).
   const below = (n) => ((maxDepth != null && n.depth >= maxDepth) || collapsed?.has(n.id)
     ? null : n.children);
   const root = hierarchy(t.root, below);
-  d3tree()
-    .nodeSize([slot, compact ? LEVEL * 0.8 : LEVEL])
-    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
-  let x0 = Infinity, x1 = -Infinity, y1 = 0;
+  // nodeSize 1: separation is then the distance in px between two centres.
+  // d3 asks for the separation of two neighbours in either order (left-right
+  // in its contour walk, right-left between siblings): the preorder index
+  // says which is on the left.
+  const gap = (a, b) => {
+    const [l, r] = a.data.index < b.data.index ? [a, b] : [b, a];
+    return of(l.data).right_ + of(r.data).left + (a.parent === b.parent ? near : far);
+  };
+  d3tree().nodeSize([1, compact ? LEVEL * 0.8 : LEVEL]).separation(gap)(root);
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   root.each((h) => {
-    h.data.x = h.x;
-    h.data.y = h.y;
-    if (h.x < x0) x0 = h.x;
-    if (h.x > x1) x1 = h.x;
-    if (h.y > y1) y1 = h.y;
+    const n = h.data, p = of(n);
+    n.x = h.x;
+    n.y = h.y;
+    x0 = Math.min(x0, n.x - p.left);
+    x1 = Math.max(x1, n.x + p.right_);
+    y0 = Math.min(y0, n.y - p.above);
+    y1 = Math.max(y1, n.y + p.below);
   });
-    // Margins: half a slot for the outer leaves, room for labels and bounds.
-  return { x0: x0 - slot * 0.6 - 12, y0: -LEVEL / 2, x1: x1 + slot * 0.6 + 12, y1: y1 + LEVEL / 2, slot };
+  const pad = 8;
+  return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad, plan };
 }
 
 /**

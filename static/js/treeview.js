@@ -2,6 +2,25 @@
 // made once. A step only calls setNode() for the nodes its changes touch,
 // and only what differs from the node as drawn is written.
 //
+// THE VIEW INTERFACE (kept stable: the visualizer, practice, live classes and
+// the editor draw through it, and a canvas renderer for huge trees offers the
+// same one):
+//
+//   makeTreeView(viewport, tree, {compact, maxDepth, absolute, names, collapsed}) -> view
+//   view.box                     content bounds {x0, y0, x1, y1} incl. every label
+//   view.setNode(id, fields)     fields = {status, value, alpha, beta} (model.read)
+//   view.setNodes(ids, fieldsOf) many at once; each edge updated once
+//   view.setActive(id|null)      the active node's halo (never over a label)
+//   view.setPath(ids|null)       the best line (principal variation)
+//   view.setDepthLimit(limit)    grey what a depth limit will never expand
+//   view.nodeEl(id)              the node's <g data-node> (hooks, classes)
+//
+// Where labels go and how much room they take is decided in labels.js (and
+// spaced for by tree.js's layout): a name or game picture (boards.js) left of
+// an inner node, alpha/beta right of it, a leaf's name or picture under it,
+// the value inside the shape. Every label carries class "lbl" (the overlap
+// tests read them); a shortened name keeps its full text in a <title>.
+//
 // The data-* attributes of a node are hooks for tests (contract §4); the look
 // follows a status class on the node's shape (st-visited, ...), and sibling
 // selectors from it. No style rule reads data-status: a rule on the <g> would
@@ -11,6 +30,8 @@
 import { t } from './i18n.js';
 import { hook, show } from './model.js';
 import { layout, shapePath, SHAPE } from './tree.js';
+import { drawPicture } from './boards.js';
+import { GAP, LINE, SIZES } from './labels.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
@@ -67,7 +88,9 @@ export function playerMarks(players) {
  * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl}.
  */
 export function makeTreeView(viewport, t, options = {}) {
-  const box = layout(t, options);
+  const names = options.names ?? t.nodes.length <= NAMES_UP_TO;
+  const box = layout(t, { ...options, names });
+  const plan = box.plan;
   if (options.maxDepth != null) box.y1 += SHAPE * 2.5;   // room for the horizon fans
   else if (t.game && t.nodes.some((n) => n.folded)) box.y1 += SHAPE * 4.5;   // ... the folds
   const edgeLayer = el('g', { class: 'edges' });
@@ -75,7 +98,6 @@ export function makeTreeView(viewport, t, options = {}) {
   const nodeEls = new Map();
   const edgeEls = new Map();
   const state = new Map(); // id -> status shown, to update edges
-  const names = t.nodes.length <= NAMES_UP_TO;
   const marks = playerMarks(t.players || []);
 
   const maxDepth = options.maxDepth ?? null;
@@ -99,8 +121,10 @@ export function makeTreeView(viewport, t, options = {}) {
     if (((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length) drawHorizon(n);
     if (n.folded && (maxDepth == null || n.depth < maxDepth)) drawFold(n);
   }
-  const ring = el('circle', { class: 'ring', r: SHAPE + 9, visibility: 'hidden' });
-  viewport.replaceChildren(edgeLayer, nodeLayer, ring);
+  // The active node's halo: its own outline, thick, under the nodes, so it
+  // rings the shape and never covers a label.
+  const ring = el('path', { class: 'ring', visibility: 'hidden' });
+  viewport.replaceChildren(edgeLayer, ring, nodeLayer);
 
   function drawEdge(n) {
     const p = n.parent;
@@ -136,35 +160,31 @@ export function makeTreeView(viewport, t, options = {}) {
     } else if (n.role === 'player') {
       text(g, 'who', x, y + 1, marks[n.playerIndex] ?? '?');
     }
+    const p = plan.of(n);
     // The current value: inside a two-player shape, beside a max^n one.
-    if (n.role === 'player') g.v = text(g, 'v', x + SHAPE + 8, y, '');
-    else if (!leaf) g.v = text(g, 'v', x, y + (n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0), '');
-    if (names) drawName(g, n);
+    if (n.role === 'player') {
+      g.v = text(g, 'v lbl', x + p.half + GAP, y, '');
+    } else if (!leaf) g.v = text(g, 'v', x, y + (n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0), '');
+    drawLabel(g, n, p);
     nodeEls.set(n.id, g);
     state.set(n.id, 'unvisited');
   }
 
-  // Short names sit left of an inner node (A, B); longer ones, and leaves'
-  // names, go under it; a name with slashes (a board "XO·/·X·/O··") is
-  // written one part per line.
-  function drawName(g, n) {
-    const lines = n.label.includes('/') ? n.label.split('/') : [n.label];
-    if (n.role !== 'leaf' && lines.length === 1 && n.label.length <= 3) {
-      text(g, 'name side', g.x - SHAPE - 10, g.y - SHAPE * 0.35, n.label);
-      return;
-    }
-    const t = el('text', { class: `name${lines.length > 1 ? ' board' : ''}`, x: g.x, y: g.y + SHAPE + 14 }, g);
-    lines.forEach((line, i) => {
-      const span = el('tspan', { x: g.x, dy: i ? '1.05em' : 0 }, t);
-      span.textContent = line;
-    });
+  // A name (or a game position's picture) left of an inner node, under a leaf.
+  function drawLabel(g, n, p) {
+    const item = p.side || p.under;
+    if (!item) return;
+    const side = !!p.side;
+    const cx = side ? g.x - p.half - GAP - item.w / 2 : g.x;
+    const cy = side ? g.y : g.y + SHAPE * 0.85 + 4 + item.h / 2;
+    if (item.pic) { drawPicture(g, item.pic, n.label, cx, cy); return; }
+    const label = text(g, side ? 'name side lbl' : 'name lbl', cx, cy, item.text);
+    if (item.text !== item.full) el('title', {}, label).textContent = item.full;
   }
 
   // Below a node on the depth limit: a short faded fan, "the tree goes on".
   function drawHorizon(n) {
-    // Under the name, when the name is written under the node.
-    const lines = names && (n.label.includes('/') || n.label.length > 3) ? n.label.split('/').length : 0;
-    const k = Math.min(n.children.length, 3), y = n.y + SHAPE * 1.1 + (lines ? 8 + 12 * lines : 0);
+    const k = Math.min(n.children.length, 3), y = n.y + SHAPE * 1.1;
     let d = '';
     for (let i = 0; i < k; i++) {
       const dx = k === 1 ? 0 : (i / (k - 1) - 0.5) * SHAPE * 1.6;
@@ -179,8 +199,8 @@ export function makeTreeView(viewport, t, options = {}) {
   // the number of nodes it holds; a click asks the page to open it (the
   // 'open-subtree' event on the SVG, detail = node id).
   function drawFold(n) {
-    const lines = names && (n.label.includes('/') || n.label.length > 3) ? n.label.split('/').length : 0;
-    const y = n.y + SHAPE * 1.1 + (lines ? 8 + 12 * lines : 0), w = SHAPE * 1.3, h = SHAPE * 1.6;
+    // Names sit beside inner nodes (labels.js): the fold starts under the shape.
+    const y = n.y + SHAPE * 1.1, w = SHAPE * 1.3, h = SHAPE * 1.6;
     const g = el('g', { class: 'fold', 'data-fold': n.id }, edgeLayer);
     el('path', { d: `M${n.x},${y}l${w},${h}h${-2 * w}Z` }, g);
     const count = n.size == null ? '…' : n.size >= 1e6 ? `${Math.round(n.size / 1e5) / 10}M`
@@ -195,14 +215,33 @@ export function makeTreeView(viewport, t, options = {}) {
     });
   }
 
+  // Two lines right of the shape, centred on the node's middle.
   function boundsText(g) {
     if (!g.bounds) {
-      const x = g.x + SHAPE + 12;
-      g.bounds = el('text', { class: 'bounds', x, y: g.y - SHAPE * 0.5 }, g);
+      const n = t.byId.get(g.dataset.node);
+      const x = g.x + plan.of(n).half + GAP;
+      g.bounds = el('text', { class: 'bounds lbl', x, y: g.y - (SIZES.bounds * LINE) / 2 }, g);
       g.alphaT = el('tspan', { x, dy: 0 }, g.bounds);
-      g.betaT = el('tspan', { x, dy: '1.2em' }, g.bounds);
+      g.betaT = el('tspan', { x, dy: `${LINE}em` }, g.bounds);
     }
     return g.bounds;
+  }
+
+  // A node some of whose children were cut off has only a bound for a value,
+  // written as textbooks do: "≤ 2" at MIN, "≥ 5" at MAX.
+  function valueText(n, g) {
+    const v = g.shown.value === '' ? '' : show(g.value);
+    if (!v || !g.cutChildren || (n.role !== 'max' && n.role !== 'min')) return v;
+    return `${n.role === 'max' ? '≥' : '≤'}${v}`;
+  }
+
+  function writeValue(n, g) {
+    if (!g.v) return;
+    const s = valueText(n, g);
+    if (g.v.textContent === s) return;
+    g.v.textContent = s;
+    if (n.role !== 'player') sizeClass(g.v);
+    g.classList.toggle('bound', s !== '' && !!g.cutChildren);
   }
 
   // Only flags that change are written (practice marks edges with classes
@@ -218,6 +257,11 @@ export function makeTreeView(viewport, t, options = {}) {
     if (reached !== e.reached) { e.reached = reached; e.line.classList.toggle('reached', reached); }
     if (cut !== e.isCut) {
       e.isCut = cut;
+      const pg = nodeEls.get(n.parent.id);
+      if (pg) {
+        pg.cutChildren = (pg.cutChildren || 0) + (cut ? 1 : -1);
+        writeValue(n.parent, pg);
+      }
       e.line.classList.toggle('cut', cut);
       if (cut && !e.cut) e.cut = drawCut(n);
       if (e.cut) e.cut.classList.toggle('shown', cut);
@@ -262,10 +306,8 @@ export function makeTreeView(viewport, t, options = {}) {
     if (shown.value !== value) {
       g.setAttribute('data-value', value);
       shown.value = value;
-      if (g.v) {
-        g.v.textContent = show(f.value);
-        if (n.role !== 'player') sizeClass(g.v);
-      }
+      g.value = f.value;
+      writeValue(n, g);
     }
     const alpha = hook(f.alpha), beta = hook(f.beta);
     if (shown.alpha !== alpha || shown.beta !== beta) {
@@ -299,9 +341,8 @@ export function makeTreeView(viewport, t, options = {}) {
   /** Ring the active node (null: none). */
   function setActive(id) {
     const n = id != null ? t.byId.get(id) : null;
-    if (!n) { ring.setAttribute('visibility', 'hidden'); return; }
-    ring.setAttribute('cx', n.x);
-    ring.setAttribute('cy', n.y);
+    if (!n || !nodeEls.has(id)) { ring.setAttribute('visibility', 'hidden'); return; }
+    ring.setAttribute('d', shapePath(n, SHAPE, n.x, n.y));
     ring.setAttribute('visibility', 'visible');
   }
 

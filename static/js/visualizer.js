@@ -15,8 +15,13 @@ import { makeA11yTree, makeAnnouncer } from './a11ytree.js';
 import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
 import { t } from './i18n.js';
+import { makeIterations } from './iterations.js';
+import { makeTabs } from './tabs.js';
+import { onSwipe } from './swipe.js';
+import { fitText } from './fittext.js';
 
 const $ = (sel) => document.querySelector(sel);
+const NARROW = '(max-width: 760px), (max-height: 500px)';
 
 async function main() {
   const page = $('#visualizer');
@@ -37,6 +42,7 @@ async function main() {
     return;
   }
   $('#title').textContent = tree.title || treeId;
+  $('#title').title = tree.title || treeId;
   $('#source').textContent = tree.source;
   document.title = `${tree.title || treeId} · ${t('Adversarial search')}`;
 
@@ -48,14 +54,25 @@ async function main() {
     strict: query.strict, style: query.style || 'aima',
   };
 
+  chromeSize(page);
+  // On a phone the run options fold away behind one button.
+  const optionsToggle = $('[data-action=show-options]');
+  optionsToggle.addEventListener('click', () => {
+    const open = page.classList.toggle('options-open');
+    optionsToggle.setAttribute('aria-expanded', String(open));
+  });
   const svg = $('#tree');
   const viewport = svg.querySelector('.viewport');
-  pixelSize(svg, $('#stage'));
+  pixelSize(svg, $('#canvas'));
   const zoom = makeZoom(svg, viewport);
   svg.dataset.nodes = String(tree.nodes.length);
   let drawing = null, drawnDepth;
   let focused = null;           // the node whose item has keyboard focus (ringed)
-  const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0 });
+  // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
+  const fit = () => zoom.fit(drawing.box, {
+    minK: tree.nodes.length > 500 ? 0.3 : 0,
+    maxK: document.documentElement.classList.contains('present') ? 6 : 2.5,
+  });
 
   /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
   function draw(maxDepth) {
@@ -64,7 +81,10 @@ async function main() {
     // Draw into a detached group and fit while the SVG is empty: the browser
     // then lays the tree out once, at its final scale.
     viewport.remove();
-    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true });
+    // A phone gets the tighter spacing: values stay readable at full width.
+    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true, compact: matchMedia(NARROW).matches });
+    const b = drawing.box;
+    page.style.setProperty('--tree-aspect', ((b.y1 - b.y0) / (b.x1 - b.x0)).toFixed(3));
     if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
     fit();
     svg.appendChild(viewport);
@@ -100,6 +120,8 @@ async function main() {
   const stack = makeStack($('#stack tbody'));
   const stats = makeStats($('#stats'), tree);
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
+  const tabs = makeTabs($('.panels'));
+  let iterations = null;
 
   let controls = null;
   session = makeSession({
@@ -117,13 +139,19 @@ async function main() {
       controls?.update();
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
-      setText(narration, sentence);
+      if (narration.textContent !== sentence) {
+        narration.textContent = sentence;
+        fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+      }
       announcer.step(sentence, s.playing);
       code.update(ev);
       setText(testEl, pruneTest(s, tree));
       page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
       stack(s, tree);
       stats(s);
+      const wasHidden = $('#iterations').hidden;
+      iterations?.();
+      if (wasHidden !== $('#iterations').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },
     onFetched: () => controls?.update(),
@@ -133,11 +161,26 @@ async function main() {
       else if (!st.busy && st.streamed == null) showError('');
     },
   });
+  iterations = makeIterations($('#iterations'), session, tree);
   const presentation = makePresentation(page, {
-    onChange: () => requestAnimationFrame(() => { fit(); code.reveal(); }),
+    onChange: () => requestAnimationFrame(() => {
+      fit();
+      code.reveal();
+      fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+    }),
+  });
+  // Swipe to step: on the sentence always, on the tree while it is not zoomed by hand.
+  const swipe = { left: () => session.forward(), right: () => session.back() };
+  onSwipe(narration, swipe);
+  // The flick panned the tree a little: put it back where fit has it.
+  onSwipe($('#canvas'), {
+    left: () => { fit(); session.forward(); },
+    right: () => { fit(); session.back(); },
+    accept: () => !zoom.moved,
   });
   controls = makeControls($('#transport'), session, {
     onPresent: () => presentation.toggle(),
+    onContrast: () => presentation.toggleContrast(),
     onFit: fit,
     onZoom: (f) => zoom.zoomBy(f),
   });
@@ -205,6 +248,24 @@ function pixelSize(svg, stage) {
     const box = entries[entries.length - 1].contentRect;
     set(box.width, box.height);
   }).observe(stage);
+}
+
+/**
+ * On a phone the page scrolls and the tree gets the screen left between the
+ * bars above it and the fixed controls below (CSS reads --chrome).
+ */
+function chromeSize(page) {
+  const bars = ['.topbar', '#narration', '.stage-bar', '#transport'].map((s) => page.querySelector(s));
+  const set = () => {
+    // A stage bar turned into a column (landscape) takes no height of its own.
+    const tall = (el) => el && !(el.classList.contains('stage-bar') && getComputedStyle(el).flexDirection === 'column');
+    const h = bars.reduce((sum, el) => sum + (tall(el) ? el.getBoundingClientRect().height : 0), 0);
+    page.style.setProperty('--chrome', `${Math.ceil(h)}px`);
+    page.style.setProperty('--transport-h', `${Math.ceil(bars[3]?.getBoundingClientRect().height || 0)}px`);
+  };
+  set();
+  new ResizeObserver(set).observe(bars[3]);
+  addEventListener('resize', set);
 }
 
 /** max^n: one legend entry per player, with its shape and letter. */

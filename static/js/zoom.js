@@ -1,7 +1,7 @@
 // Zoom and pan for an SVG: wheel zooms about the pointer, a drag pans, two
 // fingers pinch. The transform lives on one <g>, so the tree is never redrawn.
 
-const MIN_K = 0.02, MAX_K = 4;
+const MIN_K = 0.02, MAX_K = 8;
 const FAR = 0.45;   // below this scale, small text is hidden (class lod-far)
 
 /**
@@ -15,6 +15,7 @@ export function makeZoom(svg, viewport, options = {}) {
   let pinch = null;
   let raf = 0;
   let moved = false;         // has the user zoomed or panned by hand?
+  let whole = false;         // does the last fit show all of the content?
   // The SVG's size, kept by a ResizeObserver: reading it from layout after a
   // step has changed the tree would force a style and layout pass in the
   // middle of the step (ensureVisible runs at every step).
@@ -47,6 +48,7 @@ export function makeZoom(svg, viewport, options = {}) {
 
   /** Zoom by factor f about the point (px, py) in screen coordinates. */
   function zoomBy(f, px, py) {
+    moved = true;
     const r = svg.getBoundingClientRect();
     if (px === undefined) { px = r.width / 2; py = r.height / 2; }
     const nk = Math.min(MAX_K, Math.max(MIN_K, k * f));
@@ -62,8 +64,9 @@ export function makeZoom(svg, viewport, options = {}) {
     moved = false;
     measure();
     if (!b || width === 0) return;
-    const pad = 24;
+    const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
     let nk = Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
+    whole = nk >= minK;
     nk = Math.min(maxK, Math.max(minK, nk));
     const cx = (b.x0 + b.x1) / 2;
     const top = nk * (b.y1 - b.y0) > height ? pad - nk * b.y0 : (height - nk * (b.y0 + b.y1)) / 2;
@@ -72,6 +75,8 @@ export function makeZoom(svg, viewport, options = {}) {
 
   /** Pan (without zooming) so that content point (cx, cy) is on screen. */
   function ensureVisible(cx, cy, margin = 60) {
+    // A fitted tree shows every node already: panning would only cut it off.
+    if (!moved && whole) return;
     if (width === 0) measure();
     const sx = x + k * cx, sy = y + k * cy;
     if (sx > margin && sx < width - margin && sy > margin && sy < height - margin) return;

@@ -103,7 +103,8 @@ def test_the_tree_is_sized_in_pixels_and_follows_the_stage(page, viz, fig52):
     viz.open(page, fig52)
     size = """() => {
       const svg = document.querySelector('#tree').getBoundingClientRect();
-      const stage = document.querySelector('#stage').getBoundingClientRect();
+      // The drawing area: the stage below its bar (legend, zoom buttons).
+      const stage = document.querySelector('#canvas').getBoundingClientRect();
       return [svg.width, svg.height, stage.width, stage.height,
               document.querySelector('#tree').style.width];
     }"""

@@ -10,18 +10,20 @@ pytestmark = pytest.mark.browser
 
 
 def test_export_link_pictures_the_step_on_screen(page, viz, fig52, live_server):
-    viz.open(page, fig52, "algorithm=alphabeta&step=14")
-    viz.wait_step(page, 14)
+    events = requests.get(f"{live_server}/api/trees/{fig52}/trace", timeout=10).json()["events"]
+    cut = next(e["step"] for e in events if e["type"] == "prune")    # C cuts c2, c3
+    viz.open(page, fig52, f"algorithm=alphabeta&step={cut}")
+    viz.wait_step(page, cut)
     link = page.locator('[data-export="svg"]')
     link.dispatch_event("pointerdown")
     href = link.get_attribute("href")
-    assert f"/api/trees/{fig52}/export.svg?" in href and "step=14" in href
+    assert f"/api/trees/{fig52}/export.svg?" in href and f"step={cut}" in href
     assert "algorithm=alphabeta" in href
     svg = requests.get(live_server + href, timeout=30)
     assert svg.status_code == 200 and svg.headers["Content-Type"].startswith("image/svg+xml")
     ids = {g.get("id"): g.get("class", "") for g in ET.fromstring(svg.content).iter()
            if g.get("id")}
-    # Step 14 is the cut at C: c2 and c3 are pruned in the picture as on screen.
+    # The cut at C: c2 and c3 are pruned in the picture as on screen.
     assert "pruned" in ids["c2"] and "pruned" in ids["c3"]
     assert page.locator('[data-node="c2"]').get_attribute("data-status") == "pruned"
 

@@ -245,14 +245,21 @@ def test_presentation_mode(page, viz, fig52, shoot):
     page.keyboard.press("p")
     page.wait_for_function("() => document.documentElement.classList.contains('present')")
     assert page.locator("[data-action=present]").get_attribute("aria-pressed") == "true"
+    # The stage is the tree's: the panels are off until asked for, then large.
+    assert not page.locator(".panels").is_visible()
+    page.wait_for_timeout(200)
+    shoot(page, "fig52-presentation-no-panels")
+    page.click("[data-action=toggle-panels]")
+    assert page.locator(".panels").is_visible()
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.panels')).fontSize)") >= 20
     page.wait_for_timeout(200)
     shoot(page, "fig52-presentation")
     page.click("[data-action=toggle-panels]")
     assert not page.locator(".panels").is_visible()
-    page.wait_for_timeout(200)
-    shoot(page, "fig52-presentation-no-panels")
     page.keyboard.press("p")
     page.wait_for_function("() => !document.documentElement.classList.contains('present')")
+    # Leaving presentation mode puts the panels back as they were.
+    assert page.locator(".panels").is_visible()
 
 
 def test_chance_and_multiplayer_trees_draw_their_shapes(page, viz, live_server, shoot):

@@ -1,0 +1,107 @@
+// Game positions drawn as pictures, keyed on a node's label alone: a
+// tic-tac-toe board ("X··/·O·/···", rows split by "/") as a small grid with
+// X and O, a Nim position ("4-2-1", a repeat "4-2-1#2") as piles of tokens.
+// The same reading as app/search/states.py (the narration's words) and
+// app/render/boards.py (the exported pictures), so a tree grown lazily from a
+// game's rules gets the same pictures as a file of the library.
+//
+//   gameOf(tree)               -> 'tictactoe' | 'nim' | null
+//   pictureSize(kind, label)   -> {w, h} in tree units, or null (no picture)
+//   drawPicture(parent, kind, label, x, y) -> <g class="pic"> centred on (x, y)
+
+const SVG = 'http://www.w3.org/2000/svg';
+const BOARD = /^([XO·.]{3})\/([XO·.]{3})\/([XO·.]{3})$/;
+const PILES = /^(\d{1,3}(?:-\d{1,3})*)(?:#\d+)?$/;
+
+export const CELL = 11;          // a board cell (tree units)
+export const TOKEN = 6;          // a Nim token's pitch (tree units)
+
+/** The nine cells ('X', 'O' or '.') of a board label, or null. */
+export function board(label) {
+  const m = BOARD.exec(label || '');
+  return m ? [...m.slice(1).join('')].map((c) => (c === '·' ? '.' : c)) : null;
+}
+
+/** The piles of a Nim label, or null. */
+export function piles(label) {
+  const m = PILES.exec(label || '');
+  if (!m) return null;
+  const out = m[1].split('-').map(Number);
+  return out.every((p) => p > 0) ? out : null;
+}
+
+/**
+ * Which game a tree's labels show. A board cannot be mistaken for anything
+ * else; a Nim label is just numbers, so the root's children must be one
+ * split on (one more pile, the same number of tokens).
+ */
+export function gameOf(t) {
+  const root = t.root;
+  if (board(root.label)) return 'tictactoe';
+  const top = piles(root.label);
+  if (!top || !root.children.length) return null;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const ok = root.children.every((c) => {
+    const p = piles(c.label);
+    return p && p.length === top.length + 1 && sum(p) === sum(top);
+  });
+  return ok ? 'nim' : null;
+}
+
+/** The picture's size for a label ({w, h}, tree units), or null. */
+export function pictureSize(kind, label) {
+  if (kind === 'tictactoe' && board(label)) return { w: 3 * CELL, h: 3 * CELL };
+  if (kind === 'nim') {
+    const p = piles(label);
+    if (p) return { w: p.length * TOKEN + 2, h: Math.max(...p) * TOKEN + 2 };
+  }
+  return null;
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  parent?.appendChild(e);
+  return e;
+}
+
+/** Draw the picture of `label` centred on (x, y) into `parent`; returns the <g>. */
+export function drawPicture(parent, kind, label, x, y) {
+  const size = pictureSize(kind, label);
+  if (!size) return null;
+  const g = el('g', { class: `pic pic-${kind} lbl` }, parent);
+  const x0 = x - size.w / 2, y0 = y - size.h / 2;
+  if (kind === 'tictactoe') {
+    const cells = board(label);
+    el('rect', { class: 'pic-frame', x: x0, y: y0, width: size.w, height: size.h }, g);
+    let grid = '', xs = '', os = '';
+    for (let i = 1; i < 3; i++) {
+      grid += `M${x0 + i * CELL},${y0}v${3 * CELL}M${x0},${y0 + i * CELL}h${3 * CELL}`;
+    }
+    cells.forEach((c, i) => {
+      const cx = x0 + (i % 3) * CELL + CELL / 2, cy = y0 + Math.floor(i / 3) * CELL + CELL / 2;
+      const r = CELL * 0.3;
+      if (c === 'X') xs += `M${cx - r},${cy - r}L${cx + r},${cy + r}M${cx + r},${cy - r}L${cx - r},${cy + r}`;
+      if (c === 'O') os += `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+    });
+    el('path', { class: 'pic-grid', d: grid }, g);
+    if (xs) el('path', { class: 'pic-x', d: xs }, g);
+    if (os) el('path', { class: 'pic-o', d: os }, g);
+  } else {
+    // Piles stand on one base line, largest first, one token per circle.
+    const p = piles(label);
+    const base = y0 + size.h - 1;
+    let d = '';
+    p.forEach((count, i) => {
+      const cx = x0 + 1 + i * TOKEN + TOKEN / 2, r = TOKEN * 0.4;
+      for (let k = 0; k < count; k++) {
+        const cy = base - k * TOKEN - TOKEN / 2;
+        d += `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+      }
+    });
+    el('rect', { class: 'pic-frame', x: x0, y: y0, width: size.w, height: size.h }, g);
+    el('path', { class: 'pic-tokens', d }, g);
+  }
+  el('title', {}, g).textContent = label;
+  return g;
+}

@@ -1,0 +1,128 @@
+// Where the labels a node carries go, and how much room they take, so that
+// the layout (tree.js) spaces nodes by their labels and not by their shapes
+// alone, and the drawing (treeview.js) puts each label exactly there:
+//
+//   left of an inner node   its name (shortened, full text on hover), or its
+//                           game position as a picture (boards.js)
+//   right of an inner node  alpha and beta (two lines), or a max^n vector
+//   under a leaf            its name, or its position as a picture
+//   inside the shape        the value (with a bound mark "≤" / "≥" on a cut node)
+//
+// Widths are measured once per distinct text on a canvas, in the largest
+// font any mode uses (presentation mode), so no mode can overflow them.
+
+import { show } from './model.js';
+import { gameOf, pictureSize } from './boards.js';
+
+export const SHAPE = 20;         // half-size of a node shape (tree units)
+export const GAP = 7;            // between a shape and the text beside it
+export const NAME_MAX = 10;      // characters of a name beside an inner node
+export const LEAF_NAME_MAX = 12; // characters of a name under a leaf
+export const LINE = 1.2;         // line height of the two bound lines (em)
+
+// Fonts as the CSS sets them at their largest (presentation mode).
+const FONTS = {
+  name: '600 15px system-ui, sans-serif',
+  leafName: 'italic 14px system-ui, sans-serif',
+  bounds: '15px ui-monospace, "DejaVu Sans Mono", monospace',
+  vector: '700 16px system-ui, sans-serif',
+};
+export const SIZES = { name: 15, leafName: 14, bounds: 15, vector: 16 };
+
+let ctx2d = null;
+const widths = new Map();
+/** Width of `text` in font `kind` (tree units). */
+export function measure(text, kind) {
+  const key = `${kind}\u0000${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    ctx2d ??= document.createElement('canvas').getContext('2d');
+    if (ctx2d) {
+      ctx2d.font = FONTS[kind];
+      w = ctx2d.measureText(text).width;
+    } else {
+      w = text.length * SIZES[kind] * 0.62;
+    }
+    widths.set(key, w);
+  }
+  return w;
+}
+
+/** `label` cut to `max` characters with an ellipsis (the full text goes in a <title>). */
+export function shorten(label, max) {
+  const chars = [...label];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : label;
+}
+
+/** Width in tree units a leaf's value needs (vectors of max^n are wide). */
+export function leafWidth(n) {
+  const text = show(n.value ?? n.eval ?? '');
+  return Math.max(2 * SHAPE, 9.5 * text.length + 14);
+}
+
+/** Half the width of a node's shape. */
+export function halfShape(n) {
+  if (n.role === 'leaf') return leafWidth(n) / 2;
+  if (n.role === 'chance') return SHAPE;
+  return SHAPE * 1.2;
+}
+
+/**
+ * The label plan of tree `t`: plan.of(n) -> {side, right, under, left, rightX,
+ * below} where side/under are {text?, pic?, w, h} or null, and left, right,
+ * below are how far the node and its labels reach from its centre.
+ * `names: false` leaves names out (huge trees).
+ */
+export function planLabels(t, { names = true } = {}) {
+  const game = gameOf(t);
+  const twoPlayer = !t.multiplayer;
+  const bounds = twoPlayer && !t.hasChance;
+  // Every value a bound or v can take is a leaf's value, an eval, or ±∞.
+  let widest = '+∞';
+  for (const n of t.nodes) {
+    for (const v of [n.value, n.eval]) {
+      const s = v == null ? '' : show(v);
+      if (s.length > widest.length) widest = s;
+    }
+  }
+  const boundsW = bounds ? measure(`β = ${widest}`, 'bounds') : 0;
+  // max^n writes a node's vector beside it: room for the widest leaf vector.
+  let vectorW = 0;
+  if (t.multiplayer) {
+    for (const n of t.nodes) if (n.role === 'leaf') vectorW = Math.max(vectorW, measure(show(n.value), 'vector'));
+  }
+  const plans = new Map();
+
+  for (const n of t.nodes) {
+    const half = halfShape(n);
+    const pic = game ? pictureSize(game, n.label) : null;
+    let side = null, under = null, right = null;
+    if (n.role === 'leaf') {
+      if (pic) under = { pic: game, ...pic };
+      else if (names) {
+        const text = shorten(n.label, LEAF_NAME_MAX);
+        under = { text, full: n.label, w: measure(text, 'leafName'), h: SIZES.leafName * 1.25 };
+      }
+    } else {
+      if (pic) side = { pic: game, ...pic };
+      else if (names) {
+        const text = shorten(n.label, NAME_MAX);
+        side = { text, full: n.label, w: measure(text, 'name'), h: SIZES.name * 1.25 };
+      }
+      if (n.role === 'player') {
+        right = { w: vectorW, h: SIZES.vector * 1.25 };
+      } else if (bounds && n.role !== 'chance') {
+        right = { w: boundsW, h: SIZES.bounds * (1 + LINE) };
+      }
+    }
+    const leafHalf = n.role === 'leaf' ? SHAPE * 0.85 : SHAPE * 1.1;
+    plans.set(n, {
+      side, under, right, half,
+      left: side ? half + GAP + side.w : half,
+      right_: right ? half + GAP + right.w : half,
+      above: Math.max(SHAPE * 1.1, side ? side.h / 2 : 0, right ? right.h / 2 : 0),
+      below: n.role === 'leaf' && under ? leafHalf + 4 + under.h : Math.max(leafHalf, side ? side.h / 2 : 0),
+    });
+  }
+  return { game, of: (n) => plans.get(n), boundsW };
+}
