@@ -37,6 +37,7 @@ BLUEPRINTS = (
     "app.web.pages",     # /, /t/<id>: the visualizer page
     "app.web.export",    # Graphviz pictures
     "app.web.practice",  # practice questions
+    "app.web.play",      # /play: play a game against the search
     "app.web.health",    # /healthz
     "app.web.editor",    # /edit: the tree editor and its what-if runs
     "app.web.classes",   # live classes: /api/classes, /c/<code>, /c/<code>/present

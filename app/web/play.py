@@ -1,0 +1,96 @@
+"""Play against the search: tic-tac-toe, Nim and Connect Four.
+
+- ``GET  /play``                 choose a game
+- ``GET  /play/<game>``          play it (``tictactoe``, ``nim``, ``connect4``;
+  ``?position=<game id>`` starts from a position, ``?piles=7-3`` for Nim)
+- ``POST /api/play``             JSON ``{position, move?, reply?, algorithm, depth, order, seed}``:
+  plays the user's ``move`` (a move name from ``moves``) if given, then, when
+  ``reply`` is true and the game goes on, the computer's answer by the
+  search the options describe. Answers ``{position, before?, computer?}``,
+  each position as :func:`app.games.play.position` gives it; ``computer``
+  has the move, its value, the search's work and ``why``, the visualizer
+  on the position it searched, at its first step.
+
+The rules and the search live in :mod:`app.games`; this module only reads
+the request and writes the answer.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, jsonify, render_template, request
+
+from app.games.ids import UnknownGame
+from app.games.play import KINDS, answer, position
+from app.search import SearchError
+
+from .errors import ApiError, BadArgument
+from .params import options_from_payload
+
+bp = Blueprint("play", __name__)
+
+START = {"tictactoe": "game:tictactoe", "nim": "game:nim:7", "connect4": "game:connect4"}
+DEFAULTS = {"tictactoe": {"algorithm": "alphabeta", "depth": None},
+            "nim": {"algorithm": "minimax", "depth": None},
+            "connect4": {"algorithm": "alphabeta", "depth": 4}}
+
+
+@bp.get("/play")
+def choose():
+    return render_template("play.html", game=None, kinds=KINDS, start=None, defaults=DEFAULTS)
+
+
+@bp.get("/play/<kind>")
+def play(kind: str):
+    if kind not in KINDS:
+        return render_template("missing.html", tree_id=kind,
+                               message=f"There is no game {kind!r} to play here."), 404
+    start = request.args.get("position") or START[kind]
+    piles = request.args.get("piles")
+    if kind == "nim" and piles and "position" not in request.args:
+        start = f"game:nim:{piles}"
+    try:
+        first = position(start)
+    except UnknownGame as exc:
+        return render_template("missing.html", tree_id=start, message=str(exc)), 404
+    if first["game"] != kind:
+        return render_template("missing.html", tree_id=start,
+                               message=f"{start} is not a position of {kind}."), 404
+    return render_template("play.html", game=kind, kinds=KINDS, start=first,
+                           defaults=DEFAULTS[kind])
+
+
+@bp.post("/api/play")
+def move():
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "send a JSON object: {position, move?, reply?, algorithm, depth, order}")
+    where = data.get("position")
+    if not isinstance(where, str):
+        raise BadArgument("position", "position must be a game id (a string)")
+    name = data.get("move")
+    reply = data.get("reply", True)
+    if not isinstance(reply, bool):
+        raise BadArgument("reply", "reply must be true or false")
+    opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
+    try:
+        now = position(where)
+        out: dict = {}
+        if name is not None:
+            chosen = next((m for m in now["moves"] if m["name"] == name), None)
+            if chosen is None:
+                raise BadArgument("move", f"{name!r} is not a legal move here"
+                                  + ("" if now["moves"] else ": the game is over"))
+            out["before"] = now
+            now = position(chosen["position"])
+        if reply and not now["over"]:
+            found = answer(now["id"], opts.algorithm or "alphabeta", opts.depth, opts.order, opts.seed)
+            query = {k: v for k, v in found["options"].items() if v is not None}
+            found["why"] = f"/t/{now['id']}?{urlencode({**query, 'step': 1})}"
+            found["searched"] = now["id"]
+            out["computer"] = found
+            now = position(found["position"])
+    except (UnknownGame, SearchError) as exc:
+        raise ApiError(400, str(exc)) from None
+    out["position"] = now
+    return jsonify(out)

@@ -1,0 +1,123 @@
+// The play page (/play/<game>): the board, the user's moves and the
+// computer's answers. The server knows the rules and runs the search
+// (POST /api/play, app/games/play.py); this page only draws the position it
+// is given and sends the move the user picks from the legal ones it lists.
+
+import { drawBoard } from './play-board.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+function main() {
+  const root = $('#play');
+  const game = root.dataset.game;
+  const start = JSON.parse(root.dataset.start);
+  const form = root.querySelector('[data-role=options]');
+  const board = root.querySelector('[data-role=board]');
+  const turn = root.querySelector('[data-role=turn]');
+  const answer = root.querySelector('[data-role=answer]');
+  const error = root.querySelector('[data-role=error]');
+  const history = root.querySelector('[data-role=history]');
+  let pos = start, busy = false;
+
+  function options() {
+    const f = new FormData(form);
+    const depth = form.elements.depth.disabled ? '' : f.get('depth');
+    return { algorithm: f.get('algorithm'), order: f.get('order'), depth: depth ? Number(depth) : null };
+  }
+
+  function showError(msg) {
+    error.textContent = msg || '';
+    error.hidden = !msg;
+  }
+
+  function render() {
+    drawBoard(board, game, pos, busy ? null : (name) => play(name));
+    root.dataset.position = pos.id;
+    root.dataset.over = String(pos.over);
+    if (pos.over) turn.textContent = `Game over: ${pos.result}.`;
+    else if (busy) turn.textContent = 'The computer is thinking…';
+    else turn.textContent = `Your move (${mark(pos)}).`;
+    form.querySelector('[data-action=computer-first]').disabled = busy || pos.over;
+  }
+
+  function note(text) {
+    const li = document.createElement('li');
+    li.textContent = text;
+    history.appendChild(li);
+    history.scrollTop = history.scrollHeight;
+  }
+
+  async function send(body) {
+    busy = true;
+    showError('');
+    render();
+    try {
+      const res = await fetch('/api/play', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ position: pos.id, ...options(), ...body }),
+      });
+      const out = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(out.error?.message || `HTTP ${res.status}`);
+      if (out.before) note(`You: ${moveText(game, out.before, body.move)}`);
+      if (out.computer) {
+        const c = out.computer;
+        note(`Computer: ${moveText(game, null, c.move, c)}`);
+        showAnswer(c);
+      }
+      pos = out.position;
+    } catch (err) {
+      showError(err.message);
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function showAnswer(c) {
+    const opts = c.options;
+    const how = `${opts.algorithm === 'minimax' ? 'minimax' : 'alpha-beta'}` +
+      (opts.depth != null ? `, depth ${opts.depth}` : ', to the end') +
+      (opts.order !== 'given' ? `, ${opts.order} order` : '');
+    answer.replaceChildren(
+      `The computer played ${moveText(game, null, c.move, c)} (value ${c.value}; ${how}: ` +
+      `${c.entered.toLocaleString('en')} positions entered, ${c.evaluated.toLocaleString('en')} evaluated). `);
+    const why = document.createElement('a');
+    why.href = c.why;
+    why.dataset.action = 'why';
+    why.textContent = 'Why this move?';
+    answer.appendChild(why);
+    answer.hidden = false;
+  }
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  const play = (name) => { if (!busy && !pos.over) send({ move: name, reply: true }); };
+  form.querySelector('[data-action=computer-first]').addEventListener('click', () => {
+    if (!busy && !pos.over) send({ reply: true });
+  });
+  form.querySelector('[data-action=new-game]').addEventListener('click', () => {
+    pos = start;
+    history.replaceChildren();
+    answer.hidden = true;
+    showError('');
+    render();
+  });
+  render();
+}
+
+/** X or O for the side to move (Nim: MAX or MIN). */
+function mark(pos) {
+  if (pos.game === 'nim') return pos.to_move;
+  return pos.to_move === 'MAX' ? 'X' : 'O';
+}
+
+/** A move in words: "X in cell 5", "X in column 4", "split 7 into 6 + 1". */
+function moveText(game, before, name, found) {
+  if (game === 'nim') {
+    const [a, b] = name.split('+').map(Number);
+    return `split ${a + b} into ${a} + ${b}`;
+  }
+  const where = game === 'tictactoe' ? 'cell' : 'column';
+  return `${name[0]} in ${where} ${name.slice(1)}`;
+}
+
+main();

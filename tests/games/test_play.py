@@ -1,0 +1,111 @@
+"""Playing against the search: the API's answers are the search's own best
+moves, and the play page works for each game in the real browser."""
+from __future__ import annotations
+
+import pytest
+
+from app.games.ids import resolve
+from app.games.play import answer, position
+from app.search import SearchOptions, run
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("game:tictactoe:x...o....", ("alphabeta", None, "given")),
+    ("game:tictactoe:xo..x....", ("minimax", 2, "given")),
+    ("game:nim:6-1:min", ("minimax", None, "given")),
+    ("game:connect4:44", ("alphabeta", 4, "given")),
+    ("game:connect4:4", ("minimax", 3, "random")),
+])
+def test_the_computers_move_is_the_searchs_best_move(game_id, options):
+    algorithm, depth, order = options
+    got = answer(game_id, algorithm, depth, order)
+    done = list(run(resolve(game_id), SearchOptions(algorithm=algorithm, depth=depth, order=order)))[-1]
+    assert got["move"] == done["best_move"] and got["value"] == done["value"]
+    assert got["evaluated"] == done["stats"]["evaluated"]
+    assert got["position"] in {m["position"] for m in position(game_id)["moves"]}
+
+
+def test_api_plays_a_move_and_answers(client):
+    res = client.post("/api/play", json={"position": "game:tictactoe", "move": "X5",
+                                         "algorithm": "alphabeta", "order": "best"})
+    assert res.status_code == 200, res.get_json()
+    out = res.get_json()
+    assert out["before"]["id"] == "game:tictactoe"
+    c = out["computer"]
+    assert c["searched"] == "game:tictactoe:....x...."
+    assert c["why"] == "/t/game:tictactoe:....x....?algorithm=alphabeta&order=best&step=1"
+    assert out["position"]["id"] == c["position"] and out["position"]["to_move"] == "MAX"
+    assert c["move"] in {"O1", "O3", "O7", "O9"}          # only corners hold the draw
+    assert c["value"] == 0
+
+
+def test_api_refusals_are_clear_json(client):
+    for body, word in (({"position": "game:tictactoe", "move": "X10"}, "not a legal move"),
+                       ({"position": "game:tictactoe:xxxoo....", "move": "O6"}, "game is over"),
+                       ({"position": "game:go"}, "unknown game"),
+                       ({"position": 5}, "position"),
+                       ({"position": "game:connect4", "depth": 9}, "depth limit from 1 to 8"),
+                       ({"position": "game:connect4", "algorithm": "minimax", "depth": 7},
+                        "minimax on Connect Four"),
+                       ({"position": "game:nim:7", "depth": 2}, "no evaluation function")):
+        res = client.post("/api/play", json=body)
+        assert res.status_code == 400, body
+        assert word in res.get_json()["error"]["message"], body
+    assert client.post("/api/play", data="x", content_type="text/plain").status_code == 400
+
+
+def test_a_finished_game_says_who_won(client):
+    out = client.post("/api/play", json={"position": "game:tictactoe:xx.oo....", "move": "X3"}).get_json()
+    assert out["position"]["over"] and out["position"]["result"] == "MAX wins"
+    assert "computer" not in out
+    assert position("game:nim:2-1")["result"] == "MIN wins"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game, first", [("tictactoe", "X5"), ("nim", "6+1"), ("connect4", "X4")])
+def test_play_page_in_the_browser(page, live_server, game, first):
+    page.goto(f"{live_server}/play/{game}")
+    page.wait_for_selector(f'[data-move="{first}"]')
+    before = page.locator("#play").get_attribute("data-position")
+    page.click(f'[data-move="{first}"]')
+    page.wait_for_selector("[data-action=why]")
+    after = page.locator("#play").get_attribute("data-position")
+    assert after != before
+    assert page.locator("[data-role=history] li").count() == 2
+    href = page.locator("[data-action=why]").get_attribute("href")
+    # The answer is the search's best move in the position it searched.
+    searched = href.split("/t/")[1].split("?")[0]
+    opts = dict(kv.split("=") for kv in href.split("?")[1].split("&"))
+    done = list(run(resolve(searched), SearchOptions(
+        algorithm=opts["algorithm"], depth=int(opts["depth"]) if "depth" in opts else None,
+        order=opts["order"])))[-1]
+    assert after == answer(searched, opts["algorithm"], int(opts["depth"]) if "depth" in opts else None,
+                           opts["order"])["position"]
+    assert done["best_move"] in page.locator("[data-role=history] li").nth(1).inner_text().replace(
+        " in cell ", "").replace(" in column ", "").replace("split ", "") or game == "nim"
+    # "Why this move?" opens that search in the visualizer at its first step.
+    page.click("[data-action=why]")
+    page.wait_for_selector("#visualizer.ready")
+    assert page.locator("[data-step]").text_content() == "1"
+    assert page.locator("[data-node=start]").get_attribute("data-status") == "active"
+
+
+@pytest.mark.browser
+def test_play_page_on_a_phone_plays_to_the_end(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server}/play/tictactoe")
+    for _ in range(5):
+        if page.locator("#play").get_attribute("data-over") == "true":
+            break
+        page.locator("[data-move]").first.tap()
+        page.wait_for_function("() => document.querySelector('#play').dataset.over === 'true' || "
+                               "document.querySelector('[data-move]')")
+        page.wait_for_timeout(200)
+    assert page.locator("#play").get_attribute("data-over") == "true"
+    assert "Game over: MIN wins" in page.locator("[data-role=turn]").inner_text()  # naive X loses
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390
+    page.screenshot(path="test-artifacts/play-tictactoe-phone-end.png", full_page=True)
+    context.close()
