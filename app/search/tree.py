@@ -69,6 +69,9 @@ class Tree:
     """The depth limit the tree's lecture uses: the page opens the tree with
     it preselected (a suggestion, as ``algorithm`` is; the command line and
     the API search the whole tree unless asked for a limit)."""
+    translations: dict = field(default_factory=dict)
+    """The title and description in other languages: ``{"id": {"title": ...,
+    "description": ...}}`` (either may be absent)."""
     nodes: tuple[Node, ...] = field(init=False, repr=False)
     """Every node in preorder (the order a left-to-right search meets them)."""
     _by_id: dict = field(init=False, repr=False)
@@ -223,4 +226,7 @@ class Tree:
             "algorithm": self.default_algorithm(),
             "depth": self.depth,
             "chance": self.has_chance,
+            **({"translations": {lang: {k: v for k, v in t.items() if k == "title"}
+                                 for lang, t in self.translations.items() if "title" in t}}
+               if self.translations else {}),
         }

@@ -26,7 +26,9 @@ from .fields import fail
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
 
-TOP_KEYS = ("title", "source", "description", "algorithm", "depth", "players", "root")
+TOP_KEYS = ("title", "source", "description", "algorithm", "depth", "players", "root",
+            "translations")
+TRANSLATED_KEYS = ("title", "description")
 NODE_KEYS = ("id", "label", "player", "type", "probability", "eval", "value", "children")
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 TWO_PLAYER_ONLY = ("minimax", "alphabeta", "iterative")
@@ -73,6 +75,7 @@ def build_tree(doc, limits: Limits) -> Tree:
     players = _players(doc.get("players"))
     algorithm = _algorithm(doc, players)
     depth = _depth(doc)
+    translations = _translations(doc.get("translations"))
     if "root" not in doc.items:
         raise fail(doc, "missing 'root': the top node of the tree")
     root = doc.get("root")
@@ -82,7 +85,33 @@ def build_tree(doc, limits: Limits) -> Tree:
     records = builder.walk(root)
     builder.name(records)
     return Tree(root=builder.make(records), players=players, title=title,
-                source=source or "", description=description or "", algorithm=algorithm, depth=depth)
+                source=source or "", description=description or "", algorithm=algorithm, depth=depth,
+                translations=translations)
+
+
+def _translations(doc) -> dict:
+    """``translations: {id: {title: ..., description: ...}}``: the title and
+    description in other languages (language codes such as ``id``)."""
+    if doc is None or (type(doc) is Scalar and doc.value is None):
+        return {}
+    if type(doc) is not Map:
+        raise fail(doc, f"translations must be a mapping of languages, like "
+                        f"{{id: {{title: ...}}}}, not {kind(doc)}")
+    out = {}
+    for lang in doc.items:
+        if not (2 <= len(lang) <= 8 and lang.replace("-", "").isalpha()):
+            line, col, _ = doc.items[lang]
+            raise TreeFileError(f"{shorten(lang)!r} is not a language code (like id or en)",
+                                line, col)
+        entry = doc.get(lang)
+        if type(entry) is not Map:
+            raise fail(entry, f"translations.{lang} must be a mapping with title and/or "
+                              f"description, not {kind(entry)}")
+        _check_keys(entry, TRANSLATED_KEYS, "a translation may have")
+        texts = {"title": _optional(entry, "title", MAX_TITLE),
+                 "description": _optional(entry, "description", MAX_DESCRIPTION, multiline=True)}
+        out[lang] = {k: v for k, v in texts.items() if v}
+    return out
 
 
 # -- the top level ---------------------------------------------------------

@@ -34,6 +34,8 @@ def tree_to_dict(tree: Tree, *, explicit_ids: bool = False) -> dict:
         data["source"] = tree.source
     if tree.description:
         data["description"] = tree.description
+    if tree.translations:
+        data["translations"] = {lang: dict(t) for lang, t in tree.translations.items()}
     if tree.algorithm:
         data["algorithm"] = tree.algorithm
     if tree.depth is not None:

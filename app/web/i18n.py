@@ -50,6 +50,13 @@ def error_message(exc) -> str:
     return in_language(exc, page_language() if has_request_context() else DEFAULT)
 
 
+def localized(tree, key: str) -> str:
+    """The tree's ``title`` or ``description`` in the request's language, if
+    its file gives one (``translations:``), else as written."""
+    return (tree.translations.get(page_language(), {}).get(key)
+            or getattr(tree, key))
+
+
 def lang_url(code: str) -> str:
     """This page's address with ``lang=<code>`` (other parameters kept)."""
     args = request.args.to_dict(flat=False)

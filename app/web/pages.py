@@ -22,6 +22,7 @@ from app.search.options import ALGORITHMS
 from app.search.pseudocode import listings_for
 
 from .errors import ApiError
+from .i18n import localized
 
 bp = Blueprint("pages", __name__)
 
@@ -64,8 +65,8 @@ def visualizer(tree_id: str):
     except ApiError as exc:
         return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
     return render_template(
-        "visualizer.html", tree_id=tree_id, title=tree.title, source=tree.source,
-        description_html=render_description(tree.description))
+        "visualizer.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source,
+        description_html=render_description(localized(tree, "description")))
 
 
 @bp.get("/api/pseudocode")

@@ -30,7 +30,7 @@ from app.search import SearchError
 from app.search.tree import Tree
 
 from .errors import ApiError, BadArgument
-from .i18n import page_language
+from .i18n import localized, page_language
 from .params import options_from_payload, whole_number
 
 bp = Blueprint("practice", __name__)
@@ -106,7 +106,7 @@ def page(tree_id: str):
         mode = "full"
     spec = RandomSpec.from_id(tree_id) if RandomSpec.is_id(tree_id) else None
     return render_template(
-        "practice.html", tree_id=tree_id, title=tree.title, source=tree.source, mode=mode,
+        "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source, mode=mode,
         modes=MODES, random=spec, has_evals=any(n.eval is not None for n in tree.nodes if n.children),
         alphabeta=not (tree.multiplayer or tree.has_chance), height=tree.height)
 

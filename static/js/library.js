@@ -2,7 +2,7 @@
 // cards with a preview each, and the upload area (file, drag and drop, pasted text).
 
 import { drawPreview } from './preview.js';
-import { t, num } from './i18n.js';
+import { lang, t, num } from './i18n.js';
 import { deleteUpload, keepOnly, myUploads, remember } from './my-uploads.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -32,7 +32,7 @@ function card(entry) {
   a.appendChild(figure);
   const body = h('div', 'card-body');
   // The link is named by its title (the preview's numbers are hidden).
-  const title = h('h3', null, entry.title || entry.id);
+  const title = h('h3', null, entry.translations?.[lang]?.title || entry.title || entry.id);
   title.id = `card-title-${++cards}`;
   a.setAttribute('aria-labelledby', title.id);
   body.appendChild(title);

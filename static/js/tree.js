@@ -79,6 +79,7 @@ export function readTree(json) {
     game: json.game || null,
     title: json.title || '', source: json.source || '',
     description: json.description || '', algorithm: json.algorithm || null,
+    translations: json.translations || {},
     // The depth limit the tree's lecture uses (the page opens with it).
     depth: Number.isInteger(json.depth) ? json.depth : null,
     algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,

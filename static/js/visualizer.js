@@ -14,7 +14,7 @@ import { startClassButton } from './class-start.js';
 import { makeA11yTree, makeAnnouncer } from './a11ytree.js';
 import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
@@ -41,10 +41,11 @@ async function main() {
     $('#stage').classList.add('failed');
     return;
   }
-  $('#title').textContent = tree.title || treeId;
-  $('#title').title = tree.title || treeId;
+  const title = tree.translations[lang]?.title || tree.title || treeId;   // the file's own translation
+  $('#title').textContent = title;
+  $('#title').title = title;
   $('#source').textContent = tree.source;
-  document.title = `${tree.title || treeId} · ${t('Adversarial search')}`;
+  document.title = `${title} · ${t('Adversarial search')}`;
 
   const query = readQuery();
   const algorithms = algorithmsFor(tree);
