@@ -34,7 +34,7 @@ def tree_to_dict(tree: Tree, *, explicit_ids: bool = False) -> dict:
         data["source"] = tree.source
     if tree.description:
         data["description"] = tree.description
-    if tree.translations:
+    if getattr(tree, "translations", None):   # (a game from its rules has none)
         data["translations"] = {lang: dict(t) for lang, t in tree.translations.items()}
     if tree.algorithm:
         data["algorithm"] = tree.algorithm

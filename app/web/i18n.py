@@ -53,8 +53,8 @@ def error_message(exc) -> str:
 def localized(tree, key: str) -> str:
     """The tree's ``title`` or ``description`` in the request's language, if
     its file gives one (``translations:``), else as written."""
-    return (tree.translations.get(page_language(), {}).get(key)
-            or getattr(tree, key))
+    translations = getattr(tree, "translations", None) or {}   # a game has none
+    return translations.get(page_language(), {}).get(key) or getattr(tree, key)
 
 
 def lang_url(code: str) -> str:

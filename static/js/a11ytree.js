@@ -61,32 +61,47 @@ export function describe(n, f, { onPath = false, why = null } = {}) {
   }
   parts.push((STATUS[f.status] || (() => f.status))());
   if (onPath) parts.push(t('on the best line'));
+  if (n.folded) {
+    parts.push(n.size != null ? t('folded: {n} positions not drawn yet, Enter opens them', { n: n.size })
+      : t('folded: not drawn yet, Enter opens it'));
+  }
   let text = parts.join(', ') + '.';
   if (f.status === 'pruned' && why) text += ' ' + t('Why: {reason}', { reason: why });
   return text;
 }
 
 /**
- * makeA11yTree(list, tree, {fields, why, hooks, openUpTo, onFocus}) ->
- * {setNodes, setActive, setPath, refresh, focus, item}.
+ * makeA11yTree(list, tree, {fields, why, hooks, openUpTo, onFocus, onOpen}) ->
+ * {setNodes, setActive, setPath, refresh, rebuild, focus, item}.
  * `fields(id)`: the node's fields now (model.read of the run's view);
  * `why(id)`: the sentence that pruned it, or null; `openUpTo`: trees up to
- * this many nodes start fully open; `onFocus(id | null)`: the item in focus.
+ * this many nodes start fully open; `onFocus(id | null)`: the item in focus;
+ * `onOpen(id)`: Enter on a folded node (a game's subtree not fetched yet).
  */
 export function makeA11yTree(list, tree, options = {}) {
-  const { fields, why = () => null, hooks = false, openUpTo = 200, onFocus } = options;
+  const { fields, why = () => null, hooks = false, openUpTo = 200, onFocus, onOpen } = options;
   const items = new Map();       // id -> li (made so far)
   let path = new Set();
   let focusId = tree.root.id;
 
   list.setAttribute('role', 'tree');
-  list.replaceChildren(make(tree.root));
-  if (tree.nodes.length <= openUpTo) {
-    for (const n of tree.nodes) if (n.children.length) open(n);
-  } else {
-    open(tree.root);
+  build(null);
+
+  /** Make the items from the tree (again: a game's tree grows in place). */
+  function build(wasOpen) {
+    items.clear();
+    list.replaceChildren(make(tree.root));
+    if (wasOpen) {
+      for (const n of tree.nodes) if (n.children.length && wasOpen.has(n.id)) open(n);
+    } else if (tree.nodes.length <= openUpTo) {
+      for (const n of tree.nodes) if (n.children.length) open(n);
+    } else {
+      open(tree.root);
+    }
+    const keep = items.get(focusId) || ensure(focusId) || items.get(tree.root.id);
+    focusId = keep.node.id;
+    keep.tabIndex = 0;
   }
-  items.get(tree.root.id).tabIndex = 0;
 
   function make(n) {
     const li = document.createElement('li');
@@ -211,7 +226,10 @@ export function makeA11yTree(list, tree, options = {}) {
       case 'Home': to = tree.root.id; break;
       case 'End': { const all = shown(); to = all[all.length - 1].node.id; break; }
       case '*': for (const s of n.parent ? n.parent.children : [n]) open(s); break;
-      case 'Enter': case ' ': break;   // nothing to press: the page keeps these
+      case 'Enter':
+        if (n.folded) onOpen?.(n.id);
+        break;
+      case ' ': break;   // nothing to press here
       default: return;
     }
     e.preventDefault();
@@ -232,8 +250,18 @@ export function makeA11yTree(list, tree, options = {}) {
     if (li) moveFocus(li.node.id);
   });
 
+  /** The tree changed shape (a game's fold `opened` was opened): make the items again. */
+  function rebuild(opened = null) {
+    const wasOpen = new Set([...items.values()]
+      .filter((li) => li.getAttribute('aria-expanded') === 'true').map((li) => li.node.id));
+    if (opened != null) wasOpen.add(opened);
+    const hadFocus = list.contains(document.activeElement);
+    build(wasOpen);
+    if (hadFocus) items.get(focusId)?.focus();
+  }
+
   return {
-    setNodes, setActive, setPath, refresh,
+    setNodes, setActive, setPath, refresh, rebuild,
     /** Move keyboard focus to node `id` (opening its ancestors). */
     focus: (id) => moveFocus(id),
     /** The item of node `id`, if made. */

@@ -116,6 +116,7 @@ async function main() {
       const n = id != null ? tree.byId.get(id) : null;
       if (n) zoom.ensureVisible(n.x, n.y);
     },
+    onOpen: (id) => svg.dispatchEvent(new CustomEvent('open-subtree', { detail: id })),
   });
   const testEl = $('#prune-test');
   const stack = makeStack($('#stack tbody'));
@@ -207,13 +208,15 @@ async function main() {
   if (tree.game) {
     const opener = makeOpener({
       treeId, tree,
-      onOpened: () => {
+      onOpened: (id) => {
         drawnDepth = undefined;
         draw(session.params.depth);
         const view = session.run ? session.run.view : blank;
         drawing.setNodes(tree.nodes.map((n) => n.id), (id) => read(view, id));
         const active = tree.nodes.find((n) => read(view, n.id).status === 'active');
         drawing.setActive(active ? active.id : null);
+        a11y.rebuild(id);
+        if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
       },
     });
     svg.addEventListener('open-subtree', (e) => opener.open(e.detail).catch((err) => showError(err.message)));

@@ -113,3 +113,18 @@ def test_playing_does_not_flood_the_reader(page, viz, fig52):
     assert texts[0] == "Playing. Press Space to pause."
     assert len(texts) == 2, texts                          # "playing", then the step it paused at
     assert texts[1] == page.locator("#narration").inner_text()
+
+
+def test_a_games_fold_opens_from_the_keyboard(page, viz):
+    viz.open(page, "game:tictactoe")
+    page.locator("#a11y-tree [role=treeitem]").first.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    name = page.evaluate(FOCUSED_NAME)
+    assert "folded:" in name and "Enter opens them" in name, name
+    before = page.locator("#a11y-tree [role=treeitem]").count()
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.querySelectorAll('#a11y-tree [role=treeitem]').length > n",
+                           arg=before)
+    assert "folded" not in page.evaluate(FOCUSED_NAME)      # focus stays on the opened node
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-expanded')") == "true"
