@@ -1,13 +1,14 @@
 """Live classes under load, side by side in one run (issue: the lecture hall).
 
 1. **one process**: ``run.py`` (Werkzeug threaded, Flask-SocketIO threading
-   mode), 200 students in one class; the instructor drives 40 steps; the
-   latency of each step is the time from the instructor's ``step`` message
-   leaving to its ``state`` broadcast arriving at each student.
-2. **two processes behind nginx + Redis**: the same through
-   ``deploy/nginx.conf`` (ip_hash; the students connect from 8 loopback
-   networks, so they are spread over both processes) with
-   ``--message-queue redis://``.
+   mode), then gunicorn with ``deploy/gunicorn.conf.py`` (one gevent worker);
+   200 students in one class; the instructor drives 40 steps; the latency of
+   each step is the time from the instructor's ``step`` message leaving to
+   its ``state`` broadcast arriving at each student.
+2. **two processes behind nginx + Redis** (two ``run.py``, then two
+   gunicorn): the same through ``deploy/nginx.conf`` (ip_hash; the students
+   connect from 8 loopback networks, so they are spread over both processes)
+   with the message queue ``redis://``.
 3. **200 answers within one second** (in both set-ups): all counted, and how
    long after the last answer the projector's tally says 200.
 
