@@ -10,18 +10,30 @@ process, interleaved round by round:
   same tree through a thin Game adapter.
 
 All three must evaluate the same number of leaves (checked first). Also
-timed, for information: ``narrated``, the core's events with sentences and
-view changes (what the page and command line get).
+timed: ``narrated``, the core's events with sentences and view changes
+(what the page and command line get), and ``serialised``, those events
+encoded as the server sends them (one JSON text per pull of 1,000), with
+the number of full garbage collections that ran during it. Besides the
+random trees, the b=3 d=10 tree with its children stored best-first and
+worst-first (so every contender searches the same order).
+
+Then the whole of tic-tac-toe (``--games``, default on): aima-python's
+``TicTacToe`` with ``alphabeta_search`` and ``minimax_decision`` against the
+core's raw events and narrated stream on ``game:tictactoe`` (searched
+lazily), and how much the process grew during the narrated minimax run.
 
     .venv/bin/pip install -r bench/requirements.txt
-    .venv/bin/python bench/core.py [--rounds 7]
+    .venv/bin/python bench/core.py [--rounds 7] [--no-games]
 
-The last line is the worst tree's ratio of the event stream to aima-python.
+The last lines are the worst ratios.
 """
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import random
+import resource
 import statistics
 import sys
 import time
@@ -30,7 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.setrecursionlimit(10_000)
 
+from app.games.ids import resolve  # noqa: E402
 from app.search import SearchOptions, raw_events, run  # noqa: E402
+from app.search.ordering import true_values  # noqa: E402
 from app.search.algorithms import EVAL, RET  # noqa: E402
 from app.search.tree import Node, Tree  # noqa: E402
 
@@ -53,6 +67,21 @@ def random_tree(b: int, d: int, seed: int) -> Tree:
         kids = tuple(build(depth + 1) for _ in range(b))
         return Node(id=node_id, label=node_id, player=depth % 2, depth=depth, children=kids)
     return Tree(root=build(0), title=f"b={b} d={d}")
+
+
+def reordered(tree: Tree, worst: bool) -> Tree:
+    """The same tree with every node's children stored best-first (or
+    worst-first) for the player to move, by their true minimax values."""
+    values = true_values(tree, None)
+
+    def build(n: Node) -> Node:
+        kids = tuple(build(c) for c in n.children)
+        if kids:
+            sign = (1 if n.player == 0 else -1) * (-1 if worst else 1)
+            kids = tuple(sorted(kids, key=lambda c: -sign * values[c.id]))
+        return Node(id=n.id, label=n.label, player=n.player, depth=n.depth, children=kids,
+                    value=n.value)
+    return Tree(root=build(tree.root), title=f"{tree.title} {'worst' if worst else 'best'}")
 
 
 # -- contender 1: the plain recursion ------------------------------------
@@ -137,6 +166,28 @@ def check_agreement(tree: Tree, opts: SearchOptions) -> tuple[int, int]:
     return ours, count_events(tree, opts)
 
 
+def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000) -> tuple[int, int]:
+    """The narrated events encoded as the server's pulls send them: (bytes, full GCs)."""
+    encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+    full = [0]
+
+    def count(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            full[0] += 1
+    gc.callbacks.append(count)
+    try:
+        size, events = 0, []
+        for ev in run(tree, opts):
+            events.append(ev)
+            if len(events) == batch:
+                size += len(encode(events))
+                events = []
+        size += len(encode(events))
+    finally:
+        gc.callbacks.remove(count)
+    return size, full[0]
+
+
 REPEAT = 5  # each sample runs a search this many times, so a sample lasts tens of ms
 
 
@@ -157,14 +208,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--no-games", dest="games", action="store_false")
     args = parser.parse_args()
     opts = SearchOptions(algorithm="alphabeta")
-    worst = 0.0
-    print(f"{'tree':<10} {'nodes':>7} {'leaves ev.':>10} {'events':>8} "
-          f"{'plain ms':>9} {'aima ms':>8} {'events ms':>9} {'narr. ms':>9}  "
-          f"{'aima/plain':>10} {'events/plain':>12} {'events/aima':>11}")
-    for b, d in SHAPES:
-        tree = random_tree(b, d, args.seed + b * 100 + d)
+    worst = worst_ser = 0.0
+    print(f"{'tree':<16} {'nodes':>7} {'leaves ev.':>10} {'events':>8} "
+          f"{'plain ms':>9} {'aima ms':>8} {'events ms':>9} {'narr. ms':>9} {'ser. ms':>9} "
+          f"{'MB':>6} {'full GC':>7}  {'events/aima':>11} {'narr./aima':>10} {'ser./aima':>9}")
+    trees = [random_tree(b, d, args.seed + b * 100 + d) for b, d in SHAPES]
+    trees += [reordered(trees[0], worst=False), reordered(trees[0], worst=True)]
+    for tree in trees:
         leaves, n_events = check_agreement(tree, opts)
         game = aima_game()
         contenders = {
@@ -172,6 +225,7 @@ def main() -> None:
             "aima": lambda: aima_alphabeta(tree, game),
             "events": lambda: count_events(tree, opts),
             "narrated": lambda: sum(1 for _ in run(tree, opts)),
+            "serialised": lambda: serialised(tree, opts),
         }
         times: dict[str, list[float]] = {k: [] for k in contenders}
         for r in range(args.rounds):
@@ -179,19 +233,55 @@ def main() -> None:
             if r % 2:
                 names.reverse()  # interleave, so drift hits every contender alike
             for name in names:
-                if name == "narrated":
-                    if r < 2:  # informational; two single runs are enough
+                if name in ("narrated", "serialised"):
+                    if r < 3:  # slower: three single runs
                         times[name].append(timed_once(contenders[name]))
                     continue
                 times[name].append(timed(contenders[name]))
         med = {k: statistics.median(v) for k, v in times.items()}
+        size, full = serialised(tree, opts)
         ratio = med["events"] / med["aima"]
         worst = max(worst, ratio)
-        print(f"b={b} d={d:<4} {len(tree.nodes):>7} {leaves:>10} {n_events:>8} "
+        worst_ser = max(worst_ser, med["serialised"] / med["aima"])
+        print(f"{tree.title:<16} {len(tree.nodes):>7} {leaves:>10} {n_events:>8} "
               f"{med['plain'] * 1e3:>9.1f} {med['aima'] * 1e3:>8.1f} {med['events'] * 1e3:>9.1f} "
-              f"{med['narrated'] * 1e3:>9.1f}  {med['aima'] / med['plain']:>10.2f} "
-              f"{med['events'] / med['plain']:>12.2f} {ratio:>11.2f}", flush=True)
+              f"{med['narrated'] * 1e3:>9.1f} {med['serialised'] * 1e3:>9.1f} {size / 1e6:>6.2f} "
+              f"{full:>7}  {ratio:>11.2f} {med['narrated'] / med['aima']:>10.1f} "
+              f"{med['serialised'] / med['aima']:>9.1f}", flush=True)
     print(f"event stream / aima-python, worst tree: {worst:.2f}")
+    print(f"serialised stream / aima-python, worst tree: {worst_ser:.1f}")
+    if args.games:
+        whole_tictactoe(max(3, args.rounds // 2))
+
+
+def whole_tictactoe(rounds: int) -> None:
+    """The whole of tic-tac-toe: aima-python's TicTacToe against game:tictactoe."""
+    from aima3.games import TicTacToe, alphabeta_search, minimax_decision
+
+    aima = TicTacToe()
+    tree = resolve("game:tictactoe")
+    print("\nwhole tic-tac-toe from the empty board (medians of "
+          f"{rounds}; narrated: one run)")
+    print(f"{'algorithm':<10} {'aima s':>7} {'raw s':>7} {'narr. s':>8} {'events':>9}  "
+          f"{'raw/aima':>8} {'narr./aima':>10} {'growth MB':>9}")
+    for name, theirs in (("alphabeta", lambda: alphabeta_search(aima.initial, aima)),
+                         ("minimax", lambda: minimax_decision(aima.initial, aima))):
+        opts = SearchOptions(algorithm=name)
+        samples = {"aima": [], "raw": []}
+        for r in range(rounds):
+            order = ("aima", "raw") if r % 2 == 0 else ("raw", "aima")
+            for who in order:
+                fn = theirs if who == "aima" else (lambda: count_events(tree, opts))
+                samples[who].append(timed_once(fn))
+        aima_s, raw_s = (statistics.median(samples[k]) for k in ("aima", "raw"))
+        gc.collect()
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter()
+        events = sum(1 for _ in run(tree, opts))
+        narrated = time.perf_counter() - started
+        growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+        print(f"{name:<10} {aima_s:>7.2f} {raw_s:>7.2f} {narrated:>8.2f} {events:>9,}  "
+              f"{raw_s / aima_s:>8.2f} {narrated / aima_s:>10.1f} {growth:>9.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ and drawings as a file of the library.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .words import english
 
@@ -44,6 +45,7 @@ AT_PLACES = (N_("in the top-left corner"), N_("on the top edge"), N_("in the top
 """The same cells with their preposition ("X in the centre")."""
 
 
+@lru_cache(maxsize=16384)  # a long game run names the same few thousand positions again and again
 def board(label: str) -> tuple[str, ...] | None:
     """The nine cells (``X``, ``O`` or ``.``) of a tic-tac-toe label, else None."""
     m = _BOARD.match(label or "")
@@ -52,6 +54,7 @@ def board(label: str) -> tuple[str, ...] | None:
     return tuple("." if c == "·" else c for c in "".join(m.groups()))
 
 
+@lru_cache(maxsize=4096)
 def piles(label: str) -> tuple[int, ...] | None:
     """The piles of a Nim label (``4-2-1`` or ``4-2-1#2``), else None."""
     m = _PILES.match(label or "")
