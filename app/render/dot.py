@@ -21,6 +21,9 @@ import math
 import textwrap
 from dataclasses import dataclass, field
 
+from app.search.states import kind_of
+
+from . import boards
 from . import style as S
 from .layout import tidy_layout
 from .legend import legend_rows
@@ -141,6 +144,8 @@ class _Picture:
         self.names = {n.id: f"n{i}" for i, n in enumerate(self.tree.nodes)}
         # The node where each cut-off happened -> its prune event.
         self.cut_at = {} if look.blank else {e["node"]: e for e in snap.cuts.values()}
+        root = self.tree.root
+        self.game = kind_of(root.label, [c.label for c in root.children])
         self.sizes = {n.id: self._size(n) for n in self.tree.nodes}
 
     # -- what each node shows ---------------------------------------------
@@ -158,7 +163,17 @@ class _Picture:
     def value_text(self, node) -> str:
         if node.is_leaf:  # a leaf's value is given: students need it on the blank sheet too
             return S.fmt_value(node.value)
-        return S.fmt_value(self.state(node)["value"])
+        value = S.fmt_value(self.state(node)["value"])
+        # A node whose search was cut knows only a bound, written as textbooks
+        # do (and as the page does): "≤ 2" at MIN, "≥ 5" at MAX.
+        if value and node.id in self.cut_at and self.tree.role(node) in ("max", "min"):
+            value = ("≥" if self.tree.role(node) == "max" else "≤") + value
+        return value
+
+    def picture(self, node) -> tuple[str, tuple[float, float]] | None:
+        """A game position's picture (a board, piles) in place of its name."""
+        size = boards.size(self.game, node.label)
+        return (boards.table(self.game, node.label), size) if size else None
 
     def name_text(self, node) -> str:
         text = node.label
@@ -185,7 +200,8 @@ class _Picture:
 
     def _size(self, node) -> tuple[float, float]:
         """Width and height of the node's shape, wide enough for its value."""
-        tw = S.text_width(self.value_text(node), S.VALUE_SIZE)
+        # Room for the widest value the node can show (a bound mark included).
+        tw = S.text_width("≤" + self.value_text(node), S.VALUE_SIZE)
         shape = self.shape(node)
         if shape == "box":
             side = S.SQUARE
@@ -199,13 +215,15 @@ class _Picture:
     def extent(self, node) -> tuple[float, float]:
         w, _h = self.sizes[node.id]
         left = right = w / 2
-        name_w = S.text_width(self.name_text(node), S.SMALL_SIZE)
+        pic = self.picture(node)
+        name_w = pic[1][0] if pic else S.text_width(self.name_text(node), S.SMALL_SIZE)
         if node.is_leaf:
             left = right = max(w / 2, name_w / 2)
         else:
             left = w / 2 + 5 + name_w
-        bounds = self.bounds_lines(node) or (["α = ______"] if self.show_bounds and
-                                             node.children else [])
+        # The blank worksheet's "α = ______" too: every page shares one layout.
+        bounds = self.bounds_lines(node) + (["α = ______"] if self.show_bounds and
+                                            node.children and node.depth < self.limit else [])
         bounds = bounds + [self.cut_line(node)]
         if any(bounds):
             right = w / 2 + 6 + max(S.text_width(b, S.SMALL_SIZE) for b in bounds)
@@ -268,6 +286,13 @@ class _Picture:
         status = st["status"]
         looks = S.STATUS_STYLE.get(status, S.STATUS_STYLE["unvisited"])
         fill, line, pen, dashed, ink = S.BEYOND_STYLE if node.depth > self.limit else looks
+        role = self.tree.role(node)
+        if node.depth <= self.limit and status in ("unvisited", "visited", "evaluated"):
+            line = S.ROLE_COLOR.get(role, line)        # the page's outline by role
+            if status == "visited":
+                fill = S.ROLE_TINT.get(role, fill)
+        if status == "active":
+            fill = S.ROLE_TINT.get(role, fill)
         if node.id in self.pv and status != "active":
             line, pen = S.PV_COLOR, 2.8
         w, h = self.sizes[node.id]
@@ -283,12 +308,20 @@ class _Picture:
                  fontcolor=ink, fontsize=S.VALUE_SIZE, label=_value_label(shape, value),
                  tooltip=self.tooltip(node, st))
         name_ink = ink if ink != S.INK else "#374151"
-        name = html(self.name_text(node))
-        if node.is_leaf:
-            out.text(x, y + h / 2 + 8, name, "name", fontcolor=name_ink)
+        pic = self.picture(node)
+        if pic:
+            (pw, ph) = pic[1]
+            if node.is_leaf:
+                out.text(x, y + h / 2 + 5 + ph / 2, pic[0], "board")
+            else:
+                out.text(x - w / 2 - 5 - pw / 2, y, pic[0], "board")
         else:
-            tw = S.text_width(self.name_text(node), S.SMALL_SIZE)
-            out.text(x - w / 2 - 4 - tw / 2, y, name, "name", fontcolor=name_ink)
+            name = html(self.name_text(node))
+            if node.is_leaf:
+                out.text(x, y + h / 2 + 8, name, "name", fontcolor=name_ink)
+            else:
+                tw = S.text_width(self.name_text(node), S.SMALL_SIZE)
+                out.text(x - w / 2 - 4 - tw / 2, y, name, "name", fontcolor=name_ink)
         bounds = self.bounds_lines(node)
         cut = self.cut_line(node)
         if bounds or cut:
@@ -360,18 +393,29 @@ class _Picture:
     def bottom(self) -> tuple[float, float, float]:
         xs_l = [self.pos[n.id][0] - self.extent(n)[0] for n in self.tree.nodes]
         xs_r = [self.pos[n.id][0] + self.extent(n)[1] for n in self.tree.nodes]
-        y = max(self.pos[n.id][1] + self.sizes[n.id][1] / 2 for n in self.tree.nodes)
-        return min(xs_l), max(xs_r), y + 20
+        y = max(self.pos[n.id][1] + self.below(n) for n in self.tree.nodes)
+        return min(xs_l), max(xs_r), y + 12
+
+    def below(self, node) -> float:
+        """How far a node and what is drawn under it reach below its centre."""
+        h = self.sizes[node.id][1] / 2
+        if not node.is_leaf:
+            pic = self.picture(node)
+            return max(h, pic[1][1] / 2 if pic else 0)
+        pic = self.picture(node)
+        return h + (5 + pic[1][1] if pic else 8 + S.SMALL_SIZE)
 
     def draw_footer(self) -> None:
         left, right, y = self.bottom()
         mid = (left + right) / 2
         if self.look.caption:
-            lines = _wrap(self.look.caption, max(40, int((right - left) / 6.5)))
-            y += 10 + 8 * len(lines)
-            self.out.text(mid, y, "<BR/>".join(html(t) for t in lines), "caption",
-                          fontsize=12.0)
-            y += 8 * len(lines)
+            # One text node a line, 1.4 lines apart: Graphviz's own line
+            # spacing is tighter than the fonts it falls back to (DejaVu Sans).
+            lines = _wrap(self.look.caption, max(40, int((right - left) / 7)))
+            y += 6
+            for line in lines:
+                y += 12.0 * 1.4
+                self.out.text(mid, y, html(line), "caption", fontsize=12.0)
         if self.look.legend:
             for row in legend_rows(self.snap, blank=self.look.blank, numbers=self.look.numbers,
                                    bounds=self.show_bounds, pv=bool(self.pv)):

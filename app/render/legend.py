@@ -30,9 +30,11 @@ def legend_rows(snap: Snapshot, *, blank: bool, numbers: bool, bounds: bool, pv:
     if snap.cuts and not blank:
         items.append(f'<TD><FONT COLOR="{S.CUT_COLOR}">╌╫╌</FONT></TD>'
                      '<TD ALIGN="LEFT">cut-off: not searched</TD>')
+    if snap.cuts and not blank:
+        items.append('<TD><B>≤2</B></TD><TD ALIGN="LEFT">bound: the search was cut</TD>')
     if pv:
         items.append(f'<TD><FONT COLOR="{S.PV_COLOR}"><B>━━</B></FONT></TD>'
-                     '<TD ALIGN="LEFT">principal variation</TD>')
+                     '<TD ALIGN="LEFT">best line (principal variation)</TD>')
     if numbers and snap.order and not blank:
         items.append(f'<TD BGCOLOR="{S.INK}"><FONT COLOR="white">1</FONT></TD>'
                      '<TD ALIGN="LEFT">evaluation order</TD>')

@@ -28,22 +28,31 @@ VALUE_SIZE = 14.0       # font size of values
 SMALL_SIZE = 10.0       # names, bounds, probabilities
 BADGE = 15.0            # diameter of an evaluation-order badge
 
-INK = "#1f2937"
-GREY = "#9ca3af"
+# The page's colours (static/css/visualizer.css), so a picture for slides
+# looks like the screen it was taken from: the Okabe-Ito palette.
+INK = "#1b1b1b"
+GREY = "#8f8f8f"
 FAINT = "#d1d5db"
-PV_COLOR = "#b91c1c"
-CUT_COLOR = "#6b7280"
-BOUND_COLOR = "#1d4ed8"
+PV_COLOR = "#009E73"      # the best line (--pv)
+CUT_COLOR = "#4d4d4d"
+BOUND_COLOR = "#0072B2"
+ACTIVE = "#E69F00"        # the active node's ring (--active)
+
+ROLE_COLOR = {"max": "#0072B2", "min": "#D55E00", "chance": "#CC79A7", "leaf": "#2a2a2a"}
+"""A node's outline by role, as on the page (MAX blue, MIN vermillion)."""
+ROLE_TINT = {"max": "#dcebf6", "min": "#f8e3d4", "chance": "#f5e4ee"}
+"""The fill of a visited inner node, by role (the page's tints)."""
 
 STATUS_STYLE = {
     # status: (fill, outline, pen width, dashed, text colour)
     "unvisited": ("#ffffff", INK, 1.2, False, INK),
-    "visited": ("#dbeafe", INK, 1.2, False, INK),
-    "active": ("#fde68a", "#b45309", 3.2, False, INK),
-    "evaluated": ("#d1fae5", "#047857", 1.6, False, INK),
-    "pruned": ("#f3f4f6", GREY, 1.2, True, GREY),
+    "visited": ("#dcebf6", INK, 1.4, False, INK),
+    "active": ("#fde9b8", ACTIVE, 3.4, False, INK),
+    "evaluated": ("#fbf3b5", INK, 1.8, False, INK),
+    "pruned": ("#f3f3f3", GREY, 1.2, True, GREY),
 }
-"""How each status of the core looks (the statuses are the page's too)."""
+"""How each status of the core looks (the statuses are the page's too); the
+outline of an unvisited, visited or evaluated node is its role's colour."""
 
 BEYOND_STYLE = ("#ffffff", FAINT, 1.0, True, FAINT)
 """A node below the depth limit: the search never looks at it."""

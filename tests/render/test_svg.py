@@ -10,8 +10,9 @@ from app.search import SearchOptions, View, run
 from .helpers import by_class, center_x, classes, groups, svg_root, texts
 
 AB = SearchOptions(algorithm="alphabeta")
-# AIMA Fig. 5.2 under alpha-beta (contract §2): values backed up, c2 and c3 cut.
-FINAL_VALUES = {"A": "3", "B": "3", "C": "2", "D": "2", "b1": "3", "b2": "12", "b3": "8",
+# AIMA Fig. 5.2 under alpha-beta (contract §2): values backed up, c2 and c3 cut;
+# C, whose search was cut, shows its value as the bound it is (textbook "≤ 2").
+FINAL_VALUES = {"A": "3", "B": "3", "C": "≤2", "D": "2", "b1": "3", "b2": "12", "b3": "8",
                 "c1": "2", "c2": "4", "c3": "6", "d1": "14", "d2": "5", "d3": "2"}
 
 
@@ -67,6 +68,7 @@ def test_step_zero_is_the_blank_tree(fig52):
 def test_each_step_shows_the_core_view(fig52, step):
     events = list(run(fig52, AB))
     view = View.replay(fig52, events, step)
+    cut_by_now = {e["node"] for e in events[:step] if e["type"] == "prune"}
     g = groups(svg(fig52, step=step))
     active = [i for i in g if "active" in classes(g[i])]
     assert len(active) == 1  # the search is under way at these steps
@@ -78,7 +80,8 @@ def test_each_step_shows_the_core_view(fig52, step):
             if state["value"] is None or state["status"] == "pruned":
                 assert shown == []
             else:
-                assert shown == [fmt_value(state["value"])]
+                mark = ("≥" if node.player == 0 else "≤") if node.id in cut_by_now else ""
+                assert shown == [mark + fmt_value(state["value"])]
 
 
 def test_bounds_are_written_beside_the_nodes(fig52):
