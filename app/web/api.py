@@ -24,6 +24,7 @@ from app.treefile import tree_to_dict
 from .errors import ApiError
 from .library import TreeLibrary, tree_url
 from .origins import same_origin
+from .offload import offload
 from .params import options_dict, options_from_query
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -34,6 +35,10 @@ RAW_TYPES = {
     "application/x-yaml": "yaml", "application/yaml": "yaml", "text/yaml": "yaml",
     "text/x-yaml": "yaml", "application/json": "json", "text/plain": None,
 }
+
+
+OFFLOAD_BYTES = 32 << 10
+"""Uploads larger than this are read off gevent's loop (app.web.offload)."""
 
 
 def library() -> TreeLibrary:
@@ -52,7 +57,10 @@ def list_trees():
 @bp.post("/trees")
 def upload_tree():
     data, filename, fmt = _read_upload()
-    tree_id, token = library().upload(data, filename=filename, fmt=fmt)
+    # A small file is read at once; a big one (seconds of parsing) off the loop.
+    upload = library().upload
+    tree_id, token = (upload(data, filename=filename, fmt=fmt) if len(data) < OFFLOAD_BYTES
+                      else offload(upload, data, filename=filename, fmt=fmt))
     url = tree_url(tree_id)
     answer = {"id": tree_id, "url": url}
     if token is not None:   # the first uploader may delete it
@@ -82,12 +90,12 @@ def delete_tree(tree_id: str):
 @bp.get("/trees/<tree_id>")
 def get_tree(tree_id: str):
     lib = library()
-    tree = lib.get(tree_id)
+    tree = offload(lib.get, tree_id)   # may build a big random tree
     if getattr(tree, "lazy", False):  # a game: its top, and the nodes the page opened
         opened = [i for i in request.args.get("open", "").split(",") if i][:200]
         data = tree.to_dict(opened)
     else:
-        data = tree_to_dict(tree, explicit_ids=True)
+        data = offload(tree_to_dict, tree, explicit_ids=True)
     return jsonify({**data, "id": tree_id,
                     "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)})
@@ -142,6 +150,29 @@ def trace(tree_id: str):
     length = len(head) + size - bool(chunks) + 2
     return Response(_joined(head, chunks), mimetype="application/json",
                     headers={"Content-Length": str(length)})
+
+
+def _encoded(events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
+    """Encode as we go: a long run is held as compact bytes, not as dicts, and
+    refused as soon as it passes either cap (an event may carry a change per
+    node: iterative deepening on a big tree makes gigabytes in few events)."""
+    encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        for event in events:
+            if len(chunks) == max_events:
+                raise _too_long(f"more than {max_events:,} events")
+            chunk = encode(event).encode()
+            size += len(chunk) + 1
+            if size > max_bytes:
+                raise _too_long(f"more than {max_bytes / (1 << 20):,.0f} MiB of events")
+            chunks.append(chunk)
+    except SearchError as exc:
+        raise ApiError(400, str(exc)) from exc
+    finally:
+        events.close()
+    return chunks, size
 
 
 def _too_long(what: str) -> ApiError:

@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +87,7 @@ class TreeLibrary:
         self.cache_nodes = cache_nodes
         self._cached_nodes = 0
         self._cache: OrderedDict[str, Tree] = OrderedDict()
+        self._used: dict[str, float] = {}   # tree id -> when last asked for
         self._lock = threading.Lock()
         self.builtins: dict[str, Builtin] = self._load_builtins(Path(trees_dir))
 
@@ -138,6 +140,7 @@ class TreeLibrary:
             return False
         with self._lock:
             old = self._cache.pop(tree_id, None)
+            self._used.pop(tree_id, None)
             if old is not None:
                 self._cached_nodes -= len(old.nodes)
         return True
@@ -149,6 +152,7 @@ class TreeLibrary:
         with self._lock:
             if tree_id in self._cache:
                 self._cache.move_to_end(tree_id)
+                self._used[tree_id] = time.monotonic()
                 return self._cache[tree_id]
         if is_game_id(tree_id):  # a game searched from its rules (app.games.ids)
             try:
@@ -228,6 +232,20 @@ class TreeLibrary:
         self._remember(tree_id, tree)
         return tree_id, (token if new else None)
 
+    def sweep(self, idle: float) -> int:
+        """Forget parsed trees nobody asked for in ``idle`` seconds (a lecture's
+        big random trees, after the lecture); nodes forgotten."""
+        cutoff = time.monotonic() - idle
+        freed = 0
+        with self._lock:
+            for tree_id in [t for t, used in self._used.items() if used < cutoff]:
+                old = self._cache.pop(tree_id, None)
+                del self._used[tree_id]
+                if old is not None:
+                    self._cached_nodes -= len(old.nodes)
+                    freed += len(old.nodes)
+        return freed
+
     def cache_usage(self) -> tuple[int, int]:
         """``(trees, nodes)`` held parsed in memory now."""
         with self._lock:
@@ -239,9 +257,11 @@ class TreeLibrary:
                 self._cached_nodes += len(tree.nodes)
             self._cache[tree_id] = tree
             self._cache.move_to_end(tree_id)
+            self._used[tree_id] = time.monotonic()
             # Count nodes, not just trees: a 200,000-node tree holds about 50 MB,
             # and 32 of them would be gigabytes. The newest always stays.
             while len(self._cache) > 1 and (len(self._cache) > self.cache_size
                                             or self._cached_nodes > self.cache_nodes):
-                _, old = self._cache.popitem(last=False)
+                old_id, old = self._cache.popitem(last=False)
+                self._used.pop(old_id, None)
                 self._cached_nodes -= len(old.nodes)

@@ -1,4 +1,5 @@
-"""Per-client rate limits (Flask-Limiter), keyed by the client's address.
+"""Per-client rate limits (Flask-Limiter), keyed by the client's address
+(the peer's, or a trusted proxy's ``CLASS_CLIENT_HEADER``).
 
 Each app has its own :class:`~flask_limiter.Limiter` (a test's app beside a
 live server must not share counters), applied to the views named in
@@ -12,11 +13,18 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 
 LIMITED = {
     "api.upload_tree": "uploads_per_client",   # endpoint -> budget field
 }
+
+
+def _client() -> str:
+    # The peer, or behind a trusted proxy the header it sets (the setting the
+    # live classes' limits use too: CLASS_CLIENT_HEADER, e.g. X-Real-IP).
+    from .classes import client_address
+
+    return client_address()
 
 
 def init(app: Flask) -> Limiter:
@@ -24,7 +32,7 @@ def init(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    limiter = Limiter(get_remote_address, app=app, default_limits=[])
+    limiter = Limiter(_client, app=app, default_limits=[])
     budget = app.extensions["budget"]
     for endpoint, field in LIMITED.items():
         view = app.view_functions[endpoint]

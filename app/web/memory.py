@@ -3,7 +3,7 @@
 A run on a big tree makes hundreds of thousands of small objects; when it
 closes Python frees them, but glibc keeps the freed pages in its heaps (one
 per thread that allocated) and the process stays as large as at its peak.
-:func:`release` collects and then asks glibc to return free pages
+:func:`release` asks glibc to return free pages
 (``malloc_trim``); :func:`limit_arenas` keeps the number of heaps small.
 Both do nothing where the C library is not glibc.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import gc
 import threading
 import time
 
@@ -39,15 +38,16 @@ def limit_arenas(count: int = 2) -> None:
 
 
 def release(min_interval: float = 1.0) -> bool:
-    """Collect garbage and return free heap pages to the system, at most once
-    per ``min_interval`` seconds (it takes a few milliseconds); whether it ran."""
+    """Return free heap pages to the system, at most once per ``min_interval``
+    seconds; whether it ran. (A run's objects are freed by reference counting
+    when it closes; a full garbage collection would hold the GIL for a second
+    on a big heap, so none is forced here.)"""
     global _last
     with _lock:
         now = time.monotonic()
         if now - _last < min_interval:
             return False
         _last = now
-    gc.collect()
     if _LIBC is not None:
-        _LIBC.malloc_trim(0)
+        _LIBC.malloc_trim(0)   # ctypes lets go of the GIL meanwhile
     return True

@@ -30,6 +30,7 @@ from app.search import SearchError, run as search_run
 
 from .errors import ApiError, BadArgument
 from . import memory
+from .offload import offload
 from .params import check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 
@@ -67,6 +68,14 @@ def _acked(handler):
     return wrapper
 
 
+SWEEP_SECONDS = 30
+"""Parsed trees unused this long are forgotten (when a server has clients)."""
+
+
+def _take_json(run: Run, count: int, budget: int) -> str:
+    return "[" + ",".join(map(_encode, run.take(count, budget))) + "]"
+
+
 class StreamNamespace(Namespace):
     """Handlers of the stream, with the open runs of every connection."""
 
@@ -98,10 +107,27 @@ class StreamNamespace(Namespace):
     @staticmethod
     def _released(nodes: int) -> None:
         if nodes >= 10_000:   # a big tree's run: give its memory back to the system
-            memory.release()
+            offload(memory.release)
 
     def on_connect(self, auth=None):
         self.runs.connect(request.sid)
+        self._start_sweeper()
+
+    def _start_sweeper(self) -> None:
+        """Once a server has clients: every ``SWEEP_SECONDS``, forget parsed
+        trees unused that long and give the memory back to the system."""
+        if getattr(self, "_sweeping", False):
+            return
+        self._sweeping = True
+        trees = current_app.extensions["trees"]
+
+        def sweep():
+            while True:
+                self.socketio.sleep(SWEEP_SECONDS)
+                if trees.sweep(SWEEP_SECONDS) >= 10_000:
+                    offload(memory.release)
+
+        self.socketio.start_background_task(sweep)
 
     def on_disconnect(self, reason=None):
         closed = self.runs.close_all(request.sid)
@@ -141,15 +167,16 @@ class StreamNamespace(Namespace):
         if not 1 <= count <= self.max_count:
             raise BadArgument("count", f"count must be between 1 and {self.max_count}")
         try:
-            events = run.take(count, self.max_changes)
+            if encoding == "json":
+                # The batch as one JSON text: the client parses it in one call, and
+                # the Socket.IO layer no longer walks a thousand dicts looking for
+                # binary parts (a third of a pull's server time).
+                text = offload(_take_json, run, count, self.max_changes)
+                return {"ok": True, "events_json": text, "done": run.done,
+                        "position": run.position}
+            events = offload(run.take, count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise BadArgument("run", f"run {run.id!r} was closed") from None
-        if encoding == "json":
-            # The batch as one JSON text: the client parses it in one call, and
-            # the Socket.IO layer no longer walks a thousand dicts looking for
-            # binary parts (a third of a pull's server time).
-            text = "[" + ",".join(map(_encode, events)) + "]"
-            return {"ok": True, "events_json": text, "done": run.done, "position": run.position}
         return {"ok": True, "events": events, "done": run.done, "position": run.position}
 
     @_acked
