@@ -1,6 +1,6 @@
 """axe-core (axe-playwright-python) over every page, in the real browser:
-normal and presentation mode, laptop and phone size, English and Bahasa
-Indonesia. No violation of serious or critical impact; a lesser one fails
+normal, presentation and high-contrast mode, laptop and phone size, English
+and Bahasa Indonesia. No violation of serious or critical impact; a lesser one fails
 too unless it is named below with the reason it stays."""
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ def pages(klass):
         ("visualizer", "/t/aima-fig-5-2?step=14", "ready"),
         ("visualizer-end", "/t/aima-fig-5-2?step=27", "ready"),
         ("presentation", "/t/aima-fig-5-2?step=14", "present"),
+        ("game", "/t/game:tictactoe?step=3", "ready"),
         ("missing-tree", "/t/no-such-tree", None),
         ("practice-index", "/practice", None),
         ("practice-values", "/practice/aima-fig-5-2?mode=values", None),
@@ -51,14 +52,21 @@ def pages(klass):
         ("practice-order", "/practice/aima-fig-5-2?mode=order", None),
         ("editor", "/edit/aima-fig-5-2", None),
         ("class-join", "/c", None),
+        ("play", "/play", None),
+        ("play-tictactoe", "/play/tictactoe", None),
         ("class-student", klass["join"], None),
         ("class-present", f"{klass['join']}/present#{klass['instructor']}", None),
+        # last: the theme is kept in the browser, for every page after it
+        ("high-contrast", "/t/aima-fig-5-2?step=14", "contrast"),
     ]
 
 
 def prepare(pg, action):
-    if action in ("ready", "present"):
+    if action in ("ready", "present", "contrast"):
         pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    if action == "contrast":
+        pg.keyboard.press("c")
+        pg.wait_for_function("() => document.documentElement.classList.contains('contrast')")
     if action == "present":
         pg.keyboard.press("p")
         pg.wait_for_function("() => document.documentElement.classList.contains('present')")
