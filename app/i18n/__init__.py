@@ -146,3 +146,35 @@ def js_messages(lang: str) -> dict[str, str]:
         if any(path.startswith("static/js/") for path, _ in message.locations):
             out[message.id] = message.string
     return out
+
+
+# Comments the ITB lecture writes beside the AIMA pseudocode ("v ← ∞ → nilai
+# maks.", "α mengubah nilai maks.", pruning "tidak mengubah hasil akhir"):
+# shown in a language whose catalogue has them; the English listing is
+# AIMA's own, without comments.
+_NOTES = (
+    ("v ← +∞", N_("the largest value")),
+    ("α ← MAX(α, v)", N_("α changes the largest value")),
+    ("if v ≥ β then return v", N_("pruning does not change the final result")),
+    ("if v ≤ α then return v", N_("pruning does not change the final result")),
+)
+
+
+def pseudocode_notes(listings: dict, lang: str | None) -> dict:
+    """``listings`` (formulation -> lines) with the lecture's comments in
+    ``lang`` after the AIMA lines that have one; line numbers unchanged.
+
+    >>> pseudocode_notes({"aima": ["  v ← +∞"]}, "id")["aima"][0]
+    '  v ← +∞   ▷ nilai maks.'
+    """
+    if language(lang) == DEFAULT or "aima" not in listings:
+        return listings
+    say = translations(language(lang)).gettext
+    lines = []
+    for line in listings["aima"]:
+        for code, note in _NOTES:
+            if line.strip() == code:
+                line = f"{line}   ▷ {say(note)}"
+                break
+        lines.append(line)
+    return {**listings, "aima": lines}

@@ -18,11 +18,12 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from app.i18n import pseudocode_notes
 from app.search.options import ALGORITHMS
 from app.search.pseudocode import listings_for
 
 from .errors import ApiError
-from .i18n import localized
+from .i18n import localized, page_language
 
 bp = Blueprint("pages", __name__)
 
@@ -76,4 +77,6 @@ def pseudocode():
         raise ApiError(400, f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}")
     strict = request.args.get("strict", "0").lower() in ("1", "true", "yes", "on")
     depth_limited = bool(request.args.get("depth", "").strip())
-    return jsonify(listings_for(algorithm, strict=strict, depth_limited=depth_limited))
+    listings = listings_for(algorithm, strict=strict, depth_limited=depth_limited)
+    lang = request.args.get("lang") or page_language()
+    return jsonify(pseudocode_notes(listings, lang))     # the ITB lecture's comments

@@ -4,7 +4,7 @@
 // with textContent.
 
 import { read, show } from './model.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -31,7 +31,7 @@ export function makePseudocode(el, { onStyle } = {}) {
   });
 
   async function load({ algorithm, strict, depth }) {
-    const q = new URLSearchParams({ algorithm, strict: strict ? '1' : '0' });
+    const q = new URLSearchParams({ algorithm, strict: strict ? '1' : '0', lang });
     if (depth != null) q.set('depth', depth);
     const res = await fetch(`/api/pseudocode?${q}`);
     listings = res.ok ? await res.json() : {};

@@ -90,3 +90,12 @@ def test_script_catalogue_endpoint(client):
     assert res.status_code == 200
     assert res.get_json()["leaf"] == "daun"
     assert client.get("/i18n/xx.json").get_json() == {}
+
+
+def test_pseudocode_carries_the_itb_lectures_comments_in_indonesian(client):
+    en = client.get("/api/pseudocode?algorithm=alphabeta&lang=en").get_json()["aima"]
+    id_ = client.get("/api/pseudocode?algorithm=alphabeta&lang=id").get_json()["aima"]
+    assert len(en) == len(id_)                               # line numbers unchanged
+    assert "  v ← +∞   ▷ nilai maks." in id_ and "  v ← +∞" in en
+    assert "    α ← MAX(α, v)   ▷ α mengubah nilai maks." in id_
+    assert not any("▷" in line for line in en)
