@@ -4,7 +4,8 @@ The state at each step comes from the search core only
 (:mod:`app.render.state`); this package lays the tree out, styles it like the
 page, and has Graphviz draw it.
 
->>> from app.search import SearchOptions
+>>> from app.i18n.context import tell
+from app.search import SearchOptions
 >>> from app.search.tree import Node, Tree
 >>> leaf = lambda i, v: Node(id=i, label=i, player=1, depth=1, value=v)
 >>> tree = Tree(root=Node(id="A", label="A", player=0, depth=0,
@@ -15,6 +16,7 @@ True
 """
 from __future__ import annotations
 
+from app.i18n.context import tell
 from app.search import SearchOptions
 from app.search.tree import Tree
 
@@ -43,20 +45,24 @@ def describe(options: SearchOptions) -> str:
     """``alpha-beta, depth limit 2, strict``: the run in a few words."""
     parts = [ALGORITHM_NAMES.get(options.algorithm, str(options.algorithm))]
     if options.depth is not None:
-        parts.append(f"depth limit {options.depth}")
-    if options.order != "given":
-        seed = f" (seed {options.seed or 0})" if options.order == "random" else ""
-        parts.append(f"{options.order} child order{seed}")
+        parts.append(tell("depth limit {depth}", depth=options.depth))
+    if options.order == "random":
+        parts.append(tell("random child order (seed {seed})", seed=options.seed or 0))
+    elif options.order == "best":
+        parts.append(tell("best child order"))
+    elif options.order == "worst":
+        parts.append(tell("worst child order"))
     if options.strict:
-        parts.append("strict pruning")
+        parts.append(tell("strict pruning"))
     if options.style != "aima":
-        parts.append(f"{options.style} style")
+        parts.append(tell("wikipedia style"))       # the one other style
     return ", ".join(parts)
 
 
 def step_look(snap: Snapshot, legend: bool = True) -> Look:
     """How an exported picture of one step looks: title, step, what the step did."""
-    where = "start" if snap.step == 0 else f"step {snap.step} of {snap.total}"
+    where = tell("start") if snap.step == 0 else tell("step {step} of {total}", step=snap.step,
+                                                         total=snap.total)
     return Look(numbers=True, legend=legend,
                 subtitle=f"{describe(snap.options)} — {where}",
                 caption=snap.event.get("text") if snap.event else None)

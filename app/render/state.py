@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from app.i18n.context import current
 from app.search import SearchOptions, View, run
 from app.search.tree import Tree
 
@@ -84,7 +85,7 @@ def snapshot(tree: Tree, options: SearchOptions, step: int | None) -> Snapshot:
     """
     check_size(tree)
     opts = options.resolved(tree)
-    events = list(run(tree, opts))
+    events = list(run(tree, opts, current()))
     return snapshot_of(tree, opts, events, step)
 
 
@@ -108,7 +109,7 @@ def snapshots(tree: Tree, options: SearchOptions) -> list[Snapshot]:
     """Every step of the run, 0 to the end (for a flip-book)."""
     check_size(tree)
     opts = options.resolved(tree)
-    events = list(run(tree, opts))
+    events = list(run(tree, opts, current()))
     view = View(tree)
     result = []
     for step in range(len(events) + 1):

@@ -15,6 +15,7 @@ Job: ``{"tree": <tree file data>, "options": {...}, "kind": "export" |
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -95,12 +96,19 @@ def _work(job: dict) -> bytes:
     from . import export
     from .worksheet import worksheet
 
+    from app.i18n import words
+    from app.i18n.context import speaking
+
     tree = load_tree(json.dumps(job["tree"]), fmt="json")
+    title = tree.translations.get(job.get("lang") or "", {}).get("title")
+    if title:                                       # the file's own translation
+        tree = dataclasses.replace(tree, title=title)
     options = SearchOptions(**job["options"])
-    if job["kind"] == "worksheet":
-        return worksheet(tree, options, steps=job.get("steps", False),
-                         max_pages=job.get("max_pages"))
-    return export(tree, options, job.get("step"), job["fmt"], legend=job.get("legend", True))
+    with speaking(words(job.get("lang"))):         # the reader's language
+        if job["kind"] == "worksheet":
+            return worksheet(tree, options, steps=job.get("steps", False),
+                             max_pages=job.get("max_pages"))
+        return export(tree, options, job.get("step"), job["fmt"], legend=job.get("legend", True))
 
 
 def main() -> int:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from app.search import SearchOptions
 from app.search.tree import Tree
 
+from app.i18n.context import tell
+
 from . import describe
 from .dot import Look, layout, to_dot
 from .engine import draw_pdf_pages
@@ -28,31 +30,32 @@ MAX_STEP_PAGES = 400
 def instructions(tree: Tree, options: SearchOptions) -> list[str]:
     """What the student is asked to do, in the lecture's words."""
     alg = options.algorithm
-    order = "from left to right" if options.order == "given" else \
-        f"in {options.order} child order"
+    order = {"given": tell("from left to right"), "best": tell("in best child order"),
+             "worst": tell("in worst child order")}.get(options.order) or tell("in random child order")
     lines = []
     if alg in ("alphabeta", "iterative"):
-        rule = "v > β at a MAX node, v < α at a MIN node" if options.strict else \
-            "v ≥ β at a MAX node, v ≤ α at a MIN node"
-        lines.append(f"Run alpha-beta search on this tree, children {order}; prune when "
-                     f"{rule}. Write each node's value in its shape and α, β beside it, cross "
-                     "out every pruned branch, and number the leaves in the order they are "
-                     "evaluated.")
+        rule = tell("v > β at a MAX node, v < α at a MIN node") if options.strict else \
+            tell("v ≥ β at a MAX node, v ≤ α at a MIN node")
+        lines.append(tell("Run alpha-beta search on this tree, children {order}; prune when "
+                          "{rule}. Write each node's value in its shape and α, β beside it, "
+                          "cross out every pruned branch, and number the leaves in the order "
+                          "they are evaluated.", order=order, rule=rule))
     elif alg == "expectiminimax":
-        lines.append("Compute the expectiminimax value of every node: a chance node is the "
-                     "probability-weighted average of its children (probabilities on the "
-                     "edges). Write each value in its shape.")
+        lines.append(tell("Compute the expectiminimax value of every node: a chance node is "
+                          "the probability-weighted average of its children (probabilities on "
+                          "the edges). Write each value in its shape."))
     elif alg == "maxn":
         players = ", ".join(tree.players)
-        lines.append(f"Each leaf gives one value per player ({players}). Back up, at every "
-                     "node, the vector that is best for the player to move there (ties: the "
-                     "leftmost). Write the vectors beside the nodes.")
+        lines.append(tell("Each leaf gives one value per player ({players}). Back up, at every "
+                          "node, the vector that is best for the player to move there (ties: "
+                          "the leftmost). Write the vectors beside the nodes.", players=players))
     else:
-        lines.append(f"Compute the minimax value of every node, children {order}. Write each "
-                     "value in its shape and mark the move MAX should make at the root.")
+        lines.append(tell("Compute the minimax value of every node, children {order}. Write "
+                          "each value in its shape and mark the move MAX should make at the "
+                          "root.", order=order))
     if options.depth is not None:
-        lines.append(f"Do not expand nodes at depth {options.depth} (root = 0): use the eval "
-                     "printed beside them.")
+        lines.append(tell("Do not expand nodes at depth {depth} (root = 0): use the eval "
+                          "printed beside them.", depth=options.depth))
     return lines
 
 
@@ -60,20 +63,21 @@ def summary(snap: Snapshot) -> str:
     """The answer in one paragraph: value, best move, what was evaluated and cut."""
     done = snap.done or {}
     tree = snap.tree
-    parts = [f"Value of the root: {fmt_value(done.get('value'))}."]
+    parts = [tell("Value of the root: {value}.", value=fmt_value(done.get("value")))]
     best = done.get("best_move")
     if best:
-        parts.append(f"Best move: {tree.node(best).label if best in tree else best}.")
+        parts.append(tell("Best move: {move}.", move=tree.node(best).label if best in tree else best))
     evaluated = done.get("evaluated") or []
-    parts.append(f"Evaluated, in order: {_listing(_labels(tree, evaluated))}.")
+    parts.append(tell("Evaluated, in order: {nodes}.", nodes=_listing(_labels(tree, evaluated))))
     plain = (done.get("stats") or {}).get("minimax_evaluated")
     if plain is not None and plain != len(evaluated):
-        parts.append(f"{len(evaluated)} static evaluations where plain minimax makes {plain}.")
+        parts.append(tell("{n} static evaluations where plain minimax makes {plain}.",
+                          n=len(evaluated), plain=plain))
     pruned = done.get("pruned") or []
     if pruned:
-        parts.append(f"Pruned: {_listing(_labels(tree, pruned))}.")
+        parts.append(tell("Pruned: {nodes}.", nodes=_listing(_labels(tree, pruned))))
     if snap.pv:
-        parts.append(f"Principal variation: {' → '.join(_labels(tree, snap.pv))}.")
+        parts.append(tell("Principal variation: {line}.", line=" → ".join(_labels(tree, snap.pv))))
     return " ".join(parts)
 
 
@@ -85,7 +89,8 @@ badges in the picture carry the order, and Graphviz refuses very long labels."""
 def _listing(labels: list[str]) -> str:
     if len(labels) <= LISTED:
         return ", ".join(labels)
-    return f"{', '.join(labels[:LISTED])}, … and {len(labels) - LISTED:,} more"
+    return tell("{listed}, … and {n} more", listed=", ".join(labels[:LISTED]),
+                n=f"{len(labels) - LISTED:,}")
 
 
 def _labels(tree: Tree, ids) -> list[str]:
@@ -93,20 +98,21 @@ def _labels(tree: Tree, ids) -> list[str]:
 
 
 def question_look(tree: Tree, options: SearchOptions, title: str | None = None) -> Look:
-    header = ["Name: ______________________________    Date: ______________", " "]
+    header = [tell("Name: ______________________________    Date: ______________"), " "]
     return Look(blank=True, legend=True, title=title or tree.title,
                 subtitle=tree.source or None,
                 header=header + instructions(tree, options))
 
 
 def key_look(snap: Snapshot, title: str | None = None) -> Look:
-    return Look(numbers=True, title=f"Answer key: {title or snap.tree.title}",
+    return Look(numbers=True, title=tell("Answer key: {title}", title=title or snap.tree.title),
                 subtitle=describe(snap.options), caption=summary(snap))
 
 
 def step_look(snap: Snapshot, title: str | None = None) -> Look:
-    where = "Start: nothing searched yet" if snap.step == 0 else \
-        f"Step {snap.step} of {snap.total}: {snap.event.get('text', '')}"
+    where = tell("Start: nothing searched yet") if snap.step == 0 else \
+        tell("Step {step} of {total}: {sentence}", step=snap.step, total=snap.total,
+             sentence=snap.event.get("text", ""))
     return Look(numbers=True, title=title or snap.tree.title,
                 subtitle=describe(snap.options), caption=where)
 
@@ -139,7 +145,7 @@ def worksheet(tree: Tree, options: SearchOptions, steps: bool = False,
               title: str | None = None, max_pages: int | None = None) -> bytes:
     """The worksheet PDF of one tree."""
     pages = worksheet_pages(tree, options, steps, title, max_pages)
-    return join(draw_pdf_pages(pages), title=f"Worksheet: {title or tree.title}")
+    return join(draw_pdf_pages(pages), title=tell("Worksheet: {title}", title=title or tree.title))
 
 
 def exam(trees: list[Tree], options: SearchOptions, title: str = "Exam") -> tuple[bytes, bytes]:

@@ -27,6 +27,7 @@ from app.search.tree import Tree
 from app.treefile import tree_to_dict
 
 from .errors import ApiError, BadArgument
+from .i18n import page_language
 from .params import options_from_query
 
 bp = Blueprint("export", __name__, url_prefix="/api")
@@ -83,7 +84,8 @@ def _render(tree: Tree, options, **job) -> bytes:
     job = {"tree": tree_to_dict(tree, explicit_ids=True),
            "options": {"algorithm": options.algorithm, "depth": options.depth,
                        "order": options.order, "seed": options.seed,
-                       "strict": options.strict, "style": options.style}, **job}
+                       "strict": options.strict, "style": options.style},
+           "lang": page_language(), **job}
     with _gate().slot():
         try:
             return render_job(job, budget.render_seconds, budget.render_memory,
@@ -100,6 +102,7 @@ def export_picture(tree_id: str, fmt: str):
     if fmt not in FORMATS:
         raise ApiError(404, f"Unknown picture format {fmt!r}: choose one of {', '.join(FORMATS)}.")
     args = request.args.to_dict()
+    args.pop("lang", None)          # read by page_language()
     legend = _flag(args, "legend", True)
     step_text = args.pop("step", "end").strip() or "end"
     try:
@@ -124,6 +127,7 @@ def _resolved(options, tree: Tree):
 @bp.get("/trees/<tree_id>/worksheet.pdf")
 def worksheet_pdf(tree_id: str):
     args = request.args.to_dict()
+    args.pop("lang", None)          # read by page_language()
     steps = _flag(args, "steps", False)
     options = _options(args)
     tree = current_app.extensions["trees"].get(tree_id)

@@ -70,7 +70,7 @@ def _remember(response):
     asked = request.args.get("lang")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax")
-    if request.args.get("lang") is None and request.endpoint and not request.path.startswith(("/static", "/api", "/i18n")):
+    if request.args.get("lang") is None and request.endpoint and not request.path.startswith(("/static", "/i18n")):
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
     return response

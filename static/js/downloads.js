@@ -17,6 +17,8 @@ function runQuery() {
   if (f.strict.value === '1') q.set('strict', '1');
   const style = document.querySelector('[data-role="formulation"] [aria-pressed="true"]');
   if (style && style.dataset.style !== 'aima') q.set('style', style.dataset.style);
+  const lang = document.documentElement.lang;
+  if (lang && lang !== 'en') q.set('lang', lang);      // the sheet in the page's language
   return q;
 }
 

@@ -84,7 +84,7 @@ export function makeGuide(ctx) {
     const res = r.result;
     if (res && !res.correct) {
       tried = true;
-      say('wrong', `✗ ${t('{value} is not right.', { value })} ${res.rule}`);
+      say('wrong', '✗ ' + t('{value} is not right.', { value }) + ' ' + res.rule);
       if (!reveal) { input.select(); return; }
     }
     if (res?.correct || reveal) finish(r, res?.correct);
@@ -95,7 +95,7 @@ export function makeGuide(ctx) {
     if (correct && !tried) firstTry += 1;
     panel.querySelector('[data-role=q-score]').textContent =
       t('Right at the first try: {right} of {asked}.', { right: firstTry, asked: index + 1 });
-    const head = correct ? `✓ ${t('Right: {answer}.', { answer: r.answer })}` : t('The answer: {answer}.', { answer: r.answer });
+    const head = correct ? '✓ ' + t('Right: {answer}.', { answer: r.answer }) : t('The answer: {answer}.', { answer: r.answer });
     say(correct ? 'right' : 'shown', `${head} ${r.worked}`, r.link);
     paint(r.reveal_view, question.node);
     input.disabled = true;
@@ -104,7 +104,7 @@ export function makeGuide(ctx) {
     if (r.finished) {
       const line = document.createElement('p');
       line.className = 'done';
-      line.textContent = `${t('Finished: {right} of {total} right at the first try.', { right: firstTry, total })} ${r.summary || ''}`;
+      line.textContent = t('Finished: {right} of {total} right at the first try.', { right: firstTry, total }) + ' ' + (r.summary || '');
       feedback.append(line);
       progress.record(treeId, 'guided', firstTry, total, firstTry === total);
       page.querySelector('[data-role=progress]').textContent = progress.describe(treeId, 'guided');

@@ -45,7 +45,7 @@ async function main() {
   $('#title').textContent = title;
   $('#title').title = title;
   $('#source').textContent = tree.source;
-  document.title = `${title} · ${t('Adversarial search')}`;
+  document.title = title + ' · ' + t('Adversarial search');
 
   const query = readQuery();
   const algorithms = algorithmsFor(tree);

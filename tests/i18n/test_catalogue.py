@@ -99,3 +99,23 @@ def test_pseudocode_carries_the_itb_lectures_comments_in_indonesian(client):
     assert "  v ← +∞   ▷ nilai maks." in id_ and "  v ← +∞" in en
     assert "    α ← MAX(α, v)   ▷ α mengubah nilai maks." in id_
     assert not any("▷" in line for line in en)
+
+
+def test_no_message_hides_where_the_extractor_cannot_see_it():
+    """``t()`` inside a JS template literal and ``tell()``/``_()`` inside a
+    Python f-string are invisible to ``pybabel extract``: such a message
+    would never reach the catalogue."""
+    import re
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    hidden = []
+    for path in (repo / "static" / "js").glob("*.js"):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"`[^`]*\$\{\s*t\(", line):
+                hidden.append(f"{path.name}:{n}")
+    for path in (repo / "app").rglob("*.py"):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"""\bf(["']).*\{(tell|_|gettext)\(\s*["']""", line):
+                hidden.append(f"{path.relative_to(repo)}:{n}")
+    assert not hidden, hidden
