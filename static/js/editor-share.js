@@ -2,7 +2,7 @@
 // upload (the same content-derived id as uploading the file) and open it in
 // the visualizer, practice, or a live class.
 
-import * as D from './editor-doc.js';
+import { fileData } from './editor-convert.js';
 
 const TEXT = {
   saveFailed: (m) => `Could not save: ${m}`,
@@ -36,7 +36,7 @@ export function bindSharing(state, { yamlText, enqueue, showAlert }) {
     });
   });
   $('[data-download=json]').addEventListener('click', (e) => {
-    download(e.currentTarget, `${JSON.stringify(D.fileData(state.doc), null, 2)}\n`,
+    download(e.currentTarget, `${JSON.stringify(fileData(state.doc), null, 2)}\n`,
       'application/json', `${slug(state.doc.title)}.json`);
   });
   for (const button of document.querySelectorAll('[data-share]')) {

@@ -7,6 +7,7 @@
 // and its error is shown at its node.
 
 import * as D from './editor-doc.js';
+import { drawingJson, fromTreeJson, mergeText } from './editor-convert.js';
 import { makeEditorView } from './editor-view.js';
 import { fillInspector, fillOptions, fillText, showResult } from './editor-panels.js';
 import { makeServer, post, wire } from './editor-server.js';
@@ -131,7 +132,7 @@ function refuse(error, proposal) {
 }
 
 function render() {
-  const json = D.drawingJson(state.doc, state.ids);
+  const json = drawingJson(state.doc, state.ids);
   const collapsed = new Set([...state.collapsed].map(idOf));
   view.draw(json, state.result, state.change, { collapsed, selected: idOf(state.selected) });
   page.dataset.revision = String(state.revision);
@@ -289,7 +290,7 @@ function applyText(format) {
   enqueue(async () => {
     const answer = await post('/api/edit/parse', { text, format });
     if (answer.error) { fail(TEXT.textError(answer.error)); return; }
-    const merged = D.mergeText(state.doc, state.ids, answer.tree, { notation: format === 'notation', text });
+    const merged = mergeText(state.doc, state.ids, answer.tree, { notation: format === 'notation', text });
     edit(() => ({ ...merged, select: state.selected }), { onRefused: (err) => fail(err.message) });
   });
 }
@@ -304,7 +305,7 @@ $('[data-start=file]').addEventListener('change', async (e) => {
   enqueue(async () => {
     const answer = await post('/api/edit/parse', { text, format });
     if (answer.error) { showAlert(TEXT.loadFailed(TEXT.textError(answer.error))); return; }
-    const doc = D.fromTreeJson(answer.tree);
+    const doc = fromTreeJson(answer.tree);
     edit(() => ({ doc, select: doc.root.key, edit: { kind: 'text', key: null } }), {
       options: { algorithm: null, depth: null, strict: false },
     });
@@ -318,7 +319,7 @@ async function start() {
     const res = await fetch(`/api/trees/${encodeURIComponent(id)}`);
     const json = await res.json().catch(() => ({}));
     if (!res.ok) { showAlert(TEXT.loadFailed(json.error?.message || `HTTP ${res.status}`)); return; }
-    doc = D.fromTreeJson(json);
+    doc = fromTreeJson(json);
   }
   edit(() => ({ doc, select: doc.root.key, edit: null }), { history: false });
 }
