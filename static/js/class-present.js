@@ -5,17 +5,17 @@
 
 import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
 import { makeControls } from './controls.js';
+import { t } from './i18n.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
-  noToken: 'This browser has no instructor key for this class: open the instructor link '
-    + 'you were given (it ends in #…), or start a new class from the visualizer.',
-  ended: 'This class has ended.',
-  endConfirm: 'End the class for everyone?',
-  student: 'student', students: 'students',
-  answer: (t) => `Answer: ${t}`,
-  copied: 'Copied',
-  reconnecting: 'Reconnecting…',
+  noToken: t('This browser has no instructor key for this class: open the instructor link you were given (it ends in #…), or start a new class from the visualizer.'),
+  ended: t('This class has ended.'),
+  endConfirm: t('End the class for everyone?'),
+  student: t('student'), students: t('students'),
+  answer: (text) => t('Answer: {answer}', { answer: text }),
+  copied: t('Copied'),
+  reconnecting: t('Reconnecting…'),
 };
 
 const $ = (sel) => document.querySelector(sel);

@@ -3,7 +3,9 @@
 // projector view. The instructor token goes in the address's fragment,
 // which the projector view moves into this browser's storage at once.
 
-const TEXT = { failed: 'The class could not start: ' };
+import { t } from './i18n.js';
+
+const TEXT = { failed: t('The class could not start: ') };
 
 /** Wire the [data-action=start-class] button; `current()` gives {tree, ...options, step}. */
 export function startClassButton(root, current, showError) {

@@ -5,24 +5,25 @@
 
 import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
 import { onTaps } from './practice-tree.js';
+import { t } from './i18n.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
-  following: 'Following the class',
-  exploring: (k) => `Exploring · class at step ${k}`,
-  ended: 'This class has ended. Thank you!',
-  reconnecting: 'Connection lost: reconnecting…',
-  send: 'Send answer',
-  none: 'None',
+  following: t('Following the class'),
+  exploring: (k) => t('Exploring · class at step {step}', { step: k }),
+  ended: t('This class has ended. Thank you!'),
+  reconnecting: t('Connection lost: reconnecting…'),
+  send: t('Send answer'),
+  none: t('None'),
   alpha: 'α', beta: 'β',
-  typeNumber: 'Type a number (e.g. 3, -2, inf)',
-  tapNode: 'Tap a node in the tree.',
-  picked: (label) => `Your choice: ${label}`,
-  received: (label) => `Answer received: ${label}. Wait for the reveal.`,
-  right: (label) => `Right! You answered ${label}.`,
-  wrong: (label, answer) => `Not quite: you answered ${label}; the answer is ${answer}.`,
-  missed: (answer) => `The answer is ${answer}.`,
-  flip: 'Change the sign',
+  typeNumber: t('Type a number (e.g. 3, -2, inf)'),
+  tapNode: t('Tap a node in the tree.'),
+  picked: (label) => t('Your choice: {label}', { label }),
+  received: (label) => t('Answer received: {label}. Wait for the reveal.', { label }),
+  right: (label) => t('Right! You answered {label}.', { label }),
+  wrong: (label, answer) => t('Not quite: you answered {label}; the answer is {answer}.', { label, answer }),
+  missed: (answer) => t('The answer is {answer}.', { answer }),
+  flip: t('Change the sign'),
   minusInf: '−∞', plusInf: '+∞',
 };
 

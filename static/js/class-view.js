@@ -8,6 +8,7 @@ import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
+import { t } from './i18n.js';
 
 const TIMEOUT = 15000;
 
@@ -95,5 +96,5 @@ export function maskBounds(drawing, nodeId) {
 /** One sentence saying where the search is: the step's narration. */
 export function narrationOf(session) {
   const ev = session.run?.event;
-  return ev ? ev.text || '' : 'Step 0: nothing searched yet.';
+  return ev ? ev.text || '' : t('Step 0: nothing searched yet.');
 }
