@@ -280,8 +280,10 @@ export function makeSheet(ctx) {
     g.classList.add(ok ? 'ok' : 'bad');
     const t = document.createElementNS(SVG, 'text');
     t.setAttribute('class', `badge ${ok ? 'ok' : 'bad'}`);
-    t.setAttribute('x', '-30');
-    t.setAttribute('y', '16');
+    // Beside the shape, clear of the node's labels (treeview decides where).
+    const spot = ctx.view.markSpot?.(id) ?? { x: -30, y: 16 };
+    t.setAttribute('x', String(spot.x));
+    t.setAttribute('y', String(spot.y));
     t.textContent = ok ? '✓' : '✗';
     g.appendChild(t);
   }

@@ -58,11 +58,20 @@ export function onTaps(svg, handlers) {
     const el = e.target.closest?.('[data-cut], [data-node]');
     down = el ? { id: e.pointerId, x: e.clientX, y: e.clientY, el } : null;
   });
+  // The tap is acted on at the click that follows it: focusing a node's input
+  // any earlier (at pointerup) is undone by the browser's own focus change
+  // for that click on a touch screen.
+  let tapped = null;
   svg.addEventListener('pointerup', (e) => {
     if (!down || down.id !== e.pointerId) return;
     const { el, x, y } = down;
     down = null;
-    if (Math.hypot(e.clientX - x, e.clientY - y) > 10) return;   // that was a pan
+    tapped = Math.hypot(e.clientX - x, e.clientY - y) > 10 ? null : el;   // a pan is no tap
+  });
+  svg.addEventListener('click', () => {
+    const el = tapped;
+    tapped = null;
+    if (!el) return;
     if (el.dataset.cut) handlers.edge?.(el.dataset.cut);
     else handlers.node?.(el.dataset.node);
   });

@@ -14,6 +14,7 @@
 //   view.setPath(ids|null)       the best line (principal variation)
 //   view.setDepthLimit(limit)    grey what a depth limit will never expand
 //   view.nodeEl(id)              the node's <g data-node> (hooks, classes)
+//   view.markSpot(id)            {x, y} in the node's <g> for a small mark (✓ ✗)
 //
 // Where labels go and how much room they take is decided in labels.js (and
 // spaced for by tree.js's layout): a name or game picture (boards.js) left of
@@ -380,5 +381,18 @@ export function makeTreeView(viewport, t, options = {}) {
     g.static.textContent = show(value);
   }
 
-  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl: (id) => nodeEls.get(id) };
+  /**
+   * Where a small mark (practice's ✓ / ✗) goes beside a node without
+   * covering a label: above the shape's top-left corner, in the node's own
+   * coordinates (those of its <g>). The mark is right-aligned there.
+   */
+  function markSpot(id) {
+    const n = t.byId.get(id);
+    if (!n) return null;
+    const p = plan.of(n);
+    return { x: ox(n) - p.half + 2, y: oy(n) - SHAPE * 1.1 - 9 };
+  }
+
+  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot,
+    nodeEl: (id) => nodeEls.get(id) };
 }

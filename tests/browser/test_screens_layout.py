@@ -1,0 +1,223 @@
+"""Phones, the projector and practice: the layouts the lecture hall needs.
+
+Phones (portrait and landscape): the tree first at full width, the panels as
+tabs under it, the step controls fixed at the bottom with 44 x 44 px
+targets, the sentence always whole, swipe to step. The projector: one header
+row, a 36 px sentence, a lecture tree past 2x with 48 px values, the legend
+beside (never over) the tree, a high-contrast theme. Practice: one screen on
+a laptop (checking never scrolls the tree away), a tapped node's input and
+the guided question in view on a phone, long labels shortened.
+"""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from .screens import problems
+
+PHONES = [(390, 844), (360, 640), (844, 390), (640, 360)]
+
+
+def first_cut(live_server, tree_id="aima-fig-5-2") -> int:
+    events = requests.get(f"{live_server}/api/trees/{tree_id}/trace", timeout=10).json()["events"]
+    return next(e["step"] for e in events if e["type"] == "prune")
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    contexts = []
+
+    def open_(width, height, path):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  is_mobile=True, base_url=live_server)
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.js_errors = errors
+        pg.goto(path)
+        return pg
+
+    yield open_
+    errors = [e for ctx in contexts for pg in ctx.pages for e in pg.js_errors]
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, errors
+
+
+def rect(pg, selector):
+    return pg.evaluate("s => document.querySelector(s).getBoundingClientRect().toJSON()", selector)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_phone_tree_first_panels_below_controls_fixed(phone, live_server, size, shoot):
+    width, height = size
+    cut = first_cut(live_server)
+    pg = phone(width, height, f"/t/aima-fig-5-2?step={cut}")
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=cut)
+    pg.wait_for_timeout(300)
+    canvas, transport = rect(pg, "#canvas"), rect(pg, "#transport")
+    # The tree first, at the full width (landscape keeps a column for the zoom buttons).
+    assert canvas["left"] <= 1 and canvas["width"] >= width - (60 if height < 500 else 1)
+    # Panels under the tree, never squeezed beside it; shown as tabs.
+    panels = rect(pg, ".panels")
+    assert panels["top"] >= canvas["bottom"] - 1
+    assert pg.locator(".panels .tabs").is_visible()
+    # The controls stay at the bottom of the screen and the tree ends above them.
+    assert abs(transport["bottom"] - height) <= 1
+    assert pg.evaluate("() => getComputedStyle(document.querySelector('#transport')).position") == "fixed"
+    assert canvas["bottom"] <= transport["top"] + 1
+    small = pg.evaluate("""() => [...document.querySelectorAll(
+        '#transport button, .view-buttons button, .options-toggle, .zoom-buttons button')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => [b.dataset.action || b.textContent.trim(), b.getBoundingClientRect().width,
+                   b.getBoundingClientRect().height]).filter(([, w, h]) => w < 44 || h < 44)""")
+    assert small == []
+    # The sentence is whole (the cut-off's is the longest of the run).
+    assert pg.evaluate("() => { const n = document.querySelector('#narration'); "
+                       "return n.scrollHeight <= n.clientHeight + 1; }")
+    assert problems(pg) == []
+    if height > width:
+        # Readable values at full width: a leaf's value at least 11 px high.
+        assert pg.evaluate("() => Math.min(...[...document.querySelectorAll('#tree .static')]"
+                           ".map(t => t.getBoundingClientRect().height))") >= 11
+    shoot(pg, f"screens-phone-fig52-{width}x{height}")
+
+    # Tabs: one panel at a time.
+    pg.locator(".tabs [role=tab]", has_text="Call stack").click()
+    assert pg.locator("#stack").is_visible() and not pg.locator("#pseudocode").is_visible()
+
+    # Swipe left on the sentence: one step forward; right: back.
+    swipe = """([dx]) => {
+        const el = document.querySelector('#narration'), r = el.getBoundingClientRect();
+        const y = r.top + r.height / 2, x = r.left + r.width / 2;
+        const ev = (type, cx) => el.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: 'touch',
+            isPrimary: true, clientX: cx, clientY: y, bubbles: true}));
+        ev('pointerdown', x); ev('pointermove', x + dx / 2); ev('pointerup', x + dx);
+    }"""
+    pg.evaluate(swipe, [-120])
+    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=cut + 1)
+    pg.evaluate(swipe, [120])
+    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=cut)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1920x1080", "1280x720"])
+def test_projector_reads_from_the_back_row(browser, live_server, size, shoot):
+    width, height = size
+    cut = first_cut(live_server)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server)
+    pg = ctx.new_page()
+    pg.goto(f"/t/aima-fig-5-2?step={cut}")
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    pg.keyboard.press("p")
+    pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+    pg.wait_for_timeout(400)
+    m = pg.evaluate("""() => {
+      const h = (sel) => Math.min(...[...document.querySelectorAll(sel)]
+        .map(e => e.getBoundingClientRect().height).filter(x => x > 0));
+      const bar = document.querySelector('.topbar');
+      const boxes = [...bar.children].filter(c => c.offsetParent !== null)
+        .map(c => c.getBoundingClientRect());
+      // One row: no item starts below another one's bottom.
+      const rows = boxes.some(a => boxes.some(b => b.top >= a.bottom - 1)) ? 2 : 1;
+      return {value: h('#tree .node .v'), leaf: h('#tree .static'), bounds: h('#tree .bounds') / 2,
+              narration: parseFloat(getComputedStyle(document.querySelector('#narration')).fontSize),
+              k: window.visualizer.zoom.get().k, barHeight: bar.getBoundingClientRect().height,
+              rows,
+              // A label broken over two lines: its text's line boxes start at two heights.
+              wrapped: [...bar.querySelectorAll('button, h1, a.home, label')].filter(e => e.offsetParent !== null)
+                .filter(e => [...e.childNodes].some((c) => {
+                  if (c.nodeType !== 3 || !c.textContent.trim()) return false;
+                  const r = document.createRange();
+                  r.selectNodeContents(c);
+                  return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1;
+                })).map(e => e.textContent.trim())};
+    }""")
+    assert m["narration"] >= 36
+    assert m["rows"] == 1 and m["wrapped"] == [], m        # the header never wraps
+    legend, canvas = rect(pg, ".legend"), rect(pg, "#canvas")
+    assert legend["bottom"] <= canvas["top"] + 1            # beside the tree, never over it
+    assert problems(pg) == []
+    if width == 1920:
+        assert m["k"] > 2                                   # a lecture tree fills the stage
+        assert m["value"] >= 48 and m["leaf"] >= 48 and m["bounds"] >= 28, m
+    else:
+        # 1280 x 720 holds a 36 px sentence and the tree below it: the tree
+        # is as large as the height allows (measured and reported, not 48 px).
+        assert m["value"] >= 20 and m["bounds"] >= 20, m
+    shoot(pg, f"screens-projector-fig52-{width}x{height}")
+
+    # High contrast for a bright room: C toggles it, the browser remembers it.
+    pg.keyboard.press("c")
+    assert pg.evaluate("() => document.documentElement.classList.contains('contrast')")
+    shoot(pg, f"screens-projector-fig52-{width}x{height}-contrast")
+    pg.reload()
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    assert pg.evaluate("() => document.documentElement.classList.contains('contrast')")
+    pg.keyboard.press("c")
+    assert not pg.evaluate("() => document.documentElement.classList.contains('contrast')")
+    ctx.close()
+
+
+def test_practice_on_a_laptop_keeps_the_tree_in_view(browser, live_server, shoot):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=live_server)
+    pg = ctx.new_page()
+    pg.goto("/practice/aima-fig-5-2?mode=full")
+    pg.wait_for_selector("#tree .node")
+    pg.wait_for_timeout(300)
+    stage = rect(pg, "#stage")
+    # One screen: the tree takes the room the sheet leaves, nothing scrolls the page.
+    assert pg.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
+    assert stage["width"] >= 0.6 * 1366 and stage["bottom"] >= 768 - 2
+    pg.click("[data-action=check]")
+    pg.wait_for_selector("#feedback:not([hidden])")
+    pg.wait_for_timeout(400)
+    assert pg.evaluate("() => scrollY") == 0
+    assert rect(pg, "#stage") == stage
+    assert pg.locator("#feedback").is_visible()
+    shoot(pg, "screens-practice-1366x768-checked")
+    ctx.close()
+
+
+def test_practice_on_a_phone_taps_and_questions_in_view(phone, shoot):
+    pg = phone(390, 844, "/practice/aima-fig-5-2?mode=values")
+    pg.wait_for_selector("#tree .node")
+    pg.wait_for_timeout(300)
+    pg.tap("[data-node='B'] .shape")
+    pg.wait_for_function("() => document.activeElement?.dataset?.for === 'B'")
+    box = pg.evaluate("() => document.activeElement.getBoundingClientRect().toJSON()")
+    assert box["top"] >= 0 and box["bottom"] <= 844
+    assert pg.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    shoot(pg, "screens-practice-390x844-tapped")
+
+    guided = phone(390, 844, "/practice/aima-fig-5-2?mode=guided")
+    guided.wait_for_selector("#q-prompt:not(:empty)")
+    prompt = guided.evaluate("() => document.querySelector('#q-prompt').getBoundingClientRect().toJSON()")
+    answer = guided.evaluate("() => document.querySelector('#q-answer').getBoundingClientRect().toJSON()")
+    assert prompt["top"] >= 0 and answer["bottom"] <= 844        # question and answer above the fold
+    shoot(guided, "screens-practice-390x844-guided")
+
+
+def test_a_long_label_is_shortened_with_its_full_text_on_hover(browser, live_server):
+    label = "A very long node label that a lecturer typed in full, " * 2
+    tree = ("title: long labels\nroot:\n  id: A\n  children:\n"
+            f"    - id: B\n      label: \"{label.strip()}\"\n      children: [3, 5]\n"
+            f"    - {{id: c, label: \"{label.strip()}\", value: 4}}\n")
+    res = requests.post(f"{live_server}/api/trees", data=tree.encode(),
+                        headers={"Content-Type": "application/x-yaml"}, timeout=10)
+    assert res.status_code == 201, res.text
+    tree_id = res.json()["id"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
+    pg = ctx.new_page()
+    for path in (f"/practice/{tree_id}", f"/t/{tree_id}"):
+        pg.goto(path)
+        pg.wait_for_selector("#tree .node")
+        pg.wait_for_timeout(300)
+        assert pg.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), path
+        names = pg.evaluate("""() => [...document.querySelectorAll('#tree .name')]
+            .map(t => [t.firstChild.textContent, t.querySelector('title')?.textContent || ''])""")
+        long = [n for n in names if n[1]]
+        assert len(long) == 2 and all(len(shown) <= 12 and shown.endswith("…") and full == label.strip()
+                            for shown, full in long), names
+    ctx.close()
