@@ -33,11 +33,12 @@ import re
 from dataclasses import dataclass
 
 from app.search.tree import Tree
-from app.treefile import Limits, TreeFileError, decode_text
+from app.treefile import TOP_KEYS, Limits, TreeFileError, decode_text
 from app.treefile.build import build_tree
 from app.treefile.doc import MAX_MAP_KEYS, Map, Scalar, Seq, append_item
 
-TOP_FIELDS = ("title", "source", "description", "algorithm", "players")
+TOP_FIELDS = tuple(k for k in TOP_KEYS if k != "root")
+"""What a tree file has at its top besides the root (the loader's own list)."""
 MAX_KEY = 40
 HEADER_LINES = 1
 """Lines before the root's: the file's top-level fields."""
@@ -138,7 +139,7 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
     return top, keys, named
 
 
-def _value(v, line: int, key: str | None, strings: list | None = None):
+def _value(v, line: int, key: str | None, strings: list | None = None, depth: int = 0):
     """A field's value as a reader makes it (lists one level deep: vectors,
     players); strings are noted in ``strings`` with their node's key, to be
     checked as text all at once."""
@@ -158,15 +159,19 @@ def _value(v, line: int, key: str | None, strings: list | None = None):
     if kind is list:
         seq = Seq(line, 1)
         for x in v:
-            item = Map(line, 1) if type(x) is dict else Seq(line, 1) if type(x) is list \
-                else _value(x, line, key, strings)
+            item = Seq(line, 1) if type(x) is list else _value(x, line, key, strings, depth + 1)
             try:
                 append_item(seq, item, 0, _LIMITS)
             except TreeFileError as exc:
                 raise DocumentError(exc.message, key) from None
         return seq
-    if kind is dict:
-        return Map(line, 1)           # the builder says what it should have been
+    if kind is dict:                  # translations: {lang: {title, description}}
+        if depth >= MAX_NESTING or len(v) > MAX_MAP_KEYS:
+            raise DocumentError("a field nests too deep or has too many keys", key)
+        found = Map(line, 1)
+        for k, x in v.items():
+            found.items[str(k)] = (line, 1, _value(x, line, key, strings, depth + 1))
+        return found
     if v is None:
         return Scalar(None, "null", line, 1)
     if kind is bool:
@@ -183,6 +188,8 @@ def _text(v: str, key: str | None) -> None:
 
 
 _LIMITS = Limits()
+MAX_NESTING = 4
+"""Mappings and lists inside one field (a translation is two deep)."""
 
 
 def check_document(doc, limits: Limits | None = None, made=None) -> Checked:

@@ -29,7 +29,7 @@ export function clone(doc) {
 }
 
 export const NODE_FIELDS = ['id', 'label', 'player', 'type', 'probability', 'eval', 'value'];
-export const TOP_FIELDS = ['title', 'source', 'description', 'algorithm', 'players'];
+export const TOP_FIELDS = ['title', 'source', 'description', 'algorithm', 'depth', 'players', 'translations'];
 
 /** Every node in preorder, with its parent and depth: [{node, parent, depth}]. */
 export function walk(doc) {
