@@ -32,11 +32,6 @@ loglevel = "info"
 
 
 def post_fork(server, worker):
-    import sys
-
     from app.web import memory
 
     memory.limit_arenas()         # freed memory goes back to the system
-    # The loop thread waits its turn for the GIL behind the threads doing heavy
-    # work (app.web.offload); shorter turns keep pages quick under load.
-    sys.setswitchinterval(0.001)

@@ -118,18 +118,25 @@ def trace(tree_id: str):
     args = request.args.to_dict()
     say = words(args.pop("lang", None))     # the sentences' language (default English)
     options = options_from_query(args)
-    tree = library().get(tree_id)
+    tree = offload(library().get, tree_id)   # may build a big random tree
     budget = current_app.extensions["budget"]
-    max_events, max_bytes = budget.trace_events, budget.trace_bytes
     try:
         options = options.resolved(tree)
         budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
-        events = search_run(tree, options, say)
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
-    # Encode as we go: a long run is held as compact bytes, not as dicts, and
-    # refused as soon as it passes either cap (an event may carry a change per
-    # node: iterative deepening on a big tree makes gigabytes in few events).
+    chunks, size = offload(_encoded, lambda: search_run(tree, options, say),
+                           budget.trace_events, budget.trace_bytes)
+    head = b'{"options":%s,"events":[' % json.dumps(options_dict(options)).encode()
+    length = len(head) + size - bool(chunks) + 2
+    return Response(_joined(head, chunks), mimetype="application/json",
+                    headers={"Content-Length": str(length)})
+
+
+def _encoded(events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
+    """Encode as we go: a long run is held as compact bytes, not as dicts, and
+    refused as soon as it passes either cap (an event may carry a change per
+    node: iterative deepening on a big tree makes gigabytes in few events)."""
     encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
     chunks: list[bytes] = []
     size = 0
@@ -146,19 +153,20 @@ def trace(tree_id: str):
         raise ApiError(400, str(exc)) from exc
     finally:
         events.close()
-    head = b'{"options":%s,"events":[' % json.dumps(options_dict(options)).encode()
-    length = len(head) + size - bool(chunks) + 2
-    return Response(_joined(head, chunks), mimetype="application/json",
-                    headers={"Content-Length": str(length)})
+    return chunks, size
 
 
-def _encoded(events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
+def _encoded(make_events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
     """Encode as we go: a long run is held as compact bytes, not as dicts, and
     refused as soon as it passes either cap (an event may carry a change per
     node: iterative deepening on a big tree makes gigabytes in few events)."""
     encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
     chunks: list[bytes] = []
     size = 0
+    try:
+        events = make_events()
+    except SearchError as exc:
+        raise ApiError(400, str(exc)) from exc
     try:
         for event in events:
             if len(chunks) == max_events:

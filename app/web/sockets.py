@@ -140,14 +140,17 @@ class StreamNamespace(Namespace):
             raise BadArgument("tree", "tree must be the id of a tree (a string)")
         options = options_from_payload(data, extra=("tree", "lang"))
         say = words(data.get("lang") if isinstance(data.get("lang"), str) else None)
-        tree = current_app.extensions["trees"].get(tree_id)
+        tree = offload(current_app.extensions["trees"].get, tree_id)   # may build a big tree
         current_app.extensions["budget"].check_run(len(tree.nodes))
         options = options.resolved(tree)
 
-        def make(run_id: str) -> Run:
+        def build(run_id: str) -> Run:
             run = Run(run_id, tree_id, search_run(tree, options, say), nodes=len(tree.nodes))
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
+
+        def make(run_id: str) -> Run:   # a big tree's run takes a while to set up
+            return offload(build, run_id)
 
         try:
             run = self.runs.open(request.sid, make)

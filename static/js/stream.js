@@ -10,9 +10,14 @@ const TIMEOUT = 20000;     // ms to wait for an acknowledgement
 export const MAX_PULL = 1000;
 const PIPELINE = 3;        // pulls in flight when streaming
 
+// Runs the server closed to make room for others (a `closed` event), with its reason.
+const closedRuns = new Map();
+
 /** The page's one connection. WebSocket first; long-polling if that fails. */
 export function connect() {
-  return io({ transports: ['websocket', 'polling'], tryAllTransports: true });
+  const socket = io({ transports: ['websocket', 'polling'], tryAllTransports: true });
+  socket.on('closed', (data) => { if (data && data.run) closedRuns.set(data.run, String(data.reason || '')); });
+  return socket;
 }
 
 async function ask(socket, name, payload) {
@@ -67,7 +72,7 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         // A batch comes as one JSON text (encoding 'json'): one parse here.
         if (ack && typeof ack.events_json === 'string') ack.events = JSON.parse(ack.events_json);
         if (!ack || ack.ok === false || !Array.isArray(ack.events)) {
-          throw new Error(ack?.error?.message || t('the server did not send events'));
+          throw new Error(closedRuns.get(runId) || ack?.error?.message || t('the server did not send events'));
         }
         run.push(ack.events);
         if (ack.done) {
