@@ -133,29 +133,6 @@ def trace(tree_id: str):
                     headers={"Content-Length": str(length)})
 
 
-def _encoded(events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
-    """Encode as we go: a long run is held as compact bytes, not as dicts, and
-    refused as soon as it passes either cap (an event may carry a change per
-    node: iterative deepening on a big tree makes gigabytes in few events)."""
-    encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        for event in events:
-            if len(chunks) == max_events:
-                raise _too_long(f"more than {max_events:,} events")
-            chunk = encode(event).encode()
-            size += len(chunk) + 1
-            if size > max_bytes:
-                raise _too_long(f"more than {max_bytes / (1 << 20):,.0f} MiB of events")
-            chunks.append(chunk)
-    except SearchError as exc:
-        raise ApiError(400, str(exc)) from exc
-    finally:
-        events.close()
-    return chunks, size
-
-
 def _encoded(make_events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
     """Encode as we go: a long run is held as compact bytes, not as dicts, and
     refused as soon as it passes either cap (an event may carry a change per
