@@ -5,10 +5,12 @@
 // the loader itself (app/whatif), and a refused edit is simply not kept.
 // (Conversions to and from tree JSON and text: editor-convert.js.) No DOM here.
 
+import { t } from './i18n.js';
+
 // Words shown to people, kept together.
 export const TEXT = {
-  rootSibling: 'The root has no siblings: add a child instead.',
-  newTitle: 'New tree',
+  rootSibling: t('The root has no siblings: add a child instead.'),
+  newTitle: t('New tree'),
 };
 
 let counter = 0;

@@ -4,13 +4,14 @@
 
 import * as D from './editor-doc.js';
 import { show } from './model.js';
+import { t } from './i18n.js';
 
 const TEXT = {
-  kinds: { leaf: 'leaf', chance: 'chance' },
-  algorithms: { alphabeta: 'alpha-beta', minimax: 'minimax', expectiminimax: 'expectiminimax', maxn: 'max^n', iterative: 'iterative deepening' },
+  kinds: { leaf: t('leaf'), chance: t('chance') },
+  algorithms: { alphabeta: t('alpha-beta'), minimax: t('minimax'), expectiminimax: t('expectiminimax'), maxn: 'max^n', iterative: t('iterative deepening') },
   none: '—',
-  ofMinimax: (n) => `of ${n} for minimax`,
-  automatic: (id) => `${id} (automatic)`,
+  ofMinimax: (n) => t('of {n} for minimax', { n }),
+  automatic: (id) => t('{id} (automatic)', { id }),
 };
 
 const $ = (sel, root = document) => root.querySelector(sel);

@@ -3,10 +3,11 @@
 // the visualizer, practice, or a live class.
 
 import { fileData } from './editor-convert.js';
+import { t } from './i18n.js';
 
 const TEXT = {
-  saveFailed: (m) => `Could not save: ${m}`,
-  classFailed: (m) => `The class could not start: ${m}`,
+  saveFailed: (m) => t('Could not save: {reason}', { reason: m }),
+  classFailed: (m) => t('The class could not start: {reason}', { reason: m }),
 };
 
 const $ = (sel) => document.querySelector(sel);

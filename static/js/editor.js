@@ -13,12 +13,13 @@ import { fillInspector, fillOptions, fillText, showResult } from './editor-panel
 import { makeServer, post, wire } from './editor-server.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
+import { t } from './i18n.js';
 
 // Words shown to people, kept together.
 const TEXT = {
-  loadFailed: (m) => `Could not open the tree: ${m}`,
-  textError: (e) => (e.line ? `line ${e.line}, column ${e.column}: ${e.message}` : e.message),
-  started: 'Click a node to select it, then add children, set values, drag to reorder: the search re-runs after every edit.',
+  loadFailed: (m) => t('Could not open the tree: {reason}', { reason: m }),
+  textError: (e) => (e.line ? t('line {line}, column {column}: {message}', e) : e.message),
+  started: t('Click a node to select it, then add children, set values, drag to reorder: the search re-runs after every edit.'),
 };
 
 const MAX_UNDO = 1000;   // edits kept for undo (each a small copy of the tree)

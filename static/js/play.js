@@ -4,6 +4,7 @@
 // is given and sends the move the user picks from the legal ones it lists.
 
 import { drawBoard } from './play-board.js';
+import { num, t } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -34,9 +35,9 @@ function main() {
     drawBoard(board, game, pos, busy ? null : (name) => play(name));
     root.dataset.position = pos.id;
     root.dataset.over = String(pos.over);
-    if (pos.over) turn.textContent = `Game over: ${pos.result}.`;
-    else if (busy) turn.textContent = 'The computer is thinking…';
-    else turn.textContent = `Your move (${mark(pos)}).`;
+    if (pos.over) turn.textContent = t('Game over: {result}.', { result: pos.result });
+    else if (busy) turn.textContent = t('The computer is thinking…');
+    else turn.textContent = t('Your move ({mark}).', { mark: mark(pos) });
     form.querySelector('[data-action=computer-first]').disabled = busy || pos.over;
   }
 
@@ -58,10 +59,10 @@ function main() {
       });
       const out = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(out.error?.message || `HTTP ${res.status}`);
-      if (out.before) note(`You: ${moveText(game, out.before, body.move)}`);
+      if (out.before) note(t('You: {move}', { move: moveText(game, out.before, body.move) }));
       if (out.computer) {
         const c = out.computer;
-        note(`Computer: ${moveText(game, null, c.move, c)}`);
+        note(t('Computer: {move}', { move: moveText(game, null, c.move, c) }));
         showAnswer(c);
       }
       pos = out.position;
@@ -75,16 +76,16 @@ function main() {
 
   function showAnswer(c) {
     const opts = c.options;
-    const how = `${opts.algorithm === 'minimax' ? 'minimax' : 'alpha-beta'}` +
-      (opts.depth != null ? `, depth ${opts.depth}` : ', to the end') +
-      (opts.order !== 'given' ? `, ${opts.order} order` : '');
-    answer.replaceChildren(
-      `The computer played ${moveText(game, null, c.move, c)} (value ${c.value}; ${how}: ` +
-      `${c.entered.toLocaleString('en')} positions entered, ${c.evaluated.toLocaleString('en')} evaluated). `);
+    const how = (opts.algorithm === 'minimax' ? 'minimax' : 'alpha-beta') +
+      (opts.depth != null ? ', ' + t('depth {n}', { n: opts.depth }) : ', ' + t('to the end')) +
+      (opts.order !== 'given' ? ', ' + t('{order} order', { order: opts.order }) : '');
+    answer.replaceChildren(t('The computer played {move} (value {value}; {how}: {entered} positions entered, {evaluated} evaluated). ', {
+      move: moveText(game, null, c.move, c), value: c.value, how, entered: num(c.entered), evaluated: num(c.evaluated),
+    }));
     const why = document.createElement('a');
     why.href = c.why;
     why.dataset.action = 'why';
-    why.textContent = 'Why this move?';
+    why.textContent = t('Why this move?');
     answer.appendChild(why);
     answer.hidden = false;
   }
