@@ -10,6 +10,7 @@ import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 
 const DRAG_START = 6;   // px the pointer moves before a press becomes a drag
+const SLOT = 48;        // content px of the drop bar's height and of its offset past an end
 
 /**
  * makeEditorView(svg, stage, {onSelect(id), onMove(id, index)}) ->
@@ -143,12 +144,37 @@ export function makeEditorView(svg, stage, handlers) {
       if (Math.hypot(dx, dy) < DRAG_START || !n?.parent) return;
       drag.moving = true;
       drag.g.classList.add('dragging');
+      drag.next = drag.g.nextSibling;          // put back on release: drawn on top meanwhile
+      drag.g.parentNode.appendChild(drag.g);
       handlers.onSelect(drag.id);
     }
     const k = zoom.get().k;
     drag.g.setAttribute('transform', `translate(${dx / k},${dy / k})`);
+    showDrop(t.byId.get(drag.id), toContent(e.clientX, e.clientY).x);
     e.preventDefault();
   });
+
+  /** The place among its siblings a node dropped at content x goes to. */
+  function dropIndex(n, x) {
+    return n.parent.children.filter((c) => c !== n && c.x < x).length;
+  }
+
+  // A bar where the dragged node would land, between its siblings.
+  let bar = null;
+  function showDrop(n, x) {
+    const others = n.parent.children.filter((c) => c !== n);
+    const to = dropIndex(n, x);
+    const left = others[to - 1], right = others[to];
+    const at = left && right ? (left.x + right.x) / 2 : left ? left.x + SLOT / 2 : right.x - SLOT / 2;
+    if (!bar || !bar.isConnected) {
+      bar = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+      bar.setAttribute('class', 'drop-bar');
+      viewport.appendChild(bar);
+    }
+    bar.setAttribute('x1', at); bar.setAttribute('x2', at);
+    bar.setAttribute('y1', n.y - SLOT / 2); bar.setAttribute('y2', n.y + SLOT / 2);
+  }
+  const hideDrop = () => { bar?.remove(); bar = null; };
   const release = (e) => {
     if (!drag || e.pointerId !== drag.pointer) return;
     const d = drag;
@@ -156,12 +182,12 @@ export function makeEditorView(svg, stage, handlers) {
     if (!d.moving) { handlers.onSelect(d.id); return; }
     d.g.classList.remove('dragging');
     d.g.removeAttribute('transform');
+    d.g.parentNode?.insertBefore(d.g, d.next);
+    hideDrop();
     if (e.type === 'pointercancel') return;
     const n = t.byId.get(d.id);
-    const x = toContent(e.clientX, e.clientY).x;
     // The new place: after every sibling whose centre lies left of the drop.
-    const others = n.parent.children.filter((c) => c !== n);
-    const to = others.filter((c) => c.x < x).length;
+    const to = dropIndex(n, toContent(e.clientX, e.clientY).x);
     if (to !== n.parent.children.indexOf(n)) handlers.onMove(d.id, to);
   };
   svg.addEventListener('pointerup', release);

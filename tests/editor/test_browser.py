@@ -455,3 +455,23 @@ def test_a_value_being_typed_is_asked_ahead_and_enter_draws_it_at_once(ed):
     page.press("[data-edit=value]", "Enter")
     ed.settle()
     assert "c2=9" in ed.notation and ed.sentence.startswith("Changing c2 to 9")
+
+
+def test_a_drag_shows_where_the_node_will_land(ed, shoot):
+    ed.open(f"/edit/{AIMA}", yaml=False)
+    page = ed.page
+    x, y = ed.center("c3")
+    left, _ = ed.center("c1")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 8):
+        page.mouse.move(x + (left - 20 - x) * i / 7, y)
+    bar = page.locator("line.drop-bar")
+    assert bar.count() == 1
+    bar_x = bar.bounding_box()["x"]
+    assert bar_x < left                       # before c1: c3 goes first
+    shoot(page, "editor-dragging")
+    page.mouse.up()
+    ed.settle()
+    assert page.locator("line.drop-bar").count() == 0
+    assert "C(c3=6 c1=2 c2=4)" in ed.notation
