@@ -68,9 +68,11 @@ export function halfShape(n) {
 }
 
 /**
- * The label plan of tree `t`: plan.of(n) -> {side, right, under, left, rightX,
- * below} where side/under are {text?, pic?, w, h} or null, and left, right,
- * below are how far the node and its labels reach from its centre.
+ * The label plan of tree `t`: plan.of(n) -> {side, beside, under, half, left,
+ * right, above, below}: side (left of the node), beside (right of it) and
+ * under (a leaf's) are {text?, full?, pic?, w, h} or null; half is half the
+ * shape's width; left, right, above, below how far the node and its labels
+ * reach from its centre.
  * `names: false` leaves names out (huge trees).
  */
 export function planLabels(t, { names = true } = {}) {
@@ -96,7 +98,7 @@ export function planLabels(t, { names = true } = {}) {
   for (const n of t.nodes) {
     const half = halfShape(n);
     const pic = game ? pictureSize(game, n.label) : null;
-    let side = null, under = null, right = null;
+    let side = null, under = null, beside = null;
     if (n.role === 'leaf') {
       if (pic) under = { pic: game, ...pic };
       else if (names) {
@@ -110,17 +112,17 @@ export function planLabels(t, { names = true } = {}) {
         side = { text, full: n.label, w: measure(text, 'name'), h: SIZES.name * 1.25 };
       }
       if (n.role === 'player') {
-        right = { w: vectorW, h: SIZES.vector * 1.25 };
+        beside = { w: vectorW, h: SIZES.vector * 1.25 };
       } else if (bounds && n.role !== 'chance') {
-        right = { w: boundsW, h: SIZES.bounds * (1 + LINE) };
+        beside = { w: boundsW, h: SIZES.bounds * (1 + LINE) };
       }
     }
     const leafHalf = n.role === 'leaf' ? SHAPE * 0.85 : SHAPE * 1.1;
     plans.set(n, {
-      side, under, right, half,
+      side, under, beside, half,
       left: side ? half + GAP + side.w : half,
-      right_: right ? half + GAP + right.w : half,
-      above: Math.max(SHAPE * 1.1, side ? side.h / 2 : 0, right ? right.h / 2 : 0),
+      right: beside ? half + GAP + beside.w : half,
+      above: Math.max(SHAPE * 1.1, side ? side.h / 2 : 0, beside ? beside.h / 2 : 0),
       below: n.role === 'leaf' && under ? leafHalf + 4 + under.h : Math.max(leafHalf, side ? side.h / 2 : 0),
     });
   }

@@ -3,7 +3,6 @@
 // move while a search is stepped through (they are only revealed by class).
 
 import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
-import { show } from './model.js';
 import { planLabels, SHAPE, leafWidth } from './labels.js';
 
 /** Fetch a tree as JSON (`query`: e.g. '?open=X5' for a game); throws an Error with the server's message. */
@@ -146,7 +145,7 @@ export function layout(t, { compact = false, maxDepth = null, names = true, coll
   // says which is on the left.
   const gap = (a, b) => {
     const [l, r] = a.data.index < b.data.index ? [a, b] : [b, a];
-    return of(l.data).right_ + of(r.data).left + (a.parent === b.parent ? near : far);
+    return of(l.data).right + of(r.data).left + (a.parent === b.parent ? near : far);
   };
   d3tree().nodeSize([1, compact ? LEVEL * 0.8 : LEVEL]).separation(gap)(root);
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -155,7 +154,7 @@ export function layout(t, { compact = false, maxDepth = null, names = true, coll
     n.x = h.x;
     n.y = h.y;
     x0 = Math.min(x0, n.x - p.left);
-    x1 = Math.max(x1, n.x + p.right_);
+    x1 = Math.max(x1, n.x + p.right);
     y0 = Math.min(y0, n.y - p.above);
     y1 = Math.max(y1, n.y + p.below);
   });
