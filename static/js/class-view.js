@@ -58,6 +58,9 @@ export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus 
     socket, tree, treeId, treeView: drawing, zoom,
     onUpdate: (s) => onUpdate?.(s),
     onStatus: (st) => onStatus?.(st),
+    // A whole lecture tree arrives in the first pull: the run is then closed
+    // on the server, so a class of hundreds holds no runs there.
+    onFetched: (s) => { s.release(); },
   });
   return { tree, session, zoom, fit, drawing, svg };
 }

@@ -288,6 +288,17 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     get active() { return active; },
     get playing() { return playing; },
     get streaming() { return streaming !== null; },
+    /**
+     * Close the server's run once every event is here: the session steps on
+     * through what it holds (a class's phones would otherwise keep hundreds
+     * of finished runs open on the server). Returns whether it was closed.
+     */
+    release() {
+      if (!run?.done || runId == null) return false;
+      closeRun(socket, runId);
+      runId = null;
+      return true;
+    },
   };
   socket.on('connect', () => {
     // A reconnect lost the server's run: start it again where we were.

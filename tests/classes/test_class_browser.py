@@ -6,6 +6,7 @@ updates, the reveal moves everyone, and the end of the class reaches them.
 Screenshots of every page at every size land in test-artifacts/."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -227,6 +228,8 @@ def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server,
     k = at(trace, "enter", "C") + 1
     cls = requests.post(f"{live_server}/api/classes",
                         json={"tree": FIG52, "algorithm": "alphabeta", "step": k}, timeout=10).json()
+    runs = live_server.app.extensions["stream"].runs
+    before = runs.count()
     ictx, inst = context(browser, live_server, "laptop")
     sctx, phone = context(browser, live_server, "phone")
     try:
@@ -234,6 +237,11 @@ def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server,
         inst.wait_for_selector("#class-present.ready", timeout=15000)
         phone.goto(f"/c/{cls['code']}")
         phone.wait_for_selector("#class-student.ready", timeout=15000)
+        # The whole run is on both pages: neither holds a run on the server.
+        deadline = time.monotonic() + 10
+        while runs.count() > before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert runs.count() <= before
         inst.select_option("[data-ask=kind]", "bounds")
         inst.select_option("[data-ask=node]", "C")
         inst.click("[data-action=ask]")
