@@ -23,3 +23,37 @@ def test_the_horizon_tree_opens_with_its_lectures_depth_limit(page, viz, live_se
     page.wait_for_function("() => new URLSearchParams(location.search).get('depth') === 'none'")
     viz.open(page, "tictactoe-horizon", "depth=none")
     assert page.locator("input[name=depth]").input_value() == ""
+
+
+def test_iterative_deepening_table_jumps_to_any_iteration(page, viz, live_server):
+    events = requests.get(f"{live_server}/api/trees/tictactoe-horizon/trace",
+                          params={"algorithm": "iterative", "depth": 3}, timeout=10).json()["events"]
+    ends = {e["depth"]: e for e in events if e["type"] == "iteration" and "value" in e}
+    assert sorted(ends) == [1, 2, 3]
+    labels = {}
+    stack = [requests.get(f"{live_server}/api/trees/tictactoe-horizon", timeout=10).json()["root"]]
+    while stack:
+        n = stack.pop()
+        labels[n["id"]] = n.get("label", n["id"])
+        stack.extend(c for c in n.get("children", []) if isinstance(c, dict))
+    viz.open(page, "tictactoe-horizon", "algorithm=iterative&depth=3")
+    table = page.locator("#iterations")
+    assert table.is_visible()
+    assert page.locator("#iterations tbody tr").count() == 3
+    # Nothing known yet: the results appear as the run reaches them.
+    assert page.locator("#iterations tbody tr").nth(1).locator("td").nth(2).inner_text() == "—"
+    page.click("[data-iteration='2']")
+    viz.wait_step(page, ends[2]["step"])
+    row = page.locator("#iterations tbody tr").nth(1)
+    assert row.locator("td").nth(2).inner_text() == str(ends[2]["value"]).replace("-", "−")
+    assert row.locator("td").nth(1).inner_text() == labels[ends[2]["best_move"]]
+    assert "current" in (row.get_attribute("class") or "")
+    # Back to the first iteration, then on to the last.
+    page.click("[data-iteration='1']")
+    viz.wait_step(page, ends[1]["step"])
+    page.click("[data-iteration='3']")
+    viz.wait_step(page, ends[3]["step"])
+    last = page.locator("#iterations tbody tr").nth(2).locator("td").nth(1).inner_text()
+    assert last == labels[ends[3]["best_move"]]
+    # The horizon effect in the table: two plies prefer X9, three find the win at X1.
+    assert (ends[2]["best_move"], ends[3]["best_move"]) == ("X9", "X1")
