@@ -7,11 +7,17 @@ events) and pulls runs over a WebSocket with python-socketio's client,
 ``--single`` events only (a whole run would take minutes); the figure
 compared is events per second.
 
+Then memory: the server's resident size (from /proc) idle, after ten
+clients have each pulled the whole run and gone, and after one client has
+pulled the whole of tic-tac-toe (minimax on ``game:tictactoe``, 1.4 million
+events, searched lazily) and gone (goal: back within 20 MB of idle).
+
     .venv/bin/python bench/stream.py [--single 20000] [--transport websocket|polling]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -32,6 +38,30 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident set size of a process, in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def whole_run(base: str, transport: str, tree: str, algorithm: str = "minimax") -> int:
+    """One client pulls a whole run, 1,000 at a time, then goes."""
+    client = socketio.Client(reconnection=False)
+    client.connect(base, transports=[transport], wait_timeout=10)
+    try:
+        run = client.call("start", {"tree": tree, "algorithm": algorithm}, timeout=30)["run"]
+        got = 0
+        while True:
+            reply = client.call("pull", {"run": run, "count": 1000, "encoding": "json"}, timeout=60)
+            got += len(json.loads(reply["events_json"]))
+            if reply["done"]:
+                return got
+    finally:
+        client.disconnect()
 
 
 def pull_rate(client: socketio.Client, tree: str, count: int, limit: int | None) -> tuple[int, float]:
@@ -83,6 +113,21 @@ def main() -> None:
                       f"= {rates[count]:>9,.0f} events/s; server CPU {cpu:5.2f} s")
             client.disconnect()
             print(f"batches of 100 vs 1: {rates[100] / rates[1]:.1f}x the throughput")
+            time.sleep(2)
+            idle = rss_mb(server.pid)
+            print(f"server RSS idle: {idle:.0f} MB")
+            for _ in range(10):
+                whole_run(base, args.transport, tree)
+            time.sleep(3)
+            print(f"after 10 clients pulled the whole run and left: {rss_mb(server.pid):.0f} MB "
+                  f"({rss_mb(server.pid) - idle:+.0f} MB)")
+            started = time.perf_counter()
+            events = whole_run(base, args.transport, "game:tictactoe")
+            seconds = time.perf_counter() - started
+            time.sleep(3)
+            print(f"whole tic-tac-toe (minimax, lazily): {events:,} events in {seconds:.1f} s "
+                  f"= {events / seconds:,.0f} events/s; then RSS {rss_mb(server.pid):.0f} MB "
+                  f"({rss_mb(server.pid) - idle:+.0f} MB from idle)")
         finally:
             server.terminate()
             server.wait(timeout=10)
