@@ -34,17 +34,6 @@ def test_whole_tictactoe_with_alphabeta_in_the_page(page, live_server):
     assert page.locator("[data-fold]").count() == 71 + 7
 
 
-@pytest.mark.slow
-def test_whole_tictactoe_with_minimax_in_the_page(page, live_server):
-    page.goto(f"{live_server}/t/game:tictactoe?algorithm=minimax")
-    page.wait_for_selector("#visualizer.ready")
-    page.keyboard.press("End")
-    page.wait_for_function("() => document.querySelector('[data-step]').getAttribute('data-total')",
-                           timeout=600_000, polling=1000)
-    s = stats(page)
-    assert (s["entered"], s["evaluated"]) == (549_946, 255_168)
-
-
 def test_connect4_opens_at_its_depth_limit_and_a_bad_game_is_refused(page, live_server):
     page.goto(f"{live_server}/t/game:connect4")
     page.wait_for_selector("#visualizer.ready")
