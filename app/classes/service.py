@@ -12,7 +12,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
 
 from app.practice import answer_key
 from app.search import SearchError, SearchOptions, run
@@ -303,6 +302,3 @@ def _options_json(options: SearchOptions) -> dict:
     return {k: getattr(options, k) for k in ("algorithm", "depth", "order", "seed", "strict",
                                               "style")}
 
-
-def options_of(record: dict) -> SearchOptions:
-    return replace(SearchOptions(), **record["options"])
