@@ -128,3 +128,31 @@ def test_a_games_fold_opens_from_the_keyboard(page, viz):
                            arg=before)
     assert "folded" not in page.evaluate(FOCUSED_NAME)      # focus stays on the opened node
     assert page.evaluate("() => document.activeElement.getAttribute('aria-expanded')") == "true"
+
+
+def test_hooks_mode_carries_the_contract_hooks(page, viz, fig52):
+    """With ``hooks: true`` (a canvas drawing that cannot carry them) the
+    items carry data-node, data-status, data-value, data-alpha, data-beta,
+    following the same steps; an item is made for every node reached."""
+    viz.open(page, fig52, "step=0")
+    result = page.evaluate("""async () => {
+        const { makeA11yTree } = await import('/static/js/a11ytree.js');
+        const { read } = await import('/static/js/model.js');
+        const { session, tree } = window.visualizer;
+        const list = document.createElement('ul');
+        document.body.appendChild(list);
+        const a11y = makeA11yTree(list, tree, { hooks: true, openUpTo: 0,
+            fields: (id) => read(session.run.view, id) });
+        const before = list.querySelectorAll('[data-node]').length;
+        await session.goTo(session.run.total ?? 1000);
+        a11y.setNodes(tree.nodes.map((n) => n.id), (id) => read(session.run.view, id));
+        const hooks = (id) => { const e = list.querySelector(`[data-node="${id}"]`);
+            return e && [e.dataset.status, e.dataset.value, e.dataset.alpha, e.dataset.beta]; };
+        return { before, c2: hooks('c2'), C: hooks('C'), d3: hooks('d3'),
+                 a11yOnly: list.querySelectorAll('[data-a11y-node]').length };
+    }""")
+    assert result["before"] == 4                      # root open: A and its children
+    assert result["c2"] == ["pruned", "", "", ""]
+    assert result["C"] == ["visited", "2", "3", "inf"]
+    assert result["d3"][0] == "evaluated" and result["d3"][1] == "2"
+    assert result["a11yOnly"] == 0
