@@ -346,6 +346,9 @@ def test_layouts_have_no_overlapping_text(browser, live_server, shoot, name):
         ed.field("value", "1")
         found = page.evaluate(OVERLAPS)
         shoot(page, f"editor-{name}")
+        for control in ("#options [name=algorithm]", "#options [name=depth]", "[data-action=add-child]",
+                        "[data-action=undo]", "[data-action=save]", "[data-notation]"):
+            assert page.locator(control).is_visible(), control
         assert found["bad"] == [] and not found["wide"], found
         # The drawing keeps most of the width (all of it on a phone) and a real height.
         box = page.locator("#tree").bounding_box()
