@@ -265,3 +265,36 @@ def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server,
     finally:
         ictx.close()
         sctx.close()
+
+
+def test_a_phone_that_loses_the_network_catches_up_and_keeps_its_answer(browser, live_server):
+    cls = requests.post(f"{live_server}/api/classes",
+                        json={"tree": FIG52, "algorithm": "alphabeta", "step": 1}, timeout=10).json()
+    code, token = cls["code"], cls["instructor"]
+    ctx, phone = context(browser, live_server, "phone")
+    import socketio  # noqa: PLC0415 - the instructor drives over a plain client here
+    inst = socketio.Client(reconnection=False)
+    try:
+        inst.connect(live_server, namespaces=["/class"], transports=["websocket"], wait_timeout=10)
+        assert inst.call("present", {"code": code, "token": token}, namespace="/class")["ok"]
+        phone.goto(f"/c/{code}")
+        phone.wait_for_selector("#class-student.ready", timeout=15000)
+        q = inst.call("ask", {"code": code, "token": token, "kind": "move"},
+                      namespace="/class")["state"]["question"]
+        phone.wait_for_selector("[data-choice=B]")
+        phone.tap("[data-choice=B]")
+        phone.tap("[data-action=send-answer]")
+        phone.wait_for_selector("#question[data-verdict=pending]")
+        ctx.set_offline(True)
+        phone.wait_for_selector("#class-alert:not([hidden])", timeout=30000)   # "reconnecting"
+        inst.call("step", {"code": code, "token": token, "step": 3}, namespace="/class")
+        ctx.set_offline(False)
+        wait_step(phone, 3)                                  # caught up at once on reconnect
+        phone.wait_for_selector("#class-alert", state="hidden", timeout=30000)
+        assert phone.locator("#question").get_attribute("data-verdict") == "pending"
+        tally = inst.call("present", {"code": code, "token": token}, namespace="/class")["state"]["tally"]
+        assert tally["question"] == q["id"] and tally["answers"] == 1   # counted once
+        assert tally["students"] == 1
+    finally:
+        inst.disconnect()
+        ctx.close()
