@@ -5,6 +5,7 @@
 
 import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
 import { makeControls } from './controls.js';
+import { makePresentation } from './present.js';
 import { t } from './i18n.js';
 
 // Every sentence of this page, in one place.
@@ -66,8 +67,10 @@ async function main() {
     onStatus: (st) => { controls?.status(st); if (st.error) showError(st.error); },
   });
   const { session, tree } = view;
+  // Full screen with large type, as the visualizer's presentation mode (P).
+  const presentation = makePresentation(page, { onChange: () => requestAnimationFrame(view.fit) });
   const controls = makeControls($('#transport'), session, {
-    onFit: view.fit, onZoom: (f) => view.zoom.zoomBy(f),
+    onFit: view.fit, onZoom: (f) => view.zoom.zoomBy(f), onPresent: () => presentation.toggle(),
   });
   fillNodes(tree);
 

@@ -47,8 +47,19 @@ def shoot(page, name):
 
 
 def no_overflow(page):
-    """No text cut off at the page's right edge (a horizontal scrollbar)."""
+    """No text cut off at the page's right edge (a horizontal scrollbar), and on
+    the projector view, the join code and link inside their card."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    inside = page.evaluate("""() => {
+        const card = document.querySelector('.join-card');
+        if (!card) return true;
+        const box = card.getBoundingClientRect();
+        return [...card.querySelectorAll('.join-code, .join-link a, .students')].every((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left >= box.left - 1 && r.right <= box.right + 1
+                && e.scrollWidth <= e.clientWidth + 1; });
+    }""")
+    assert inside, "the join code or link sticks out of its card"
 
 
 @pytest.fixture(scope="module")
@@ -297,4 +308,23 @@ def test_a_phone_that_loses_the_network_catches_up_and_keeps_its_answer(browser,
         assert tally["students"] == 1
     finally:
         inst.disconnect()
+        ctx.close()
+
+
+def test_projector_presentation_mode(browser, live_server):
+    cls = requests.post(f"{live_server}/api/classes", json={"tree": FIG52, "step": 5},
+                        timeout=10).json()
+    ctx, proj = context(browser, live_server, "projector")
+    try:
+        proj.goto(f"/c/{cls['code']}/present#{cls['instructor']}")
+        proj.wait_for_selector("#class-present.ready", timeout=15000)
+        proj.keyboard.press("p")
+        proj.wait_for_function("() => document.documentElement.classList.contains('present')")
+        assert proj.get_attribute("[data-action=present]", "aria-pressed") == "true"
+        proj.wait_for_timeout(300)
+        no_overflow(proj)
+        shoot(proj, "class-present-projector-presentation")
+        proj.click("[data-action=present]")
+        proj.wait_for_function("() => !document.documentElement.classList.contains('present')")
+    finally:
         ctx.close()
