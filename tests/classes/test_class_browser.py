@@ -208,7 +208,12 @@ def test_second_device_and_reload_keep_the_instructor(browser, live_server):
         tablet.wait_for_selector("#class-present.ready", timeout=15000)
         tablet.tap("[data-action=step-forward]")
         tablet.wait_for_function("() => document.querySelector('[data-step]').textContent === '2'")
-        state = requests.get(f"{live_server}/api/classes/{cls['code']}", timeout=10).json()
+        deadline = time.monotonic() + 15      # the page shows the step before the server has it
+        while time.monotonic() < deadline:
+            state = requests.get(f"{live_server}/api/classes/{cls['code']}", timeout=10).json()
+            if state["step"] == 2:
+                break
+            time.sleep(0.1)
         assert state["step"] == 2
         no_overflow(tablet)
         shoot(tablet, "class-present-phone")
