@@ -18,6 +18,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from flask_babel import gettext as _
+
 from app.games.ids import UnknownGame, is_game_id, resolve as resolve_game
 from app.games.random_tree import RandomSpec
 from app.search.tree import Tree
@@ -167,7 +169,7 @@ class TreeLibrary:
             return tree
         stored = self.store.get(tree_id)
         if stored is None:
-            raise ApiError(404, f"There is no tree with id {shorten(tree_id)!r}.")
+            raise ApiError(404, _("There is no tree with id %(id)s.", id=repr(shorten(tree_id))))
         try:
             tree = load_tree(stored.text, filename=stored.filename, fmt=stored.format,
                              limits=self.limits)
@@ -196,7 +198,7 @@ class TreeLibrary:
             return dump_yaml(self.get(tree_id)), f"{tree_id}.yaml"
         stored = self.store.get(tree_id)
         if stored is None:
-            raise ApiError(404, f"There is no tree with id {shorten(tree_id)!r}.")
+            raise ApiError(404, _("There is no tree with id %(id)s.", id=repr(shorten(tree_id))))
         return stored.text, stored.filename or f"{tree_id}.{stored.format or 'txt'}"
 
     # -- uploading ----------------------------------------------------------

@@ -3,8 +3,10 @@
 // same run asked ahead while a value is being typed. No DOM here beyond what
 // the caller passes in.
 
+import { t } from './i18n.js';
+
 const TEXT = {
-  network: 'The server did not answer; the edit was not kept.',
+  network: t('The server did not answer; the edit was not kept.'),
 };
 
 /** POST JSON; the answer's JSON, or {error: {message}} (never throws). */
