@@ -182,11 +182,11 @@ def _read(kind: str, raw):
         if isinstance(raw, bool):
             return raw
         text = str(raw).strip().lower()
-        if text in ("yes", "y", "true", "1", "cut"):
+        if text in ("yes", "y", "true", "1", "cut", "ya"):       # "ya": Indonesian
             return True
-        if text in ("no", "n", "false", "0"):
+        if text in ("no", "n", "false", "0", "tidak", "t"):
             return False
-        raise Unreadable(f"{raw!r}: answer yes or no")
+        raise Unreadable(tell("{answer}: answer yes or no", answer=repr(raw)))
     return parse_entry(raw)
 
 
