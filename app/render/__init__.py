@@ -4,8 +4,7 @@ The state at each step comes from the search core only
 (:mod:`app.render.state`); this package lays the tree out, styles it like the
 page, and has Graphviz draw it.
 
->>> from app.i18n.context import tell
-from app.search import SearchOptions
+>>> from app.search import SearchOptions
 >>> from app.search.tree import Node, Tree
 >>> leaf = lambda i, v: Node(id=i, label=i, player=1, depth=1, value=v)
 >>> tree = Tree(root=Node(id="A", label="A", player=0, depth=0,
