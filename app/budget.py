@@ -96,6 +96,11 @@ class Budget:
     """Events of one ``GET .../trace`` answer."""
     trace_bytes: int = 64 * MiB
     """Bytes of one trace answer."""
+    traces_at_once: int = 1
+    """Whole traces computed at once, server-wide: others wait their turn (so
+    that runs being stepped through and pages never queue behind them)."""
+    trace_queue_seconds: float = 110.0
+    """How long a trace waits for its turn before 503 + Retry-After."""
     runs_per_client: int = 4
     """Open runs of one Socket.IO connection (the oldest closed first)."""
     runs_open: int = 400

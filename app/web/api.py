@@ -21,6 +21,8 @@ from app.search import SearchError, run as search_run
 from app.search import algorithms_for
 from app.treefile import tree_to_dict
 
+from app.budget import Gate
+
 from .errors import ApiError
 from .library import TreeLibrary, tree_url
 from .origins import same_origin
@@ -125,12 +127,21 @@ def trace(tree_id: str):
         budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
-    chunks, size = offload(_encoded, lambda: search_run(tree, options, say),
-                           budget.trace_events, budget.trace_bytes)
+    with _trace_gate(budget).slot():   # one at a time: pages and runs never wait behind
+        chunks, size = offload(_encoded, lambda: search_run(tree, options, say),
+                               budget.trace_events, budget.trace_bytes)
     head = b'{"options":%s,"events":[' % json.dumps(options_dict(options)).encode()
     length = len(head) + size - bool(chunks) + 2
     return Response(_joined(head, chunks), mimetype="application/json",
                     headers={"Content-Length": str(length)})
+
+
+def _trace_gate(budget) -> Gate:
+    gate = current_app.extensions.get("trace_gate")
+    if gate is None:
+        gate = current_app.extensions.setdefault("trace_gate", Gate(
+            budget.traces_at_once, budget.trace_queue_seconds, "traces", retry_after=10))
+    return gate
 
 
 def _encoded(make_events, max_events: int, max_bytes: int) -> tuple[list[bytes], int]:
