@@ -70,6 +70,8 @@ def _acked(handler):
 
 SWEEP_SECONDS = 30
 """Parsed trees unused this long are forgotten (when a server has clients)."""
+SWEEP_TICK = 10
+"""How often the sweeper looks."""
 
 
 def _take_json(run: Run, count: int, budget: int) -> str:
@@ -83,6 +85,7 @@ class StreamNamespace(Namespace):
                  max_changes: int = 20_000, max_total: int | None = None,
                  max_nodes: int | None = None):
         super().__init__(namespace)
+        self._closed_since_sweep = False
         self.runs = RunTable(max_runs, max_total, max_nodes, on_evict=self._evicted,
                              on_closed=self._released)
         self.max_count = max_count
@@ -104,18 +107,19 @@ class StreamNamespace(Namespace):
                              "for others (it was the least recently used): start it again "
                              "to go on."}, room=sid)
 
-    @staticmethod
-    def _released(nodes: int) -> None:
+    def _released(self, nodes: int) -> None:
         if nodes >= 10_000:   # a big tree's run: give its memory back to the system
             offload(memory.release)
+            self._closed_since_sweep = True   # and again once the others have closed
 
     def on_connect(self, auth=None):
         self.runs.connect(request.sid)
         self._start_sweeper()
 
     def _start_sweeper(self) -> None:
-        """Once a server has clients: every ``SWEEP_SECONDS``, forget parsed
-        trees unused that long and give the memory back to the system."""
+        """Once a server has clients: every ``SWEEP_TICK`` seconds, forget parsed
+        trees unused for ``SWEEP_SECONDS`` and give the memory of those and of
+        closed runs back to the system."""
         if getattr(self, "_sweeping", False):
             return
         self._sweeping = True
@@ -123,9 +127,11 @@ class StreamNamespace(Namespace):
 
         def sweep():
             while True:
-                self.socketio.sleep(SWEEP_SECONDS)
-                if trees.sweep(SWEEP_SECONDS) >= 10_000:
-                    offload(memory.release)
+                self.socketio.sleep(SWEEP_TICK)
+                freed = trees.sweep(SWEEP_SECONDS)
+                if freed >= 10_000 or self._closed_since_sweep:
+                    self._closed_since_sweep = False
+                    offload(memory.release, 0)
 
         self.socketio.start_background_task(sweep)
 
