@@ -7,6 +7,7 @@ import { connectClass, makeClassView, maskBounds, narrationOf, send } from './cl
 import { makeControls } from './controls.js';
 import { makePresentation } from './present.js';
 import { t } from './i18n.js';
+import { makeAnnouncer } from './a11ytree.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -21,6 +22,7 @@ const TEXT = {
 
 const $ = (sel) => document.querySelector(sel);
 const page = $('#class-present');
+const announcer = makeAnnouncer($('#announce'));   // the narration, spoken once per step
 const code = page.dataset.code;
 const alertEl = $('#class-alert');
 const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
@@ -59,7 +61,9 @@ async function main() {
     socket, treeId: state.tree, depth: state.options.depth,
     onUpdate: (s) => {
       controls?.update();
-      $('#narration').textContent = narrationOf(s);
+      const sentence = narrationOf(s);
+      $('#narration').textContent = sentence;
+      announcer.step(sentence, s.playing);
       // Moves the instructor makes go to the class; moves that follow the
       // server (a reveal, another device) do not go back.
       if (following == null && s.run.step !== state.step) drive(s.run.step);

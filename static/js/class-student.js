@@ -6,6 +6,7 @@
 import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
 import { onTaps } from './practice-tree.js';
 import { t } from './i18n.js';
+import { makeAnnouncer } from './a11ytree.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -29,6 +30,7 @@ const TEXT = {
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const page = $('#class-student');
+const announcer = makeAnnouncer($('#announce'));   // the narration, spoken once per step
 const code = page.dataset.code;
 const alertEl = $('#class-alert');
 const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
@@ -67,7 +69,9 @@ async function main() {
       const out = $('[data-step]');
       out.textContent = String(s.run.step);
       if (s.run.total != null) out.dataset.total = String(s.run.total);
-      $('#narration').textContent = narrationOf(s);
+      const sentence = narrationOf(s);
+      $('#narration').textContent = sentence;
+      announcer.step(sentence, s.playing);
     },
     onStatus: (st) => { if (st.error) showError(st.error); },
   });
