@@ -46,6 +46,28 @@ def shoot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+TREE_IN_VIEW = """() => {
+    // Every drawn node's shape lies inside the stage and the viewport, at a
+    // size a student can read (a node 12 px across shows no value).
+    const stage = document.querySelector('#stage').getBoundingClientRect();
+    const nodes = [...document.querySelectorAll('#stage svg [data-node] .shape')]
+        .map((e) => e.getBoundingClientRect());
+    return {stage: [stage.width, stage.height], count: nodes.length,
+            small: nodes.filter((r) => r.width < 20 || r.height < 20).length,
+            outside: nodes.filter((r) => r.top < Math.max(stage.top, 0) - 1
+                || r.bottom > Math.min(stage.bottom, innerHeight) + 1
+                || r.left < stage.left - 1 || r.right > stage.right + 1).length};
+}"""
+
+
+def tree_in_view(page):
+    """The tree is drawn where the student can see it, not squeezed to nothing."""
+    seen = page.evaluate(TREE_IN_VIEW)
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert seen["stage"][0] >= 0.9 * width and seen["stage"][1] >= 0.3 * height, seen
+    assert seen["count"] >= 13 and seen["small"] == 0 and seen["outside"] == 0, seen
+
+
 def no_overflow(page):
     """No text cut off at the page's right edge (a horizontal scrollbar), and on
     the projector view, the join code and link inside their card."""
@@ -105,6 +127,7 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
         for pg in students:
             wait_step(pg, 4)
             assert pg.evaluate(HOOKS) == inst.evaluate(HOOKS)
+            tree_in_view(pg)
 
         # Explore and snap back.
         phone.tap("[data-action=step-back]")
