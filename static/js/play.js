@@ -4,6 +4,7 @@
 // is given and sends the move the user picks from the legal ones it lists.
 
 import { drawBoard } from './play-board.js';
+import { show } from './model.js';
 import { num, t } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -80,7 +81,7 @@ function main() {
       (opts.depth != null ? ', ' + t('depth {n}', { n: opts.depth }) : ', ' + t('to the end')) +
       (opts.order !== 'given' ? ', ' + t('{order} order', { order: opts.order }) : '');
     answer.replaceChildren(t('The computer played {move} (value {value}; {how}: {entered} positions entered, {evaluated} evaluated). ', {
-      move: moveText(game, null, c.move, c), value: c.value, how, entered: num(c.entered), evaluated: num(c.evaluated),
+      move: moveText(game, null, c.move, c), value: show(c.value), how, entered: num(c.entered), evaluated: num(c.evaluated),
     }));
     const why = document.createElement('a');
     why.href = c.why;
