@@ -30,7 +30,7 @@ import re
 from app.search.tree import Tree
 
 from .build import ALGORITHMS, NODE_KEYS, TOP_KEYS, build_tree, child_id
-from .errors import TreeFileError, TreeTooLarge
+from .errors import TreeFileError, TreeTooLarge, file_error
 from .json_reader import read_json
 from .limits import Limits
 from .notation import looks_like_notation, read_notation
@@ -137,8 +137,8 @@ def decode_text(data: str | bytes, limits: Limits | None = None) -> str:
         # the bad one are valid UTF-8.
         start = data.rfind(b"\n", 0, exc.start) + 1
         col = len(data[start:exc.start].decode("utf-8")) + 1
-        raise TreeFileError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
-                            line, col) from None
+        raise file_error("the file is not UTF-8 text (byte 0x{byte})", line, col,
+                         byte=f"{data[exc.start]:02x}") from None
 
 
 def _too_big(size: int, limits: Limits) -> TreeTooLarge:

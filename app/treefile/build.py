@@ -22,7 +22,7 @@ from app.search.tree import Node, Tree
 from . import fields
 from .doc import Map, Scalar, Seq, kind
 from .errors import TreeFileError, TreeTooLarge, closest, file_error, shorten, suggestion
-from .fields import fail
+from .fields import at, fail
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
 
@@ -77,10 +77,10 @@ def build_tree(doc, limits: Limits) -> Tree:
     depth = _depth(doc)
     translations = _translations(doc.get("translations"))
     if "root" not in doc.items:
-        raise fail(doc, "missing 'root': the top node of the tree")
+        raise file_error("missing 'root': the top node of the tree", *at(doc))
     root = doc.get("root")
     if type(root) is Scalar and root.value is None:
-        raise fail(root, "'root' is empty: it must be the top node of the tree")
+        raise file_error("'root' is empty: it must be the top node of the tree", *at(root))
     builder = _Builder(players, limits)
     records = builder.walk(root)
     builder.name(records)
@@ -149,18 +149,22 @@ def _players(doc) -> tuple[str, ...]:
     if doc is None:
         return DEFAULT_PLAYERS
     if type(doc) is not Seq:
+        if type(doc) is Map:
+            raise file_error("players must be a list of names, like [MAX, MIN], not a mapping",
+                             *at(doc))
         raise fail(doc, f"players must be a list of names, like [MAX, MIN], not {kind(doc)}")
     if not 2 <= len(doc.items) <= MAX_PLAYERS:
-        raise fail(doc, f"a game needs 2 to {MAX_PLAYERS} players, not {len(doc.items)}")
+        raise file_error("a game needs 2 to {most} players, not {count}", *at(doc),
+                         most=MAX_PLAYERS, count=len(doc.items))
     names: dict[str, Scalar] = {}
     for item in doc.items:
         name = fields.text(item, "a player's name", MAX_PLAYER_NAME)
         if not name or not name.strip():
-            raise fail(item, "a player's name must not be empty")
+            raise file_error("a player's name must not be empty", *at(item))
         if name in names:
-            raise fail(item, f"the player {name!r} is listed twice")
+            raise file_error("the player {name} is listed twice", *at(item), name=repr(name))
         if name == "CHANCE":
-            raise fail(item, "'CHANCE' is reserved for chance nodes (type: chance)")
+            raise file_error("'CHANCE' is reserved for chance nodes (type: chance)", *at(item))
         names[name] = item
     return tuple(names)
 
@@ -258,8 +262,8 @@ class _Builder:
             rec.id = fields.node_id(get("id"))
             if rec.id in self.given:
                 if "'" in rec.id:
-                    raise fail(get("id"), f"duplicate id {rec.id!r} (first used at line "
-                                          f"{self.given[rec.id]})")
+                    raise file_error("duplicate id {id} (first used at line {first})",
+                                     *at(get("id")), id=repr(rec.id), first=self.given[rec.id])
                 raise file_error("duplicate id '{id}' (first used at line {first})",
                                  get("id").line, get("id").col, id=rec.id,
                                  first=self.given[rec.id])
@@ -287,7 +291,7 @@ class _Builder:
                              "(an inner node), not both", line, col)
         if "value" in doc.items:
             if rec.chance:
-                raise fail(get("value"), "a chance node has children, not a 'value'")
+                raise file_error("a chance node has children, not a 'value'", *at(get("value")))
             rec.value = self._value(get("value"), "value")
         elif not has_children:
             raise (file_error("a chance node needs 'children'", doc.line, doc.col) if rec.chance
@@ -303,6 +307,8 @@ class _Builder:
             return ()
         kids = get("children")
         if type(kids) is not Seq:
+            if type(kids) is Map:
+                raise file_error("children must be a list, not a mapping", *at(kids))
             raise fail(kids, f"children must be a list, not {kind(kids)}")
         if not kids.items:
             raise file_error("children is empty: a node without children is a leaf, "
@@ -311,12 +317,17 @@ class _Builder:
 
     def _player(self, doc, rec: _Rec) -> int:
         if rec.chance:
-            raise fail(doc, "a chance node has no player to move: remove 'player'")
+            raise file_error("a chance node has no player to move: remove 'player'", *at(doc))
         name = fields.text(doc, "player", MAX_PLAYER_NAME)
         if name not in self.players:
-            raise fail(doc, f"unknown player {shorten(str(name))!r}"
-                            f"{suggestion(str(name), self.players)} "
-                            f"(the players are {', '.join(self.players)})")
+            near = closest(str(name), self.players)
+            if near:
+                raise file_error("unknown player {name} (did you mean {near}?) "
+                                 "(the players are {players})", *at(doc),
+                                 name=repr(shorten(str(name))), near=repr(near),
+                                 players=", ".join(self.players))
+            raise file_error("unknown player {name} (the players are {players})", *at(doc),
+                             name=repr(shorten(str(name))), players=", ".join(self.players))
         return self.players.index(name)
 
     def _value(self, doc, what: str):

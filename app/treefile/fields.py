@@ -10,7 +10,7 @@ import math
 import re
 
 from .doc import Scalar, Seq, kind
-from .errors import TreeFileError, shorten
+from .errors import TreeFileError, file_error, shorten
 from .limits import MAX_ID, MAX_NUMBER
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -22,14 +22,31 @@ _FRACTION = re.compile(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*")
 
 
 def fail(doc, message: str) -> TreeFileError:
-    """An error placed at ``doc``."""
+    """An error placed at ``doc`` (English only; prefer :func:`at`)."""
     return TreeFileError(message, doc.line, doc.col)
+
+
+def at(doc) -> tuple[int, int]:
+    """Where ``doc`` is, for ``file_error(msgid, *at(doc), **fields)``: the
+    catalogue message then reads in the reader's language."""
+    return doc.line, doc.col
+
+
+def _not_a(doc, msgid_list: str, msgid_map: str, **fields) -> TreeFileError | None:
+    """The catalogue error for a list or mapping given where a plain value
+    belongs (``kind`` is English, so each has its own message)."""
+    if isinstance(doc, Seq):
+        return file_error(msgid_list, *at(doc), **fields)
+    if type(doc) is not Scalar:
+        return file_error(msgid_map, *at(doc), **fields)
+    return None
 
 
 def number(doc, what: str):
     """A finite int or float of magnitude at most 1e15 (never a boolean)."""
     if type(doc) is not Scalar:
-        raise fail(doc, f"{what} must be a number, not {kind(doc)}")
+        raise _not_a(doc, "{what} must be a number, not a list",
+                     "{what} must be a number, not a mapping", what=what)
     value = doc.value
     if type(value) is int:
         if -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -38,16 +55,19 @@ def number(doc, what: str):
         if math.isfinite(value) and abs(value) <= MAX_NUMBER:
             return value
         if "inf" in doc.text.lower() or "nan" in doc.text.lower():
-            raise fail(doc, f"{what} must be a finite number, not {doc.text}")
+            raise file_error("{what} must be a finite number, not {text}", *at(doc),
+                             what=what, text=doc.text)
     elif isinstance(value, bool):
-        raise fail(doc, f"{what} must be a number, not the boolean {doc.text!r} "
-                        "(yes, no, true and false are not numbers)")
+        raise file_error("{what} must be a number, not the boolean {text} "
+                         "(yes, no, true and false are not numbers)", *at(doc),
+                         what=what, text=repr(doc.text))
     elif value is None:
-        raise fail(doc, f"{what} is empty: it must be a number")
+        raise file_error("{what} is empty: it must be a number", *at(doc), what=what)
     else:
-        raise fail(doc, f"{what} must be a number, not the text {shorten(value)!r}")
-    raise fail(doc, f"{what} {shorten(doc.text)} is out of range: numbers must lie "
-                    "between -1e15 and 1e15")
+        raise file_error("{what} must be a number, not the text {text}", *at(doc),
+                         what=what, text=repr(shorten(value)))
+    raise file_error("{what} {text} is out of range: numbers must lie between -1e15 and 1e15",
+                     *at(doc), what=what, text=shorten(doc.text))
 
 
 def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
@@ -114,14 +134,15 @@ def probability(doc) -> float:
         if match and len(doc.value) < 40:
             top, bottom = int(match.group(1)), int(match.group(2))
             if bottom == 0:
-                raise fail(doc, f"probability {doc.value} divides by zero")
+                raise file_error("probability {text} divides by zero", *at(doc),
+                                 text=doc.value)
             value = top / bottom
         else:
             value = number(doc, "probability")
     else:
         value = number(doc, "probability")
     if value < 0:
-        raise fail(doc, f"probability {doc.text} is negative")
+        raise file_error("probability {text} is negative", *at(doc), text=doc.text)
     if value > 1:
-        raise fail(doc, f"probability {doc.text} is more than 1")
+        raise file_error("probability {text} is more than 1", *at(doc), text=doc.text)
     return float(value)
