@@ -142,4 +142,5 @@ def decode_text(data: str | bytes, limits: Limits | None = None) -> str:
 
 
 def _too_big(size: int, limits: Limits) -> TreeTooLarge:
-    return TreeTooLarge(f"the file is too large: {size} bytes, at most {limits.max_bytes}")
+    return file_error("the file is too large: {size} bytes, at most {most}", cls=TreeTooLarge,
+                      size=size, most=limits.max_bytes)

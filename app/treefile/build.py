@@ -221,11 +221,11 @@ class _Builder:
             doc, parent, index = pop()
             depth = 0 if parent is None else parent.depth + 1
             if depth > max_depth:
-                raise TreeTooLarge(f"the tree is deeper than {max_depth} levels "
-                                   f"(the root is level 0)", doc.line, doc.col)
+                raise file_error("the tree is deeper than {most} levels (the root is level 0)",
+                                 *at(doc), cls=TreeTooLarge, most=max_depth)
             if len(records) >= max_nodes:
-                raise TreeTooLarge(f"the tree has more than {max_nodes} nodes",
-                                   doc.line, doc.col)
+                raise file_error("the tree has more than {most} nodes", *at(doc),
+                                 cls=TreeTooLarge, most=max_nodes)
             rec = _Rec(doc, parent, index, depth, depth % nplayers)
             append(rec)
             if parent is not None:
@@ -300,8 +300,8 @@ class _Builder:
         if "eval" in doc.items:
             if not has_children:
                 line, col = doc.key_at("eval")
-                raise TreeFileError("'eval' belongs to inner nodes (it is used when a depth "
-                                    "limit stops there); a leaf has its 'value'", line, col)
+                raise file_error("'eval' belongs to inner nodes (it is used when a depth "
+                                 "limit stops there); a leaf has its 'value'", line, col)
             rec.eval = self._value(get("eval"), "eval")
         if not has_children:
             return ()
@@ -335,8 +335,9 @@ class _Builder:
         if type(doc) is Seq:
             value = fields.vector(doc, what, self.players)
         elif len(self.players) > 2 and type(doc) is Scalar:
-            raise fail(doc, f"{what} must list one number per player "
-                            f"({', '.join(self.players)}), like [1, 2, 6]")
+            raise file_error("{what} must list one number per player ({players}), "
+                             "like [1, 2, 6]", *at(doc), what=what,
+                             players=", ".join(self.players))
         else:
             value = fields.number(doc, what)
         vectors = type(doc) is Seq

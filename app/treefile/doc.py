@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .errors import TreeFileError, TreeTooLarge
+from .errors import TreeFileError, TreeTooLarge, file_error
 from .limits import MAX_PLAYERS, Limits
 
 
@@ -70,7 +70,8 @@ MAX_MAP_KEYS = 32
 
 
 def too_many_nodes(limits: Limits, line, col) -> TreeTooLarge:
-    return TreeTooLarge(f"the tree has more than {limits.max_nodes} nodes", line, col)
+    return file_error("the tree has more than {most} nodes", line, col, cls=TreeTooLarge,
+                      most=limits.max_nodes)
 
 
 def list_too_long(line, col) -> TreeFileError:

@@ -82,9 +82,10 @@ def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
                         f"(put it in quotes: \"{doc.text}\")")
     result = value if isinstance(value, str) else doc.text
     if len(result) > limit:
-        raise fail(doc, f"{what} is too long: {len(result)} characters, at most {limit}")
+        raise file_error("{what} is too long: {count} characters, at most {most}", *at(doc),
+                         what=what, count=len(result), most=limit)
     if not multiline and ("\n" in result or "\r" in result):
-        raise fail(doc, f"{what} must be a single line")
+        raise file_error("{what} must be a single line", *at(doc), what=what)
     bad = _CONTROL.search(result.replace("\t", " ") if multiline else result)
     if bad:
         raise fail(doc, f"{what} contains the control character U+{ord(bad.group()):04X}")
@@ -106,7 +107,7 @@ def node_id(doc) -> str:
         raise fail(doc, f"an id must be text or a whole number, not {kind(doc)}")
     result = doc.value if isinstance(doc.value, str) else doc.text
     if not result:
-        raise fail(doc, "an id must not be empty")
+        raise file_error("an id must not be empty", *at(doc))
     if len(result) > MAX_ID:
         raise fail(doc, f"the id {shorten(result)!r} is too long: {len(result)} characters, "
                         f"at most {MAX_ID}")
@@ -122,8 +123,9 @@ def node_id(doc) -> str:
 def vector(doc: Seq, what: str, players: tuple[str, ...]) -> tuple:
     """One number per player."""
     if len(doc.items) != len(players):
-        raise fail(doc, f"{what} has {len(doc.items)} numbers, but the tree has "
-                        f"{len(players)} players ({', '.join(players)})")
+        raise file_error("{what} has {count} numbers, but the tree has {n} players ({players})",
+                         *at(doc), what=what, count=len(doc.items), n=len(players),
+                         players=", ".join(players))
     return tuple(number(item, f"each number of {what}") for item in doc.items)
 
 

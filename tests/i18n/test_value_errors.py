@@ -38,6 +38,17 @@ CASES = [
      "the player 'MAX' is listed twice", "pemain 'MAX' tercantum dua kali"),
     (b"title: x\nroot:\n  children:\n    - value: 1\n    - value: \xff\n", 5, 14,
      "the file is not UTF-8 text (byte 0xff)", "berkas ini bukan teks UTF-8 (bita 0xff)"),
+    (b"title: x\nroot:\n  children:\n    - value: 1\n      eval: 2\n    - value: 2\n", 5, 7,
+     "'eval' belongs to inner nodes (it is used when a depth limit stops there); a leaf has "
+     "its 'value'",
+     "'eval' hanya untuk simpul dalam (dipakai ketika batas kedalaman berhenti di sana); daun "
+     "memiliki 'value'-nya sendiri"),
+    (b"title: x\nplayers: [A, B, C]\nroot:\n  children:\n    - value: [1, 2]\n"
+     b"    - value: [1, 2, 3]\n", 5, 14,
+     "value has 2 numbers, but the tree has 3 players (A, B, C)",
+     "'value' berisi 2 angka, tetapi pohon ini memiliki 3 pemain (A, B, C)"),
+    (b"title: x\nroot:\n  children:\n    - id: ''\n      value: 1\n    - value: 2\n", 4, 11,
+     "an id must not be empty", "id tidak boleh kosong"),
 ]
 
 
