@@ -122,7 +122,7 @@ def edit_latency(page, base: str, tree_id: str, edits: int, rng: random.Random,
         page.wait_for_function("t => Number(document.querySelector('#editor').dataset.frameAt) > t",
                                arg=page.evaluate("window.__enter"))
         out.append(page.evaluate(READ_JS))
-        page.click("[data-action=fit]")
+        page.locator("[data-action=fit]").dispatch_event("click")  # back to fit, wherever the page scrolled
     return out
 
 
