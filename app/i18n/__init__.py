@@ -102,7 +102,15 @@ def error_message(exc, lang: str | None) -> str:
     msgid = getattr(exc, "msgid", None)
     if msgid is None or language(lang) == DEFAULT:
         return exc.message
-    return translations(language(lang)).gettext(msgid).format(**exc.fields)
+    return _say(translations(language(lang)).gettext, msgid, exc.fields)
+
+
+def _say(lookup, msgid: str, fields: dict) -> str:
+    """``msgid`` in a language, its fields too where they are catalogue
+    phrases themselves (``app.treefile.errors.Phrase``: "a list", a key's name)."""
+    said = {k: _say(lookup, v.msgid, v.fields) if hasattr(v, "msgid") else v
+            for k, v in fields.items()}
+    return lookup(msgid).format(**said) if said else lookup(msgid)
 
 
 def _english(msgid: str, **fields) -> str:

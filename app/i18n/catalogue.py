@@ -8,7 +8,8 @@ from pathlib import Path
 from . import DEFAULT, DOMAIN, LANGUAGES, TRANSLATIONS
 
 REPO = Path(__file__).resolve().parents[2]
-KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "file_error")
+KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "file_error",
+            "phrase", "json_error", "argument_error:2")
 
 
 def code_messages() -> set[str]:

@@ -54,7 +54,8 @@ def load_tree(text: str | bytes, *, filename: str | None = None, fmt: str | None
     text = decode_text(text, limits)
     fmt = fmt or sniff(text, filename)
     if fmt not in _READERS:
-        raise TreeFileError(f"unknown tree format {fmt!r} (one of {', '.join(FORMATS)})")
+        raise file_error("unknown tree format {fmt} (one of {choices})", fmt=repr(fmt),
+                         choices=", ".join(FORMATS))
     # Loading makes hundreds of thousands of small objects and no garbage
     # cycles that outlive it; the cyclic collector would only rescan them.
     collecting = gc.isenabled()
@@ -77,7 +78,9 @@ def load_path(path: str | os.PathLike, *, fmt: str | None = None,
         with open(path, "rb") as handle:
             data = handle.read(limits.max_bytes + 1)
     except OSError as exc:
-        raise TreeFileError(f"cannot read the file: {exc.strerror or exc}") from None
+        # The system's own reason (in English) is quoted: it names what went wrong.
+        raise file_error("cannot read the file: {reason}", reason=exc.strerror or str(exc)) \
+            from None
     return load_tree(data, filename=os.fspath(path), fmt=fmt, limits=limits)
 
 
@@ -118,8 +121,9 @@ def decode_text(data: str | bytes, limits: Limits | None = None) -> str:
             offset = bad.start()
             line = data.count("\n", 0, offset) + 1
             col = offset - (data.rfind("\n", 0, offset) + 1) + 1
-            raise TreeFileError(f"the text holds a lone surrogate U+{ord(bad.group()):04X}, "
-                                "which is not a character (is the file UTF-8?)", line, col)
+            raise file_error("the text holds a lone surrogate U+{code}, which is not a "
+                             "character (is the file UTF-8?)", line, col,
+                             code=f"{ord(bad.group()):04X}")
         return data.lstrip("\ufeff")
     if len(data) > limits.max_bytes:
         raise _too_big(len(data), limits)

@@ -21,8 +21,8 @@ from app.search.tree import Node, Tree
 
 from . import fields
 from .doc import Map, Scalar, Seq, kind
-from .errors import TreeFileError, TreeTooLarge, closest, file_error, shorten, suggestion
-from .fields import at, fail
+from .errors import TreeTooLarge, closest, file_error, key_name, phrase, shorten
+from .fields import at
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
 
@@ -34,6 +34,7 @@ ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 TWO_PLAYER_ONLY = ("minimax", "alphabeta", "iterative")
 DEFAULT_PLAYERS = ("MAX", "MIN")
 PROBABILITY_TOLERANCE = 1e-9
+_A_LEAF, _A_LIST, _A_NUMBER = phrase("a leaf"), phrase("a list"), phrase("a number")
 
 
 def child_id(parent_id: str, index: int) -> str:
@@ -64,11 +65,11 @@ class _Rec:
 def build_tree(doc, limits: Limits) -> Tree:
     """Check ``doc`` (from a reader) and make the tree it describes."""
     if doc is None:
-        raise TreeFileError("the file is empty: a tree file needs a 'title' and a 'root'")
+        raise file_error("the file is empty: a tree file needs a 'title' and a 'root'")
     if type(doc) is not Map:
-        raise fail(doc, "a tree file must be a mapping with 'title' and 'root' at the "
-                        f"top, not {kind(doc)}")
-    _check_keys(doc, TOP_KEYS, "a tree file may have")
+        raise file_error("a tree file must be a mapping with 'title' and 'root' at the top, "
+                         "not {kind}", *at(doc), kind=kind(doc))
+    _check_keys(doc, TOP_KEYS, phrase("a tree file may have"))
     title = _required(doc, "title", MAX_TITLE)
     source = _optional(doc, "source", MAX_SOURCE)
     description = _optional(doc, "description", MAX_DESCRIPTION, multiline=True)
@@ -95,19 +96,19 @@ def _translations(doc) -> dict:
     if doc is None or (type(doc) is Scalar and doc.value is None):
         return {}
     if type(doc) is not Map:
-        raise fail(doc, f"translations must be a mapping of languages, like "
-                        f"{{id: {{title: ...}}}}, not {kind(doc)}")
+        raise file_error("translations must be a mapping of languages, like "
+                         "{{id: {{title: ...}}}}, not {kind}", *at(doc), kind=kind(doc))
     out = {}
     for lang in doc.items:
         if not (2 <= len(lang) <= 8 and lang.replace("-", "").isalpha()):
             line, col, _ = doc.items[lang]
-            raise TreeFileError(f"{shorten(lang)!r} is not a language code (like id or en)",
-                                line, col)
+            raise file_error("{lang} is not a language code (like id or en)", line, col,
+                             lang=repr(shorten(lang)))
         entry = doc.get(lang)
         if type(entry) is not Map:
-            raise fail(entry, f"translations.{lang} must be a mapping with title and/or "
-                              f"description, not {kind(entry)}")
-        _check_keys(entry, TRANSLATED_KEYS, "a translation may have")
+            raise file_error("translations.{lang} must be a mapping with title and/or "
+                             "description, not {kind}", *at(entry), lang=lang, kind=kind(entry))
+        _check_keys(entry, TRANSLATED_KEYS, phrase("a translation may have"))
         texts = {"title": _optional(entry, "title", MAX_TITLE),
                  "description": _optional(entry, "description", MAX_DESCRIPTION, multiline=True)}
         out[lang] = {k: v for k, v in texts.items() if v}
@@ -122,12 +123,15 @@ def _check_keys(doc: Map, allowed, what: str) -> None:
             if near is not None and "'" not in key + near:
                 raise file_error("unknown key '{key}' (did you mean '{near}'?)", line, col,
                                  key=shorten(key), near=near)
-            hint = suggestion(key, allowed)
-            if not hint and key == "children" and what.startswith("a tree file"):
-                hint = " (put the top node's children under 'root:')"
-            if not hint:
-                hint = f" ({what} {', '.join(allowed)})"
-            raise TreeFileError(f"unknown key {shorten(key)!r}{hint}", line, col)
+            shown = repr(shorten(key))
+            if near is not None:
+                raise file_error("unknown key {key} (did you mean {near}?)", line, col,
+                                 key=shown, near=repr(near))
+            if key == "children" and "root" in allowed:
+                raise file_error("unknown key {key} (put the top node's children under "
+                                 "'root:')", line, col, key=shown)
+            raise file_error("unknown key {key} ({what} {allowed})", line, col, key=shown,
+                             what=what, allowed=", ".join(allowed))
 
 
 def _required(doc: Map, key: str, limit: int) -> str:
@@ -152,13 +156,14 @@ def _players(doc) -> tuple[str, ...]:
         if type(doc) is Map:
             raise file_error("players must be a list of names, like [MAX, MIN], not a mapping",
                              *at(doc))
-        raise fail(doc, f"players must be a list of names, like [MAX, MIN], not {kind(doc)}")
+        raise file_error("players must be a list of names, like [MAX, MIN], not {kind}",
+                         *at(doc), kind=kind(doc))
     if not 2 <= len(doc.items) <= MAX_PLAYERS:
         raise file_error("a game needs 2 to {most} players, not {count}", *at(doc),
                          most=MAX_PLAYERS, count=len(doc.items))
     names: dict[str, Scalar] = {}
     for item in doc.items:
-        name = fields.text(item, "a player's name", MAX_PLAYER_NAME)
+        name = fields.text(item, phrase("a player's name"), MAX_PLAYER_NAME)
         if not name or not name.strip():
             raise file_error("a player's name must not be empty", *at(item))
         if name in names:
@@ -177,11 +182,15 @@ def _algorithm(doc: Map, players: tuple[str, ...]) -> str | None:
     if name is None:                  # `algorithm:` left empty: no suggestion
         return None
     if name not in ALGORITHMS:
-        hint = suggestion(str(name), ALGORITHMS) or f" (one of {', '.join(ALGORITHMS)})"
-        raise fail(item, f"unknown algorithm {shorten(str(name))!r}{hint}")
+        near = closest(str(name), ALGORITHMS)
+        if near:
+            raise file_error("unknown algorithm {name} (did you mean {near}?)", *at(item),
+                             name=repr(shorten(str(name))), near=repr(near))
+        raise file_error("unknown algorithm {name} (one of {choices})", *at(item),
+                         name=repr(shorten(str(name))), choices=", ".join(ALGORITHMS))
     if name in TWO_PLAYER_ONLY and len(players) > 2:
-        raise fail(item, f"{name} is for two players; a {len(players)}-player tree "
-                         "uses maxn")
+        raise file_error("{name} is for two players; a {count}-player tree uses maxn",
+                         *at(item), name=name, count=len(players))
     return name
 
 
@@ -194,7 +203,8 @@ def _depth(doc: Map) -> int | None:
         return None
     value = fields.number(item, "depth")
     if type(value) is not int or value < 0:
-        raise fail(item, f"depth must be a whole number from 0 (the root), not {item.text}")
+        raise file_error("depth must be a whole number from 0 (the root), not {text}",
+                         *at(item), text=item.text)
     return value
 
 
@@ -241,7 +251,7 @@ class _Builder:
                     and -MAX_NUMBER <= doc.value <= MAX_NUMBER:
                 rec.value = doc.value       # the common case: a bare number leaf
             else:
-                rec.value = value_of(doc, "a leaf")
+                rec.value = value_of(doc, _A_LEAF)
                 fast = nplayers == 2 and not self.shape[0]
             if parent is not None and parent.chance and rec.probability is None:
                 raise file_error("every child of a chance node needs a 'probability', "
@@ -256,7 +266,7 @@ class _Builder:
 
     def _node(self, rec: _Rec, doc: Map):
         """Check a node written as a mapping; return its children's documents."""
-        _check_keys(doc, NODE_KEYS, "a node may have")
+        _check_keys(doc, NODE_KEYS, phrase("a node may have"))
         get = doc.get
         if "id" in doc.items:
             rec.id = fields.node_id(get("id"))
@@ -273,16 +283,17 @@ class _Builder:
         if "type" in doc.items:
             kind_doc = get("type")
             if type(kind_doc) is not Scalar or kind_doc.value != "chance":
-                raise fail(kind_doc, "type must be 'chance' (players' nodes need no type)")
+                raise file_error("type must be 'chance' (players' nodes need no type)",
+                                 *at(kind_doc))
             rec.chance = True
         if "player" in doc.items:
             rec.player = self._player(get("player"), rec)
         if "probability" in doc.items:
             if rec.parent is None or not rec.parent.chance:
                 line, col = doc.key_at("probability")
-                raise TreeFileError("'probability' belongs only to the children of a chance "
-                                    "node (type: chance), and this node's parent is not one",
-                                    line, col)
+                raise file_error("'probability' belongs only to the children of a chance "
+                                 "node (type: chance), and this node's parent is not one",
+                                 line, col)
             rec.probability = fields.probability(get("probability"))
         has_children = "children" in doc.items
         if has_children and "value" in doc.items:
@@ -309,7 +320,7 @@ class _Builder:
         if type(kids) is not Seq:
             if type(kids) is Map:
                 raise file_error("children must be a list, not a mapping", *at(kids))
-            raise fail(kids, f"children must be a list, not {kind(kids)}")
+            raise file_error("children must be a list, not {kind}", *at(kids), kind=kind(kids))
         if not kids.items:
             raise file_error("children is empty: a node without children is a leaf, "
                              "and a leaf needs a 'value'", kids.line, kids.col)
@@ -336,7 +347,7 @@ class _Builder:
             value = fields.vector(doc, what, self.players)
         elif len(self.players) > 2 and type(doc) is Scalar:
             raise file_error("{what} must list one number per player ({players}), "
-                             "like [1, 2, 6]", *at(doc), what=what,
+                             "like [1, 2, 6]", *at(doc), what=key_name(what),
                              players=", ".join(self.players))
         else:
             value = fields.number(doc, what)
@@ -344,10 +355,11 @@ class _Builder:
         if self.shape is None:
             self.shape = (vectors, doc)
         elif self.shape[0] != vectors:
-            first_kind = "a list" if self.shape[0] else "a number"
-            raise fail(doc, f"{what} is {'a list' if vectors else 'a number'}, but the "
-                            f"first value (line {self.shape[1].line}) is {first_kind}: "
-                            "use numbers throughout, or lists throughout")
+            raise file_error("{what} is {kind}, but the first value (line {first}) is "
+                             "{first_kind}: use numbers throughout, or lists throughout",
+                             *at(doc), what=key_name(what), first=self.shape[1].line,
+                             kind=_A_LIST if vectors else _A_NUMBER,
+                             first_kind=_A_LIST if self.shape[0] else _A_NUMBER)
         return value
 
     def name(self, records: list[_Rec]) -> None:

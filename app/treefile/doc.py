@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .errors import TreeFileError, TreeTooLarge, file_error
+from .errors import Phrase, TreeFileError, TreeTooLarge, file_error, phrase
 from .limits import MAX_PLAYERS, Limits
 
 
@@ -75,8 +75,8 @@ def too_many_nodes(limits: Limits, line, col) -> TreeTooLarge:
 
 
 def list_too_long(line, col) -> TreeFileError:
-    return TreeFileError(f"this list is too long: apart from 'children', lists hold at "
-                         f"most {MAX_LIST_ITEMS} items (one per player)", line, col)
+    return file_error("this list is too long: apart from 'children', lists hold at most "
+                      "{most} items (one per player)", line, col, most=MAX_LIST_ITEMS)
 
 
 def append_item(parent: Seq, item, nodes: int, limits: Limits) -> int:
@@ -94,23 +94,24 @@ def append_item(parent: Seq, item, nodes: int, limits: Limits) -> int:
 
 
 def map_too_big(line, col) -> TreeFileError:
-    return TreeFileError(f"this mapping has more than {MAX_MAP_KEYS} keys", line, col)
+    return file_error("this mapping has more than {most} keys", line, col, most=MAX_MAP_KEYS)
 
 
-def kind(doc) -> str:
-    """A word for the sort of thing ``doc`` is, for messages."""
+def kind(doc) -> Phrase:
+    """A word for the sort of thing ``doc`` is, for messages (a catalogue
+    phrase, said in the reader's language inside the sentence)."""
     if isinstance(doc, Map):
-        return "a mapping"
+        return phrase("a mapping")
     if isinstance(doc, Seq):
-        return "a list"
+        return phrase("a list")
     value = doc.value
     if value is None:
-        return "nothing (null)"
+        return phrase("nothing (null)")
     if isinstance(value, bool):
-        return f"the boolean {doc.text!r}"
+        return phrase("the boolean {text}", text=repr(doc.text))
     if isinstance(value, (int, float)):
-        return f"the number {doc.text}"
-    return "text"
+        return phrase("the number {text}", text=doc.text)
+    return phrase("text")
 
 
 class Positions:

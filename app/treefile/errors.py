@@ -62,6 +62,45 @@ def file_error(msgid: str, line: int | None = None, column: int | None = None, *
     return cls(msgid.format(**fields), line, column, msgid=msgid, fields=fields)
 
 
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogue where it is only chosen, not said yet."""
+    return msgid
+
+
+class Phrase(str):
+    """A part of a sentence that is itself a catalogue message (a key's name,
+    "a list", "the number 3"): English as a string, and kept as ``msgid``
+    with its ``fields`` so that :func:`app.i18n.error_message` says it in
+    the reader's language inside the sentence that quotes it."""
+
+    msgid: str
+    fields: dict
+
+    def __new__(cls, msgid: str, **fields):
+        self = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        self.msgid, self.fields = msgid, fields
+        return self
+
+
+def phrase(msgid: str, **fields) -> Phrase:
+    """The part of a sentence ``msgid`` (marked for the catalogue).
+
+    >>> phrase("the number {text}", text="3"), phrase("a list").msgid
+    ('the number 3', 'a list')
+    """
+    return Phrase(msgid, **fields)
+
+
+def key_name(key) -> Phrase:
+    """A file's key named in a sentence: as written in English (``value must
+    be a number``), in quotes where a language needs them (``'value' harus``)."""
+    if isinstance(key, Phrase):
+        return key
+    # Translators: the name of a key of the file (value, eval, title) inside a
+    # sentence; Indonesian puts it in quotes.
+    return phrase("{key}", key=str(key))
+
+
 def suggestion(word: str, choices) -> str:
     """`` (did you mean 'x'?)`` when ``word`` looks like a typo of a choice.
 

@@ -10,7 +10,7 @@ import math
 import re
 
 from .doc import Scalar, Seq, kind
-from .errors import TreeFileError, file_error, shorten
+from .errors import N_, TreeFileError, file_error, key_name, phrase, shorten
 from .limits import MAX_ID, MAX_NUMBER
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -19,11 +19,6 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 (CVE-2021-42574's "Trojan Source"); no tree needs them."""
 _NOT_IN_ID = re.compile(r"[^\S ]|[\"\\<>`]|^ | $")   # inner spaces are fine
 _FRACTION = re.compile(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*")
-
-
-def fail(doc, message: str) -> TreeFileError:
-    """An error placed at ``doc`` (English only; prefer :func:`at`)."""
-    return TreeFileError(message, doc.line, doc.col)
 
 
 def at(doc) -> tuple[int, int]:
@@ -44,9 +39,10 @@ def _not_a(doc, msgid_list: str, msgid_map: str, **fields) -> TreeFileError | No
 
 def number(doc, what: str):
     """A finite int or float of magnitude at most 1e15 (never a boolean)."""
+    what = key_name(what)
     if type(doc) is not Scalar:
-        raise _not_a(doc, "{what} must be a number, not a list",
-                     "{what} must be a number, not a mapping", what=what)
+        raise _not_a(doc, N_("{what} must be a number, not a list"),
+                     N_("{what} must be a number, not a mapping"), what=what)
     value = doc.value
     if type(value) is int:
         if -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -72,14 +68,16 @@ def number(doc, what: str):
 
 def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
     """A string (numbers are taken as written); ``None`` for an empty value."""
+    what = key_name(what)
     if type(doc) is not Scalar:
-        raise fail(doc, f"{what} must be text, not {kind(doc)}")
+        raise file_error("{what} must be text, not {kind}", *at(doc), what=what, kind=kind(doc))
     value = doc.value
     if value is None:
         return None
     if isinstance(value, bool):
-        raise fail(doc, f"{what} must be text, not the boolean {doc.text!r} "
-                        f"(put it in quotes: \"{doc.text}\")")
+        raise file_error("{what} must be text, not the boolean {text} "
+                         "(put it in quotes: \"{word}\")", *at(doc),
+                         what=what, text=repr(doc.text), word=doc.text)
     result = value if isinstance(value, str) else doc.text
     if len(result) > limit:
         raise file_error("{what} is too long: {count} characters, at most {most}", *at(doc),
@@ -88,7 +86,8 @@ def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
         raise file_error("{what} must be a single line", *at(doc), what=what)
     bad = _CONTROL.search(result.replace("\t", " ") if multiline else result)
     if bad:
-        raise fail(doc, f"{what} contains the control character U+{ord(bad.group()):04X}")
+        raise file_error("{what} contains the control character U+{code}", *at(doc),
+                         what=what, code=f"{ord(bad.group()):04X}")
     _check_bidi(doc, what, result)
     return result
 
@@ -96,37 +95,42 @@ def text(doc, what: str, limit: int, *, multiline: bool = False) -> str | None:
 def _check_bidi(doc, what: str, result: str) -> None:
     bad = _BIDI.search(result)
     if bad:
-        raise fail(doc, f"{what} contains the bidirectional control character "
-                        f"U+{ord(bad.group()):04X}, which can show text in a misleading order")
+        raise file_error("{what} contains the bidirectional control character U+{code}, "
+                         "which can show text in a misleading order", *at(doc),
+                         what=what, code=f"{ord(bad.group()):04X}")
 
 
 def node_id(doc) -> str:
     """An id: a string, or a whole number taken as written."""
     if type(doc) is not Scalar or isinstance(doc.value, bool) \
             or not isinstance(doc.value, (str, int)):
-        raise fail(doc, f"an id must be text or a whole number, not {kind(doc)}")
+        raise file_error("an id must be text or a whole number, not {kind}", *at(doc),
+                         kind=kind(doc))
     result = doc.value if isinstance(doc.value, str) else doc.text
     if not result:
         raise file_error("an id must not be empty", *at(doc))
     if len(result) > MAX_ID:
-        raise fail(doc, f"the id {shorten(result)!r} is too long: {len(result)} characters, "
-                        f"at most {MAX_ID}")
+        raise file_error("the id {id} is too long: {count} characters, at most {most}",
+                         *at(doc), id=repr(shorten(result)), count=len(result), most=MAX_ID)
     bad = _NOT_IN_ID.search(result) or _CONTROL.search(result)
     if bad:
         char = bad.group()
-        shown = "a space" if char == " " else repr(char)
-        raise fail(doc, f"the id {shorten(result)!r} contains {shown}, which ids may not contain")
-    _check_bidi(doc, "the id", result)
+        shown = phrase("a space") if char == " " else repr(char)
+        raise file_error("the id {id} contains {char}, which ids may not contain", *at(doc),
+                         id=repr(shorten(result)), char=shown)
+    _check_bidi(doc, phrase("the id"), result)
     return result
 
 
 def vector(doc: Seq, what: str, players: tuple[str, ...]) -> tuple:
     """One number per player."""
+    what = key_name(what)
     if len(doc.items) != len(players):
         raise file_error("{what} has {count} numbers, but the tree has {n} players ({players})",
                          *at(doc), what=what, count=len(doc.items), n=len(players),
                          players=", ".join(players))
-    return tuple(number(item, f"each number of {what}") for item in doc.items)
+    each = phrase("each number of {what}", what=what)
+    return tuple(number(item, each) for item in doc.items)
 
 
 def probability(doc) -> float:

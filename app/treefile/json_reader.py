@@ -14,7 +14,7 @@ import re
 from json.decoder import scanstring
 
 from .doc import (append_item, MAX_MAP_KEYS, Map, Positions, Scalar, Seq, map_too_big, to_int)
-from .errors import TreeFileError, TreeTooLarge, shorten
+from .errors import N_, TreeFileError, TreeTooLarge, file_error, shorten
 from .limits import Limits
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -26,6 +26,22 @@ _VALUE = re.compile(r"""[ \t\n\r]*(?:
 )""", re.VERBOSE)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|-?[0-9][0-9A-Za-z.+-]*|.", re.S)
 _LITERALS = {"true": True, "false": False, "null": None}
+# The standard library's complaints about a string (``scanstring``), as
+# catalogue messages.
+_STRING_ERRORS = {
+    "Unterminated string starting at":
+        N_("JSON syntax error: a string is not closed (a double quote is missing)"),
+    "Invalid control character at":
+        N_("JSON syntax error: a string holds a line break or a control character "
+           "(write \\n)"),
+    "Invalid \\escape":
+        N_("JSON syntax error: invalid \\escape in a string (after a backslash come only "
+           "\" \\ / b f n r t or u)"),
+    "Invalid \\uXXXX escape":
+        N_("JSON syntax error: invalid \\uXXXX escape in a string (\\u takes four "
+           "hexadecimal digits)"),
+}
+_STRING_ERROR = N_("JSON syntax error: a string that cannot be read")
 
 
 def read_json(text: str, limits: Limits):
@@ -54,8 +70,8 @@ class _Parser:
             return Positions(self.text)(pos)
         return self.line, pos - self.line_start + 1
 
-    def fail(self, message: str, pos: int) -> TreeFileError:
-        return TreeFileError(f"JSON syntax error: {message}", *self.at(pos))
+    def json_error(self, msgid: str, pos: int, **fields) -> TreeFileError:
+        return file_error(msgid, *self.at(pos), **fields)
 
     def parse(self):
         text, at, limits = self.text, self.at, self.limits
@@ -70,16 +86,17 @@ class _Parser:
             match = value_at(text, pos)
             if match is None:
                 start = space(text, pos).end()
-                raise self.fail(self._unexpected(text, start), start)
+                msgid, fields = self._unexpected(text, start)
+                raise self.json_error(msgid, start, **fields)
             group = match.lastgroup
             start = match.start(group)
             line, col = at(start)
             pos = match.end()
             if group == "open":
                 if len(stack) >= max_nesting:
-                    raise TreeTooLarge(
-                        f"the file nests lists and objects more than {max_nesting} deep; "
-                        f"a tree may be at most {limits.max_depth} levels deep", line, col)
+                    raise file_error("the file nests lists and objects more than {most} deep; "
+                                     "a tree may be at most {depth} levels deep", line, col,
+                                     cls=TreeTooLarge, most=max_nesting, depth=limits.max_depth)
                 closer = "]" if text[start] == "[" else "}"
                 pos = space(text, pos).end()
                 if text[start] == "[":
@@ -113,7 +130,8 @@ class _Parser:
                 if not stack:
                     end = space(text, pos).end()
                     if end != len(text):
-                        raise self.fail("unexpected text after the end of the JSON value", end)
+                        raise self.json_error("JSON syntax error: unexpected text after the end of "
+                                        "the JSON value", end)
                     return node
                 parent = stack[-1]
                 if type(parent) is Seq:
@@ -133,11 +151,14 @@ class _Parser:
                     continue
                 if char != ",":
                     if not char:
-                        raise self.fail(f"the text ends before the closing {closer!r}", pos)
-                    raise self.fail(f"expected ',' or {closer!r}, found {char!r}", pos)
+                        raise self.json_error("JSON syntax error: the text ends before the closing "
+                                        "{closer}", pos, closer=repr(closer))
+                    raise self.json_error("JSON syntax error: expected ',' or {closer}, found {found}",
+                                    pos, closer=repr(closer), found=repr(char))
                 pos = space(text, pos + 1).end()
                 if text.startswith(closer, pos):
-                    raise self.fail(f"trailing comma before {closer!r}", pos)
+                    raise self.json_error("JSON syntax error: trailing comma before {closer}", pos,
+                                    closer=repr(closer))
                 if closer == "}":
                     pos = self._key(parent, keys, pos)
                 break
@@ -146,44 +167,53 @@ class _Parser:
         try:
             return scanstring(self.text, pos + 1, True)
         except json.JSONDecodeError as exc:
-            message = exc.msg[:1].lower() + exc.msg[1:]
-            raise TreeFileError(f"JSON syntax error: {message}", *self.at(exc.pos)) from None
+            raise self.json_error(_STRING_ERRORS.get(exc.msg, _STRING_ERROR), exc.pos) from None
 
     def _key(self, parent: Map, keys: list, pos: int) -> int:
         """Read ``"key":`` at pos; return where its value starts."""
         text = self.text
         if not text.startswith('"', pos):
             if pos >= len(text):
-                raise self.fail("the text ends inside an object", pos)
+                raise self.json_error("JSON syntax error: the text ends inside an object", pos)
             found = _WORD.match(text, pos).group()
-            hint = " (JSON keys need double quotes)" if found[0].isalpha() or found == "'" else ""
-            raise self.fail(f"expected a key in double quotes, found {shorten(found)!r}{hint}",
-                            pos)
+            if found[0].isalpha() or found == "'":
+                raise self.json_error("JSON syntax error: expected a key in double quotes, found "
+                                "{found} (JSON keys need double quotes)", pos,
+                                found=repr(shorten(found)))
+            raise self.json_error("JSON syntax error: expected a key in double quotes, found {found}",
+                            pos, found=repr(shorten(found)))
         line, col = self.at(pos)
         key, pos = self._string(pos)
         if key in parent.items:
-            raise TreeFileError(
-                f"duplicate key {shorten(key)!r} (first given at line {parent.items[key][0]})",
-                line, col)
+            if "'" in key:
+                raise file_error("duplicate key {key} (first given at line {first})", line, col,
+                                 key=repr(shorten(key)), first=parent.items[key][0])
+            raise file_error("duplicate key '{key}' (first given at line {first})", line, col,
+                             key=shorten(key), first=parent.items[key][0])
         if len(parent.items) >= MAX_MAP_KEYS:
             raise map_too_big(parent.line, parent.col)
         pos = _SPACE.match(text, pos).end()
         if not text.startswith(":", pos):
-            raise self.fail(f"expected ':' after the key {shorten(key)!r}", pos)
+            raise self.json_error("JSON syntax error: expected ':' after the key {key}", pos,
+                            key=repr(shorten(key)))
         keys[-1] = (key, line, col)
         return pos + 1
 
     @staticmethod
-    def _unexpected(text: str, pos: int) -> str:
+    def _unexpected(text: str, pos: int) -> tuple:
+        """(msgid, fields) of what stands where a value should."""
         if pos >= len(text):
-            return "the text ends where a value should be"
+            return N_("JSON syntax error: the text ends where a value should be"), {}
         word = _WORD.match(text, pos).group()
         if word in ("]", "}"):
-            return f"unexpected {word!r}: a value is missing"
+            return N_("JSON syntax error: unexpected {word}: a value is missing"), {"word": repr(word)}
         if word == "'":
-            return "JSON strings need double quotes, not single quotes"
+            return N_("JSON syntax error: JSON strings need double quotes, not single quotes"), {}
         if word in ("True", "False", "None", "NaN", "Infinity"):
-            return f"{word!r} is not JSON (use true, false, null or a finite number)"
+            return (N_("JSON syntax error: {word} is not JSON (use true, false, null or a "
+                       "finite number)"), {"word": repr(word)})
         if word[0] in "-0123456789":
-            return f"{shorten(word)!r} is not a valid JSON number"
-        return f"unexpected {shorten(word)!r} where a value should be"
+            return (N_("JSON syntax error: {word} is not a valid JSON number"),
+                    {"word": repr(shorten(word))})
+        return (N_("JSON syntax error: unexpected {word} where a value should be"),
+                {"word": repr(shorten(word))})

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .doc import MAX_LIST_ITEMS, Map, Scalar, Seq, list_too_long, to_int, too_many_nodes
-from .errors import TreeFileError, TreeTooLarge, shorten
+from .errors import TreeTooLarge, file_error, shorten
 from .limits import Limits
 
 TITLE = "Typed tree"
@@ -75,11 +75,11 @@ def read_notation(text: str, limits: Limits) -> Map:
                 raise _expected_after(pending)
         elif vector is not None:
             if token != "]":
-                raise TreeFileError("expected a number or ']' in a vector, found "
-                                    f"{shorten(token)!r}", line, col)
+                raise file_error("expected a number or ']' in a vector, found {found}", line,
+                                 col, found=repr(shorten(token)))
             if not vector.items:
-                raise TreeFileError("an empty vector '[]': give one number per player",
-                                    vector.line, vector.col)
+                raise file_error("an empty vector '[]': give one number per player",
+                                 vector.line, vector.col)
             node, vector = vector, None
             first_vector = first_vector or node
         elif kind == "id":
@@ -89,18 +89,19 @@ def read_notation(text: str, limits: Limits) -> Map:
             continue
         elif token == "=":
             if pending is None:
-                raise TreeFileError("'=' must follow a leaf's id, as in b1=3", line, col)
+                raise file_error("'=' must follow a leaf's id, as in b1=3", line, col)
             leaf_id, pending = pending, None
             continue
         elif token == "(":
             if leaf_id:
-                raise TreeFileError(f"after '{leaf_id.text}=' comes a leaf value, not '('",
-                                    line, col)
+                raise file_error("after '{id}=' comes a leaf value, not '('", line, col,
+                                 id=leaf_id.text)
             if root is not None and not frames:
                 raise _after_end(line, col)
             if len(frames) >= max_nesting:
-                raise TreeTooLarge(f"parentheses nest more than {max_nesting} deep; a tree "
-                                   f"may be at most {limits.max_depth} levels deep", line, col)
+                raise file_error("parentheses nest more than {most} deep; a tree may be at "
+                                 "most {depth} levels deep", line, col, cls=TreeTooLarge,
+                                 most=max_nesting, depth=limits.max_depth)
             node = Map(*(pending and (pending.line, pending.col) or (line, col)))
             if pending:
                 node.items["id"] = (pending.line, pending.col, pending)
@@ -118,13 +119,14 @@ def read_notation(text: str, limits: Limits) -> Map:
             if pending or leaf_id:
                 raise _dangling(pending, leaf_id)
             if not frames:
-                raise TreeFileError("unmatched ')'", line, col)
+                raise file_error("unmatched ')'", line, col)
             node, children = frames.pop()
             if not children.items:
-                raise TreeFileError("empty parentheses '()': an inner node needs children",
-                                    children.line, children.col)
+                raise file_error("empty parentheses '()': an inner node needs children",
+                                 children.line, children.col)
         else:  # ']' out of place, or a character the notation does not use
-            raise TreeFileError(f"unexpected {shorten(token)!r} in a typed tree", line, col)
+            raise file_error("unexpected {found} in a typed tree", line, col,
+                             found=repr(shorten(token)))
         # A node is complete: a leaf value may take its id, then it joins its parent.
         if leaf_id is not None:
             leaf = Map(leaf_id.line, leaf_id.col)
@@ -141,14 +143,14 @@ def read_notation(text: str, limits: Limits) -> Map:
         else:
             raise _after_end(line, col)
     if vector is not None:
-        raise TreeFileError("'[' is never closed", vector.line, vector.col)
+        raise file_error("'[' is never closed", vector.line, vector.col)
     if pending or leaf_id:
         raise _dangling(pending, leaf_id)
     if frames:
         opened = frames[-1][1]
-        raise TreeFileError("'(' is never closed", opened.line, opened.col)
+        raise file_error("'(' is never closed", opened.line, opened.col)
     if root is None:
-        raise TreeFileError("the typed tree is empty")
+        raise file_error("the typed tree is empty")
     return _document(root, first_vector, title(text))
 
 
@@ -181,15 +183,15 @@ def _document(root, first_vector: Seq | None, name: str = TITLE) -> Map:
 def _dangling(pending: Scalar | None, leaf_id: Scalar | None) -> TreeFileError:
     if pending is not None:
         return _expected_after(pending)
-    return TreeFileError(f"after '{leaf_id.text}=' comes a leaf value, such as "
-                         f"{leaf_id.text}=3", leaf_id.line, leaf_id.col)
+    return file_error("after '{id}=' comes a leaf value, such as {id}=3", leaf_id.line,
+                      leaf_id.col, id=leaf_id.text)
 
 
 def _expected_after(name: Scalar) -> TreeFileError:
-    return TreeFileError(f"expected '(' or '=' after {name.text!r}, as in {name.text}(3 5) "
-                         f"or {name.text}=3", name.line, name.col)
+    return file_error("expected '(' or '=' after {name}, as in {id}(3 5) or {id}=3",
+                      name.line, name.col, name=repr(name.text), id=name.text)
 
 
 def _after_end(line: int, col: int) -> TreeFileError:
-    return TreeFileError("text after the end of the tree (wrap several subtrees in one "
-                         "pair of parentheses)", line, col)
+    return file_error("text after the end of the tree (wrap several subtrees in one pair of "
+                      "parentheses)", line, col)

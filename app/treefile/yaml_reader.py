@@ -22,8 +22,8 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
                          MappingStartEvent, ScalarEvent, SequenceEndEvent,
                          SequenceStartEvent, StreamEndEvent)
 
-from .doc import (append_item, MAX_MAP_KEYS, Map, Scalar, Seq, map_too_big, to_int)
-from .errors import TreeFileError, TreeTooLarge, file_error, shorten
+from .doc import (append_item, MAX_MAP_KEYS, Map, Scalar, Seq, kind, map_too_big, to_int)
+from .errors import N_, TreeFileError, TreeTooLarge, file_error, shorten
 from .limits import Limits
 from .yaml_words import plain_syntax_error
 
@@ -77,7 +77,7 @@ def _tagged(text: str, tag: str, line: int, col: int):
     value = resolve_plain(text)
     wanted = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[name]
     if name != "bool" and isinstance(value, bool) or not isinstance(value, wanted):
-        raise TreeFileError(f"{text!r} is not a valid !!{name}", line, col)
+        raise file_error("{text} is not a valid !!{name}", line, col, text=repr(text), name=name)
     return float(value) if name == "float" else value
 
 
@@ -106,22 +106,24 @@ def _refuse_unprintable(text: str) -> None:
     bad = _NOT_PRINTABLE.search(text)
     if bad:
         line, col, _ = _position(text, bad.start())
-        raise TreeFileError(f"the character U+{ord(bad.group()):04X} is not allowed in a "
-                            "YAML file", line, col)
+        raise file_error("the character U+{code} is not allowed in a YAML file", line, col,
+                         code=f"{ord(bad.group()):04X}")
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str, limits: Limits) -> TreeFileError:
+    # A problem no rule of yaml_words knows keeps libyaml's own (English) words,
+    # quoted inside a catalogue sentence.
     if isinstance(exc, yaml.reader.ReaderError):   # not reached after _refuse_unprintable
-        return TreeFileError(f"the text cannot be read as YAML: {exc.reason}")
+        return file_error("the text cannot be read as YAML: {problem}", problem=exc.reason)
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
-    message = f"YAML syntax error: {problem}"
+    fields = {"problem": problem}
     context = getattr(exc, "context", None)
     context_mark = getattr(exc, "context_mark", None)
     if context and context_mark is not None:
-        message += f" ({context} that starts at line {_position(text, context_mark.index)[0]})"
+        fields.update(context=context, start=_position(text, context_mark.index)[0])
     if mark is None:
-        return TreeFileError(message)
+        return file_error(_YAML_SYNTAX[len(fields) > 1, False], **fields)
     # Placed by the mark's character offset: its line and column may lie past
     # the end of the text, where libyaml reads an implied final line break.
     line, col, line_text = _position(text, mark.index)
@@ -131,11 +133,20 @@ def _syntax_error(exc: yaml.YAMLError, text: str, limits: Limits) -> TreeFileErr
         if plain is not None:      # the common mistakes, in plain words at the line to fix
             return plain
     if "nesting depth" in problem:     # libyaml's own limit, met while scanning ahead
-        return TreeTooLarge(f"the file nests lists and mappings too deep; a tree may be at "
-                            f"most {limits.max_depth} levels deep", line, col)
-    if "\t" in line_text[:col]:
-        message += "; indent with spaces, not tabs"
-    return TreeFileError(message, line, col)
+        return file_error("the file nests lists and mappings too deep; a tree may be at most "
+                          "{depth} levels deep", line, col, cls=TreeTooLarge,
+                          depth=limits.max_depth)
+    tab = "\t" in line_text[:col]
+    return file_error(_YAML_SYNTAX[len(fields) > 1, tab], line, col, **fields)
+
+
+_YAML_SYNTAX = {   # (with a context?, a tab before the mark?) -> message
+    (False, False): N_("YAML syntax error: {problem}"),
+    (True, False): N_("YAML syntax error: {problem} ({context} that starts at line {start})"),
+    (False, True): N_("YAML syntax error: {problem}; indent with spaces, not tabs"),
+    (True, True): N_("YAML syntax error: {problem} ({context} that starts at line {start}); "
+                     "indent with spaces, not tabs"),
+}
 
 
 def read_yaml(text: str, limits: Limits):
@@ -193,9 +204,9 @@ def _compose(loader, limits: Limits):
             if event.tag not in (None, "!", _TAG + ("map" if is_map else "seq")):
                 _refuse_tag(event.tag, line, col)
             if len(stack) >= max_nesting:
-                raise TreeTooLarge(
-                    f"the file nests lists and mappings more than {max_nesting} deep; "
-                    f"a tree may be at most {limits.max_depth} levels deep", line, col)
+                raise file_error("the file nests lists and mappings more than {most} deep; a "
+                                 "tree may be at most {depth} levels deep", line, col,
+                                 cls=TreeTooLarge, most=max_nesting, depth=limits.max_depth)
             if is_map:
                 stack.append(Map(line, col))
             else:
@@ -207,14 +218,13 @@ def _compose(loader, limits: Limits):
             node = stack.pop()
             keys.pop()
         elif cls is AliasEvent:
-            raise TreeFileError(
-                f"YAML aliases (*{event.anchor}) are not allowed: write the subtree out "
-                "in full", line, col)
+            raise file_error("YAML aliases (*{name}) are not allowed: write the subtree out in "
+                             "full", line, col, name=event.anchor)
         elif cls is DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise TreeFileError("a tree file holds one YAML document, but a second "
-                                    "one starts here ('---')", line, col)
+                raise file_error("a tree file holds one YAML document, but a second one "
+                                 "starts here ('---')", line, col)
             continue
         elif cls is StreamEndEvent:
             return root
@@ -229,9 +239,8 @@ def _compose(loader, limits: Limits):
             nodes = append_item(parent, node, nodes, limits)
         elif keys[-1] is None:
             if type(node) is not Scalar:
-                what = "a list" if type(node) is Seq else "a mapping"
-                raise TreeFileError(f"a key must be a plain word, not {what}",
-                                    node.line, node.col)
+                raise file_error("a key must be a plain word, not {kind}", node.line, node.col,
+                                 kind=kind(node))
             key = node.text
             if key in parent.items:
                 first = parent.items[key][0]
@@ -247,11 +256,12 @@ def _compose(loader, limits: Limits):
 
 
 def _refuse_anchor(anchor: str, line: int, col: int):
-    raise TreeFileError(f"YAML anchors (&{anchor}) are not allowed: write the subtree "
-                        "out in full", line, col)
+    raise file_error("YAML anchors (&{name}) are not allowed: write the subtree out in full",
+                     line, col, name=anchor)
 
 
 def _refuse_tag(tag: str, line: int, col: int):
     shown = "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
-    raise TreeFileError(f"the YAML tag {shorten(shown)!r} is not allowed (only the standard "
-                        "!!str, !!int, !!float, !!bool, !!null, !!seq and !!map)", line, col)
+    raise file_error("the YAML tag {tag} is not allowed (only the standard !!str, !!int, "
+                     "!!float, !!bool, !!null, !!seq and !!map)", line, col,
+                     tag=repr(shorten(shown)))

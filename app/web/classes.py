@@ -28,8 +28,8 @@ from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.codes import normal_code
 from app.classes.guard import JoinGuard
 
-from .errors import ApiError, BadArgument
-from .params import check_keys, options_from_payload, whole_number
+from .errors import ApiError
+from .params import argument_error, check_keys, options_from_payload, whole_number
 from .security import ANY_ADDRESS, machine_addresses
 
 log = logging.getLogger(__name__)
@@ -127,11 +127,11 @@ def create():
     check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step"))
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:
-        raise BadArgument("tree", "tree must be the id of a tree (a string)")
+        raise argument_error("tree", "tree must be the id of a tree (a string)")
     step = data.get("step")
     step = 0 if step is None else whole_number("step", step)
     if not 0 <= step <= MAX_STEP:
-        raise BadArgument("step", f"step must be between 0 and {MAX_STEP}")
+        raise argument_error("step", "step must be between 0 and {most}", most=MAX_STEP)
     options = options_from_payload({k: v for k, v in data.items() if k not in ("tree", "step")})
     tree = current_app.extensions["trees"].get(tree_id)   # 404 for an unknown tree
     try:

@@ -26,9 +26,9 @@ from app.search import SearchError
 from app.search.tree import Tree
 from app.treefile import tree_to_dict
 
-from .errors import ApiError, BadArgument
+from .errors import ApiError
 from .i18n import page_language
-from .params import options_from_query
+from .params import argument_error, options_from_query
 
 bp = Blueprint("export", __name__, url_prefix="/api")
 
@@ -41,7 +41,8 @@ def _flag(args: dict, name: str, default: bool) -> bool:
         return default
     text = text.strip().lower()
     if text not in _TRUE + _FALSE:
-        raise BadArgument(name, f"{name} must be 1 or 0, not {text!r}")
+        raise argument_error(name, "{name} must be 1 or 0, not {value}", name=name,
+                             value=repr(text))
     return text in _TRUE
 
 
@@ -108,7 +109,8 @@ def export_picture(tree_id: str, fmt: str):
     try:
         step = parse_step(step_text)
     except RenderError as exc:
-        raise BadArgument("step", str(exc)) from exc
+        raise argument_error("step", "step must be a whole number from 0, or 'end', not {value}",
+                             value=repr(step_text)) from exc
     options = _options(args)
     tree = current_app.extensions["trees"].get(tree_id)
     _budget().check_picture(len(tree.nodes))

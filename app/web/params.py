@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from app.i18n import DEFAULT, words
 from app.search.options import ALGORITHMS, ORDERS, STYLES, SearchOptions
 
 from .errors import BadArgument
@@ -33,8 +34,8 @@ def check_keys(data: Mapping, allowed: tuple[str, ...]) -> None:
     """Refuse any key not in ``allowed``."""
     for key in data:
         if key not in allowed:
-            raise BadArgument(str(key), f"unknown argument {_shown(str(key))}: "
-                                        f"expected {', '.join(allowed)}")
+            raise argument_error(str(key), "unknown argument {name}: expected {allowed}",
+                                 name=_shown(str(key)), allowed=", ".join(allowed))
 
 
 def options_from_query(args: Mapping[str, str]) -> SearchOptions:
@@ -48,14 +49,15 @@ def options_from_query(args: Mapping[str, str]) -> SearchOptions:
         text = args.get(name, "").strip()
         if text:
             if not _INTEGER.fullmatch(text):
-                raise BadArgument(name, f"{name} must be a whole number, not {_shown(text)}")
+                raise _not_whole(name, text)
             if len(text.lstrip("+-0")) > 30:   # int() refuses 4,300+ digits; all are out of range
-                raise BadArgument(name, f"{name} must be between {low} and {high}, not "
-                                        f"{_shown(text)}")
+                raise argument_error(name, "{name} must be between {low} and {high}, not {value}",
+                                     name=name, low=low, high=high, value=_shown(text))
             values[name] = _in_range(name, int(text, 10), low, high)
     strict = args.get("strict", "").strip().lower()
     if strict not in _TRUE + _FALSE:
-        raise BadArgument("strict", f"strict must be 1 or 0, not {_shown(args['strict'])}")
+        raise argument_error("strict", "strict must be 1 or 0, not {value}",
+                             value=_shown(args["strict"]))
     values["strict"] = strict in _TRUE
     return SearchOptions(**values)
 
@@ -71,7 +73,7 @@ def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOp
         value = data.get(name)
         if value is not None:
             if not isinstance(value, str):
-                raise BadArgument(name, f"{name} must be a string")
+                raise argument_error(name, "{name} must be a string", name=name)
             values[name] = _choice(name, value)
     for name, low, high in (("depth", 0, MAX_DEPTH), ("seed", -MAX_SEED, MAX_SEED)):
         value = data.get(name)
@@ -79,7 +81,7 @@ def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOp
             values[name] = _in_range(name, whole_number(name, value), low, high)
     strict = data.get("strict")
     if strict is not None and not isinstance(strict, bool):
-        raise BadArgument("strict", "strict must be true or false")
+        raise argument_error("strict", "strict must be true or false")
     values["strict"] = bool(strict)
     return SearchOptions(**values)
 
@@ -87,22 +89,44 @@ def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOp
 def whole_number(name: str, value) -> int:
     """``value`` if it is a JSON integer (``true`` is not one)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadArgument(name, f"{name} must be a whole number, not {_shown(value)}")
+        raise _not_whole(name, value)
     return value
+
+
+def argument_error(argument: str, msgid: str, **fields) -> BadArgument:
+    """The refusal of ``argument``: the catalogue message ``msgid`` (English,
+    ``{named}`` fields) in the request's language (English outside a request);
+    ``msgid`` and ``fields`` stay on the error for tests and logs."""
+    from flask import has_request_context
+
+    from .i18n import page_language
+
+    lang = page_language() if has_request_context() else DEFAULT
+    err = BadArgument(argument, words(lang)(msgid, **fields))
+    err.msgid, err.msg_fields = msgid, fields
+    return err
+
+
+def _not_whole(name: str, value) -> BadArgument:
+    return argument_error(name, "{name} must be a whole number, not {value}", name=name,
+                          value=_shown(value))
 
 
 def _in_range(name: str, number: int, low: int, high: int) -> int:
     if not low <= number <= high:
-        shown = number if abs(number) < 10**30 else \
-            f"a number of about {number.bit_length() * 3 // 10} digits"
-        raise BadArgument(name, f"{name} must be between {low} and {high}, not {shown}")
+        if abs(number) >= 10**30:
+            raise argument_error(name, "{name} must be between {low} and {high}, not a number "
+                                 "of about {digits} digits", name=name, low=low, high=high,
+                                 digits=number.bit_length() * 3 // 10)
+        raise argument_error(name, "{name} must be between {low} and {high}, not {value}",
+                             name=name, low=low, high=high, value=number)
     return number
 
 
 def _choice(name: str, value: str) -> str:
     if value not in _CHOICES[name]:
-        raise BadArgument(name, f"unknown {name} {_shown(value)}: choose one of "
-                                f"{', '.join(_CHOICES[name])}")
+        raise argument_error(name, "unknown {name} {value}: choose one of {choices}", name=name,
+                             value=_shown(value), choices=", ".join(_CHOICES[name]))
     return value
 
 

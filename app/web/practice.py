@@ -29,9 +29,9 @@ from app.practice.words import speaking
 from app.search import SearchError
 from app.search.tree import Tree
 
-from .errors import ApiError, BadArgument
+from .errors import ApiError
 from .i18n import localized, page_language
-from .params import options_from_payload, whole_number
+from .params import argument_error, options_from_payload, whole_number
 
 bp = Blueprint("practice", __name__)
 
@@ -74,8 +74,8 @@ def random_page():
     args = request.args
     unknown = [k for k in args if k not in RANDOM_KEYS + PAGE_KEYS]
     if unknown:
-        raise BadArgument(unknown[0], f"unknown argument {unknown[0]!r}: expected "
-                                      f"{', '.join(RANDOM_KEYS + PAGE_KEYS)}")
+        raise argument_error(unknown[0], "unknown argument {name}: expected {allowed}",
+                             name=repr(unknown[0]), allowed=", ".join(RANDOM_KEYS + PAGE_KEYS))
     try:
         spec = RandomSpec(
             branching=_range(args.get("branching") or "3", "branching"),
@@ -125,11 +125,11 @@ def api_check():
     options = options_from_payload(data, extra=PAYLOAD_KEYS)
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:
-        raise BadArgument("tree", "tree must be the id of a tree")
+        raise argument_error("tree", "tree must be the id of a tree")
     mode = data.get("mode", "full")
     reveal = data.get("reveal", False)
     if not isinstance(reveal, bool):
-        raise BadArgument("reveal", "reveal must be true or false")
+        raise argument_error("reveal", "reveal must be true or false")
     tree = _practice_tree(tree_id)
     try:
         with speaking(words(page_language())):      # feedback in the reader's language
@@ -147,7 +147,7 @@ def _grade(tree, tree_id: str, mode: str, options, data: dict, reveal: bool) -> 
         index = whole_number("index", data.get("index", 0))
         answer = data.get("answer")
         if answer is not None and not isinstance(answer, (str, int, float, bool, list)):
-            raise BadArgument("answer", "answer must be a number, text or yes/no")
+            raise argument_error("answer", "answer must be a number, text or yes/no")
         result = guide(answer_key(tree, opts), index, answer, reveal,
                        link=lambda step: visualizer_link(tree_id, opts, step))
         result["mode"] = "guided"
@@ -166,7 +166,8 @@ def _int(text: str, name: str) -> int:
     try:
         return int(text.strip(), 10)
     except ValueError:
-        raise BadArgument(name, f"{name} must be a whole number, not {text!r}") from None
+        raise argument_error(name, "{name} must be a whole number, not {value}", name=name,
+                             value=repr(text)) from None
 
 
 def _range(text: str, name: str) -> tuple[int, int]:
@@ -176,7 +177,8 @@ def _range(text: str, name: str) -> tuple[int, int]:
         t = t[0] + t[1:].replace("-", ":", 1)
     parts = t.split(":")
     if len(parts) > 2:
-        raise BadArgument(name, f"{name} must be N or LOW:HIGH, not {text!r}")
+        raise argument_error(name, "{name} must be N or LOW:HIGH, not {value}", name=name,
+                             value=repr(text))
     lo = _int(parts[0], name)
     return lo, (_int(parts[1], name) if len(parts) == 2 else lo)
 

@@ -28,10 +28,10 @@ from app.budget import OverBudget
 from app.i18n import words
 from app.search import SearchError, run as search_run
 
-from .errors import ApiError, BadArgument
+from .errors import ApiError
 from . import memory
 from .offload import offload
-from .params import check_keys, options_dict, options_from_payload, whole_number
+from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ class StreamNamespace(Namespace):
     def on_start(self, data: dict) -> dict:
         tree_id = data.get("tree")
         if not isinstance(tree_id, str):
-            raise BadArgument("tree", "tree must be the id of a tree (a string)")
+            raise argument_error("tree", "tree must be the id of a tree (a string)")
         options = options_from_payload(data, extra=("tree", "lang"))
         say = words(data.get("lang") if isinstance(data.get("lang"), str) else None)
         tree = offload(current_app.extensions["trees"].get, tree_id)   # may build a big tree
@@ -170,11 +170,12 @@ class StreamNamespace(Namespace):
         check_keys(data, ("run", "count", "encoding"))
         encoding = data.get("encoding", "objects")
         if encoding not in ("objects", "json"):
-            raise BadArgument("encoding", "encoding must be 'objects' or 'json'")
+            raise argument_error("encoding", "encoding must be 'objects' or 'json'")
         run = self._run(data)
         count = whole_number("count", data.get("count", 100))
         if not 1 <= count <= self.max_count:
-            raise BadArgument("count", f"count must be between 1 and {self.max_count}")
+            raise argument_error("count", "count must be between 1 and {most}",
+                                 most=self.max_count)
         try:
             if encoding == "json":
                 # The batch as one JSON text: the client parses it in one call, and
@@ -185,7 +186,7 @@ class StreamNamespace(Namespace):
                         "position": run.position}
             events = offload(run.take, count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
-            raise BadArgument("run", f"run {run.id!r} was closed") from None
+            raise argument_error("run", "run {run} was closed", run=repr(run.id)) from None
         return {"ok": True, "events": events, "done": run.done, "position": run.position}
 
     @_acked
@@ -198,9 +199,9 @@ class StreamNamespace(Namespace):
     def _run(self, data: dict) -> Run:
         run_id = data.get("run")
         if not isinstance(run_id, str):
-            raise BadArgument("run", "run must be the id a start acknowledged (a string)")
+            raise argument_error("run", "run must be the id a start acknowledged (a string)")
         run = self.runs.get(request.sid, run_id)
         if run is None:
-            raise BadArgument("run", f"no open run {run_id!r} on this connection "
-                                     "(closed, or never started)")
+            raise argument_error("run", "no open run {run} on this connection (closed, or "
+                                 "never started)", run=repr(run_id))
         return run

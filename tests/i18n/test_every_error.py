@@ -1,0 +1,273 @@
+"""Every error a tree-file reader or an API argument check can raise is a
+catalogue message: said in Indonesian, whole (its parts too), at the same
+line and column as in English.
+
+Two nets: the raise sites themselves (no reader builds an error from a bare
+English string), and a corpus of bad inputs driven through the readers and
+the HTTP API in both languages."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from app.i18n import error_message
+from app.i18n.catalogue import read_catalogue
+from app.treefile import TreeFileError, load_path, load_tree
+from app.treefile.errors import Phrase
+
+REPO = Path(__file__).resolve().parents[2]
+# The error classes a message may not be built into by hand, and where they may.
+CONSTRUCTORS = {"TreeFileError", "TreeTooLarge", "BadArgument"}
+MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error")}
+CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"),
+                  *(REPO / "app/web" / f for f in ("params.py", "export.py", "classes.py",
+                                                   "practice.py", "sockets.py"))])
+
+
+def _hand_made(path: Path) -> list[str]:
+    """``file:line`` of every error built from a bare string, outside the makers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    rel = path.relative_to(REPO).as_posix()
+    allowed = {name for file, name in MAKERS if file == rel}
+    found = []
+
+    def visit(node, inside):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            inside = node.name
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name in CONSTRUCTORS and inside not in allowed:
+                found.append(f"{rel}:{node.lineno}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, None)
+    return found
+
+
+def test_no_error_is_built_from_a_bare_english_string():
+    assert [site for path in CHECKED for site in _hand_made(path)] == []
+
+
+def test_the_scan_would_see_a_hand_made_error(tmp_path):
+    """The scan is not blind: a reader that builds its own error is caught."""
+    bad = REPO / "app/treefile/_scan_probe.py"
+    bad.write_text("def f():\n    raise TreeFileError('oops', 1, 1)\n", encoding="utf-8")
+    try:
+        assert _hand_made(bad) == ["app/treefile/_scan_probe.py:2"]
+    finally:
+        bad.unlink()
+
+
+# -- the corpus ----------------------------------------------------------------
+
+def _load_cases():
+    spec = importlib.util.spec_from_file_location(
+        "treefile_error_cases", REPO / "tests/treefile/test_errors.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return ([(c[0], c[1], "yaml") for c in module.BAD_YAML]
+            + [(c[0], c[1], "json") for c in module.BAD_JSON]
+            + [(c[0], c[1], "notation") for c in module.BAD_NOTATION])
+
+
+H = "title: T\nroot:\n"
+MORE = [   # what the readers' own tests leave out
+    ("translations not a mapping", "title: T\ntranslations: [id]\nroot: {value: 1}\n", "yaml"),
+    ("not a language code", "title: T\ntranslations:\n  indonesian!: {title: x}\nroot: {value: 1}\n",
+     "yaml"),
+    ("translation not a mapping", "title: T\ntranslations:\n  id: Pohon\nroot: {value: 1}\n", "yaml"),
+    ("unknown translation key", "title: T\ntranslations:\n  id: {judul: x}\nroot: {value: 1}\n",
+     "yaml"),
+    ("title a list", "title: [a]\nroot: {value: 1}\n", "yaml"),
+    ("title a number is fine, label a mapping", H + "  label: {a: 1}\n  value: 1\n", "yaml"),
+    ("bidi in a label", H + "  label: \"a\u202eb\"\n  value: 1\n", "yaml"),
+    ("space at the start of an id", H + "  id: ' a'\n  value: 1\n", "yaml"),
+    ("vector item text", "title: T\nplayers: [A, B, C]\nroot:\n  value: [1, x, 3]\n", "yaml"),
+    ("vector item a list", "title: T\nplayers: [A, B, C]\nroot:\n  value: [1, [2], 3]\n", "yaml"),
+    ("leaf a mapping list", H + "  children:\n    - [1, 2]\n    - {value: [1, 2]}\n    - 3\n",
+     "yaml"),
+    ("bare leaf text", H + "  children: [1, seven]\n", "yaml"),
+    ("depth negative", "title: T\ndepth: -1\nroot: {value: 1}\n", "yaml"),
+    ("depth a list", "title: T\ndepth: [1]\nroot: {value: 1}\n", "yaml"),
+    ("algorithm far off", "title: T\nalgorithm: zzz\nroot: {value: 1}\n", "yaml"),
+    ("players a number", "title: T\nplayers: 3\nroot: {value: 1}\n", "yaml"),
+    ("unknown key, no guess", H + "  colour: red\n  value: 1\n", "yaml"),
+    ("bad !!int", H + "  value: !!int three\n", "yaml"),
+    ("unprintable", "title: T\nroot: {value: 1}\n\x01\n", "yaml"),
+    ("libyaml's own words", "title: T\nroot: {value: 1}\n%TAG\n", "yaml"),
+    ("yaml nesting", "title: T\nroot: " + "[" * 200 + "]" * 200 + "\n", "yaml"),
+    ("a key that is a mapping", H + "  {a: 1}: 2\n", "yaml"),
+    ("empty", "", "yaml"),
+    ("json key quote", "{'title': 1}", "json"),
+    ("json unclosed string", '{"title": "T', "json"),
+    ("json line break in string", '{"title": "a\nb"}', "json"),
+    ("json bad unicode escape", '{"title": "\\uZZ"}', "json"),
+    ("json missing colon", '{"title" "T"}', "json"),
+    ("json missing comma", '{"title": "T" "root": 1}', "json"),
+    ("json ends in object", '{"title": "T",', "json"),
+    ("json closer", '{"title": ]}', "json"),
+    ("json True", '{"title": True}', "json"),
+    ("json word", '{"title": hello}', "json"),
+    ("json number key", '{1: 2}', "json"),
+    ("json nesting", '{"title": "T", "root": ' + "[" * 300 + "]" * 300 + "}", "json"),
+    ("json duplicate key with quote", '{"a\'b": 1, "a\'b": 2}', "json"),
+    ("notation vector word", "([1 x] [1 2])", "notation"),
+    ("notation empty vector", "([] 1)", "notation"),
+    ("notation lone =", "(= 3)", "notation"),
+    ("notation = then (", "(a=(1 2))", "notation"),
+    ("notation unclosed [", "([1 2", "notation"),
+    ("notation dangling leaf id", "(a= ", "notation"),
+    ("notation nesting", "(" * 5000 + "1" + ")" * 5000, "notation"),
+    ("unknown format", "title: T", "toml"),
+    ("lone surrogate", "title: T\ud800\n", "yaml"),
+]
+CASES = _load_cases() + MORE
+
+
+def _error(text, fmt) -> TreeFileError:
+    with pytest.raises(TreeFileError) as caught:
+        load_tree(text, fmt=fmt)
+    return caught.value
+
+
+def _catalogue():
+    return {m.id: m for m in read_catalogue("id") if m.id}
+
+
+def _check_translated(msgid: str, fields: dict, catalogue: dict, where: str):
+    entry = catalogue.get(msgid)
+    assert entry is not None and entry.string and not entry.fuzzy, \
+        f"{where}: {msgid!r} has no Indonesian"
+    for value in fields.values():
+        if isinstance(value, Phrase):
+            _check_translated(value.msgid, value.fields, catalogue, where)
+
+
+@pytest.mark.parametrize("name, text, fmt", CASES, ids=[c[0] for c in CASES])
+def test_every_reader_error_is_said_in_indonesian(name, text, fmt):
+    err = _error(text, fmt)
+    assert err.msgid is not None, f"{name}: {err.message!r} is not a catalogue message"
+    _check_translated(err.msgid, err.fields, _catalogue(), name)
+    english, indonesian = error_message(err, "en"), error_message(err, "id")
+    assert english == err.message
+    assert indonesian != english
+    # No English part left inside the Indonesian sentence: none of the
+    # phrases ("a list", "the number 3") a sentence may quote.
+    for value in err.fields.values():
+        if isinstance(value, Phrase) and value.msgid not in ("{key}",):
+            assert str(value) not in indonesian, (name, indonesian)
+    assert re.search(r"\{[a-z_]+\}", indonesian) is None, indonesian   # every field filled
+
+
+def test_a_file_that_cannot_be_read(tmp_path):
+    with pytest.raises(TreeFileError) as caught:
+        load_path(tmp_path / "nope.yaml")
+    err = caught.value
+    assert err.message.startswith("cannot read the file: ")
+    assert error_message(err, "id").startswith("berkas tidak dapat dibaca: ")
+
+
+# -- over HTTP, in both languages, at the line and column ------------------------
+
+# (file, content type, line, column, English, Indonesian)
+HTTP_FILES = [
+    (b'{"title": "T",\n "root": {"children": [1, 2,]}}', "application/json", 2, 29,
+     "JSON syntax error: trailing comma before ']'",
+     "Kesalahan sintaks JSON: ada koma berlebih sebelum ']'"),
+    (b"title: T\nroot:\n  label: [a]\n  value: 1\n", "application/x-yaml", 3, 10,
+     "label must be text, not a list", "'label' harus berupa teks, bukan daftar"),
+    (b"title: T\nalgorithm: alphabet\nroot: {value: 1}\n", "application/x-yaml", 2, 12,
+     "unknown algorithm 'alphabet' (did you mean 'alphabeta'?)",
+     "algoritma 'alphabet' tidak dikenal (maksud Anda 'alphabeta'?)"),
+    (b"title: T\nroot:\n  value: !dice 3\n", "application/x-yaml", 3, 10,
+     "the YAML tag '!dice' is not allowed (only the standard !!str, !!int, !!float, !!bool, "
+     "!!null, !!seq and !!map)",
+     "tag YAML '!dice' tidak diizinkan (hanya tag standar !!str, !!int, !!float, !!bool, "
+     "!!null, !!seq, dan !!map)"),
+    (b"title: T\nplayers: [A, B, C]\nroot:\n  value: [1, x, 3]\n", "application/x-yaml", 4, 14,
+     "each number of value must be a number, not the text 'x'",
+     "setiap angka pada 'value' harus berupa angka, bukan teks 'x'"),
+    (b"title: T\nroot:\n  id: [a]\n  value: 1\n", "application/x-yaml", 3, 7,
+     "an id must be text or a whole number, not a list",
+     "id harus berupa teks atau bilangan bulat, bukan daftar"),
+]
+
+
+def _upload(client, data, ctype, lang):
+    res = client.post(f"/api/trees?lang={lang}", data=data, headers={"Content-Type": ctype})
+    assert res.status_code == 400
+    return res.get_json()["error"]
+
+
+@pytest.mark.parametrize("data, ctype, line, column, english, indonesian", HTTP_FILES)
+def test_upload_errors_in_both_languages(client, data, ctype, line, column, english,
+                                         indonesian):
+    assert _upload(client, data, ctype, "id") == {"message": indonesian, "line": line,
+                                                  "column": column}
+    assert _upload(client, data, ctype, "en") == {"message": english, "line": line,
+                                                  "column": column}
+
+
+# (query of /api/trees/aima-fig5-2/trace, argument, English, Indonesian)
+HTTP_ARGUMENTS = [
+    ("algorithm=minmax", "algorithm",
+     "unknown algorithm 'minmax': choose one of minimax, alphabeta, expectiminimax, maxn, iterative",
+     "algorithm 'minmax' tidak dikenal: pilih salah satu dari minimax, alphabeta, "
+     "expectiminimax, maxn, iterative"),
+    ("depth=two", "depth", "depth must be a whole number, not 'two'",
+     "depth harus berupa bilangan bulat, bukan 'two'"),
+    ("depth=99999", "depth", "depth must be between 0 and 10000, not 99999",
+     "depth harus di antara 0 dan 10000, bukan 99999"),
+    ("seed=" + "9" * 40, "seed",
+     f"seed must be between {-(2**63 - 1)} and {2**63 - 1}, not '{'9' * 38}…",
+     f"seed harus di antara {-(2**63 - 1)} dan {2**63 - 1}, bukan '{'9' * 38}…"),
+    ("strict=maybe", "strict", "strict must be 1 or 0, not 'maybe'",
+     "strict harus 1 atau 0, bukan 'maybe'"),
+    ("depht=2", "depht",
+     "unknown argument 'depht': expected algorithm, depth, order, seed, strict, style",
+     "argumen 'depht' tidak dikenal: yang diterima algorithm, depth, order, seed, strict, style"),
+]
+
+
+def _tree_id(client):
+    return client.get("/api/trees").get_json()[0]["id"]
+
+
+@pytest.mark.parametrize("query, argument, english, indonesian", HTTP_ARGUMENTS)
+def test_argument_errors_in_both_languages(client, query, argument, english, indonesian):
+    url = f"/api/trees/{_tree_id(client)}/trace?{query}"
+    for lang, message in (("en", english), ("id", indonesian)):
+        res = client.get(url, headers={"Accept-Language": lang})
+        assert res.status_code == 400
+        assert res.get_json()["error"] == {"message": message, "argument": argument}
+
+
+def test_export_step_error_in_indonesian(client):
+    res = client.get(f"/api/trees/{_tree_id(client)}/export.svg?step=soon&lang=id")
+    assert res.status_code == 400
+    assert res.get_json()["error"] == {
+        "message": "step harus berupa bilangan bulat mulai dari 0, atau 'end', bukan 'soon'",
+        "argument": "step"}
+
+
+def test_every_argument_message_is_translated():
+    """Each message the argument checks can say has its Indonesian."""
+    catalogue = _catalogue()
+    said = set()
+    for path in CHECKED:
+        if path.parent.name != "web":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "argument_error":
+                assert isinstance(node.args[1], ast.Constant), f"{path.name}:{node.lineno}"
+                said.add(node.args[1].value)
+    assert len(said) >= 15
+    missing = [m for m in said if not (catalogue.get(m) and catalogue[m].string)]
+    assert missing == []
+    assert all(re.sub(r"\{\w+\}", "", catalogue[m].string) != re.sub(r"\{\w+\}", "", m)
+               for m in said)
