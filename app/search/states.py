@@ -68,14 +68,20 @@ def _prep(cell: int, tell=english) -> str:
     return tell(AT_PLACES[cell])
 
 
-def words(cells: tuple[str, ...], tell=english) -> str:
+def words(cells: tuple[str, ...], tell=english, *, full: bool = False) -> str:
     """A board in words: "the empty board", "X in the centre", ...
-    (``tell(msgid, **fields)`` says them in another language)."""
+    (``tell(msgid, **fields)`` says them in another language). A crowded
+    board is shown as its short grid, unless ``full`` (read aloud, where a
+    grid of dots is no help): then every mark is named.
+
+    >>> words(board("XXO/·O·/···"), full=True)
+    'X in the top-left corner and the top edge, O in the top-right corner and the centre'
+    """
     marks = {p: [i for i, c in enumerate(cells) if c == p] for p in "XO"}
     count = len(marks["X"]) + len(marks["O"])
     if count == 0:
         return tell("the empty board")
-    if count <= 3:
+    if count <= 3 or full:
         parts = []
         for p in "XO":
             if marks[p]:
@@ -149,11 +155,12 @@ def move_words(kind: str | None, parent: str, child: str, tell=english) -> str |
     return None
 
 
-def describe(kind: str | None, label: str, tell=english) -> str | None:
-    """A node's position in words, or None when ``label`` is not one."""
+def describe(kind: str | None, label: str, tell=english, *, full: bool = False) -> str | None:
+    """A node's position in words, or None when ``label`` is not one
+    (``full``: every mark of a crowded board named, see :func:`words`)."""
     if kind == "tictactoe":
         cells = board(label)
-        return words(cells, tell) if cells is not None else None
+        return words(cells, tell, full=full) if cells is not None else None
     if kind == "nim":
         heaps = piles(label)
         return piles_words(heaps, tell) if heaps is not None else None

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.i18n import words
+from app.i18n.positions import position_words
 from app.search import SearchError, run as search_run
 from app.search import algorithms_for
 from app.treefile import tree_to_dict
@@ -24,6 +25,7 @@ from app.treefile import tree_to_dict
 from app.budget import Gate
 
 from .errors import ApiError
+from .i18n import page_language
 from .library import TreeLibrary, tree_url
 from .origins import same_origin
 from .offload import offload
@@ -98,9 +100,11 @@ def get_tree(tree_id: str):
         data = tree.to_dict(opened)
     else:
         data = offload(tree_to_dict, tree, explicit_ids=True)
+    positions = position_words(data, page_language())   # a game's boards in words
     return jsonify({**data, "id": tree_id,
                     "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
-                    "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)})
+                    "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
+                    **({"positions": positions} if positions else {})})
 
 
 @bp.get("/trees/<tree_id>/file")

@@ -16,6 +16,13 @@
 // Items are made lazily (a node's children when it is opened), so a tree of
 // a million nodes costs only what is opened.
 //
+// Every page with a tree has one (visualizer, practice, class, editor); a
+// page says what it knows at a node through `say` (practice: the student's
+// answer and its verdict; editor: eval, probability, a refused edit), built
+// from the same parts (`kindOf`, `nameOf`, `describe`). A game's node is named
+// by its position in words ("X in the centre"), from the server (tree.js
+// `spokenLabel`), not by its board's nine cells.
+//
 // Per-node test hooks (contract §4): with `hooks: true` each item also
 // carries data-node, data-status, data-value, data-alpha and data-beta,
 // written from the same fields as its name. Use it when the drawing itself
@@ -27,6 +34,7 @@
 
 import { hook, show } from './model.js';
 import { t } from './i18n.js';
+import { spokenLabel } from './tree.js';
 
 const STATUS = {
   unvisited: () => t('not visited yet'),
@@ -48,16 +56,34 @@ export function kindOf(n) {
 }
 
 /**
+ * "MAX node A", or for a game's position "MIN node, X in the centre" (the
+ * board in words, `tree.positions`), as every item begins.
+ */
+export function nameOf(tree, n) {
+  const said = tree ? spokenLabel(tree, n) : n.label;
+  return said === n.label ? `${kindOf(n)} ${n.label}` : `${kindOf(n)}, ${said}`;
+}
+
+/** The parts said as one sentence: "A, b, c." */
+export function sentence(parts) {
+  return parts.filter((p) => p != null && p !== '').join(', ') + '.';
+}
+
+/**
  * The sentence an item announces for node `n` with fields `f` (model.read):
  * "MIN node C, value 2, α = 3, β = 2, visited." `onPath`: on the best line;
- * `why`: the sentence of the cut that pruned it.
+ * `why`: the sentence of the cut that pruned it; `tree`: names a game's
+ * position in words; `bounds: false` keeps α and β unsaid (a class question
+ * asks for them).
  */
-export function describe(n, f, { onPath = false, why = null } = {}) {
-  const parts = [`${kindOf(n)} ${n.label}`];
+export function describe(n, f, { onPath = false, why = null, tree = null, bounds = true } = {}) {
+  const parts = [nameOf(tree, n)];
   const value = f.value ?? (n.role === 'leaf' ? n.value : null);
   if (value != null) parts.push(t('value {v}', { v: show(value) }));
-  if (f.alpha != null || f.beta != null) {
+  if (bounds && (f.alpha != null || f.beta != null)) {
     parts.push(t('α = {alpha}, β = {beta}', { alpha: show(f.alpha), beta: show(f.beta) }));
+  } else if (!bounds) {
+    parts.push(t('α and β hidden: the question asks for them'));
   }
   parts.push((STATUS[f.status] || (() => f.status))());
   if (onPath) parts.push(t('on the best line'));
@@ -71,18 +97,23 @@ export function describe(n, f, { onPath = false, why = null } = {}) {
 }
 
 /**
- * makeA11yTree(list, tree, {fields, why, hooks, openUpTo, onFocus, onOpen}) ->
- * {setNodes, setActive, setPath, refresh, rebuild, focus, item}.
+ * makeA11yTree(list, tree, {fields, why, say, hooks, openUpTo, onFocus, onOpen}) ->
+ * {setNodes, setActive, setPath, setSelected, refresh, rebuild, focus, follow, item}.
  * `fields(id)`: the node's fields now (model.read of the run's view);
- * `why(id)`: the sentence that pruned it, or null; `openUpTo`: trees up to
- * this many nodes start fully open; `onFocus(id | null)`: the item in focus;
- * `onOpen(id)`: Enter on a folded node (a game's subtree not fetched yet).
+ * `why(id)`: the sentence that pruned it, or null; `say(n, f, {onPath, why,
+ * tree})`: the item's sentence, for a page that knows more (default
+ * `describe`); `openUpTo`: trees up to this many nodes start fully open;
+ * `onFocus(id | null)`: the item in focus; `onOpen(id)`: Enter on a folded
+ * node (a game's subtree not fetched yet); `onActivate(id)`: Enter on any
+ * other node (practice: write its answer; editor: edit it).
  */
-export function makeA11yTree(list, tree, options = {}) {
-  const { fields, why = () => null, hooks = false, openUpTo = 200, onFocus, onOpen } = options;
+export function makeA11yTree(list, initialTree, options = {}) {
+  let tree = initialTree;
+  const { fields, why = () => null, say = describe, hooks = false, openUpTo = 200, onFocus, onOpen, onActivate } = options;
   const items = new Map();       // id -> li (made so far)
   let path = new Set();
   let focusId = tree.root.id;
+  let selected = null;       // the editor's selected node (aria-selected)
 
   list.setAttribute('role', 'tree');
   build(null);
@@ -110,6 +141,7 @@ export function makeA11yTree(list, tree, options = {}) {
     li.tabIndex = -1;
     li.node = n;
     if (n.children.length) li.setAttribute('aria-expanded', 'false');
+    if (selected != null) li.setAttribute('aria-selected', String(n.id === selected));
     items.set(n.id, li);
     write(li);
     return li;
@@ -118,7 +150,7 @@ export function makeA11yTree(list, tree, options = {}) {
   /** Write the item's name (and hooks) from the node's fields now. */
   function write(li, f = fields(li.node.id)) {
     const n = li.node;
-    const name = describe(n, f, { onPath: path.has(n.id), why: f.status === 'pruned' ? why(n.id) : null });
+    const name = say(n, f, { onPath: path.has(n.id), why: f.status === 'pruned' ? why(n.id) : null, tree });
     if (li.getAttribute('aria-label') !== name) li.setAttribute('aria-label', name);
     li.classList.toggle('pruned', f.status === 'pruned');
     if (hooks) {
@@ -228,11 +260,14 @@ export function makeA11yTree(list, tree, options = {}) {
       case '*': for (const s of n.parent ? n.parent.children : [n]) open(s); break;
       case 'Enter':
         if (n.folded) onOpen?.(n.id);
+        else onActivate?.(n.id);
         break;
       case ' ': break;   // nothing to press here
       default: return;
     }
+    // Handled here: not also a page shortcut (the editor's arrows, the player's Space).
     e.preventDefault();
+    e.stopPropagation();
     if (to != null) moveFocus(to);
   });
   list.addEventListener('focusin', (e) => {
@@ -250,22 +285,70 @@ export function makeA11yTree(list, tree, options = {}) {
     if (li) moveFocus(li.node.id);
   });
 
-  /** The tree changed shape (a game's fold `opened` was opened): make the items again. */
-  function rebuild(opened = null) {
+  /**
+   * The tree changed shape (a game's fold `opened` was opened), or is a new
+   * tree `next` (the editor after an edit, move ordering's new order): make
+   * the items again, keeping what was open and the item in focus by id.
+   */
+  function rebuild(opened = null, next = null) {
     const wasOpen = new Set([...items.values()]
       .filter((li) => li.getAttribute('aria-expanded') === 'true').map((li) => li.node.id));
     if (opened != null) wasOpen.add(opened);
     const hadFocus = list.contains(document.activeElement);
+    if (next) {
+      tree = next;
+      if (!tree.byId.has(focusId)) focusId = tree.root.id;
+      for (const n of tree.nodes) if (n.children.length && !wasOpen.has(n.id) && tree.nodes.length <= openUpTo) wasOpen.add(n.id);
+    }
     build(wasOpen);
     if (hadFocus) items.get(focusId)?.focus();
   }
 
+  /** The selected node (the editor's), said by aria-selected on its item. */
+  function setSelected(id) {
+    selected = id;
+    for (const li of items.values()) li.setAttribute('aria-selected', String(li.node.id === id));
+  }
+
   return {
-    setNodes, setActive, setPath, refresh, rebuild,
+    setNodes, setActive, setPath, setSelected, refresh, rebuild,
     /** Move keyboard focus to node `id` (opening its ancestors). */
     focus: (id) => moveFocus(id),
+    /** Make node `id` the tree's tab stop without moving focus (a click in the drawing). */
+    follow: (id) => { if (tree.byId.has(id)) moveFocus(id, false); },
     /** The item of node `id`, if made. */
     item: (id) => items.get(id) || null,
+  };
+}
+
+/**
+ * why(id): the sentence of the cut that pruned node `id` at the current
+ * step (the cut that skipped it or its topmost pruned ancestor). The prune
+ * events are indexed once as they are fetched, not searched per node.
+ */
+export function pruneReasons(tree, getRun) {
+  let indexed = null, upTo = 0, steps = new Map();   // skipped id -> [event index]
+  return (id) => {
+    const run = getRun();
+    if (!run) return null;
+    if (run !== indexed) { indexed = run; upTo = 0; steps = new Map(); }
+    for (; upTo < run.fetched; upTo++) {
+      const ev = run.events[upTo];
+      if (ev.type !== 'prune') continue;
+      for (const s of ev.skipped || []) {
+        if (!steps.has(s)) steps.set(s, []);
+        steps.get(s).push(upTo);
+      }
+    }
+    // Walk up to the child the cut skipped, then take its latest cut so far.
+    let n = tree.byId.get(id);
+    while (n && !steps.has(n.id)) n = n.parent;
+    const list = n ? steps.get(n.id) : null;
+    if (!list) return null;
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (list[i] < run.step) return run.events[list[i]].text;
+    }
+    return null;
   };
 }
 

@@ -3,7 +3,7 @@
 // questions, watches the tally, reveals, ends the class. The instructor
 // token stays in this browser (the address's #fragment, then storage).
 
-import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
+import { connectClass, makeClassView, narrationOf, send } from './class-view.js';
 import { makeControls } from './controls.js';
 import { makePresentation } from './present.js';
 import { t } from './i18n.js';
@@ -108,7 +108,7 @@ async function main() {
     if (whole) {
       setStudents(s.students);
       renderQuestion(s.question, s.tally);
-      maskBounds(view.drawing, s.question && !s.question.revealed ? s.question.mask : null);
+      view.mask(s.question && !s.question.revealed ? s.question.mask : null);
     }
     if (session.run && session.run.step !== s.step && !sending) {
       following = s.step;

@@ -3,10 +3,11 @@
 // class's questions with big tap targets. Nothing is graded here: answers go
 // to the server, which grades them with practice mode's own code.
 
-import { connectClass, makeClassView, maskBounds, narrationOf, send } from './class-view.js';
+import { connectClass, makeClassView, narrationOf, send } from './class-view.js';
 import { onTaps } from './practice-tree.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
+import { spokenLabel } from './tree.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -117,7 +118,7 @@ async function main() {
   function renderQuestion() {
     const q = state.question;
     box.hidden = !q;
-    maskBounds(view.drawing, q && !q.revealed ? q.mask : null);
+    view.mask(q && !q.revealed ? q.mask : null);
     page.classList.toggle('asking', !!q);
     if (!q) { entry.replaceChildren(); return; }
     box.dataset.kind = q.kind;
@@ -171,6 +172,8 @@ async function main() {
     for (const id of ids) {
       const n = tree.byId.get(id);
       const b = button(n.label, { class: 'choice', 'data-choice': id, 'aria-pressed': 'false' });
+      const said = spokenLabel(tree, n);       // a board is read as its marks, not its cells
+      if (said !== n.label) b.setAttribute('aria-label', said);
       b.addEventListener('click', () => pick(id, many));
       grid.appendChild(b);
     }

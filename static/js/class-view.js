@@ -9,6 +9,8 @@ import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { t } from './i18n.js';
+import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
+import { makeView, read } from './model.js';
 
 const TIMEOUT = 15000;
 
@@ -38,8 +40,11 @@ export async function send(channel, name, payload) {
 }
 
 /**
- * Draw tree `treeId` into the page's #stage and make a session on it.
- * Returns {tree, session, zoom, fit, nodeEl(id)}; `onUpdate(session)` after every move.
+ * Draw tree `treeId` into the page's #stage and make a session on it, with
+ * the accessible tree (#a11y-tree) in step: each node says its state at the
+ * class's step. Returns {tree, session, zoom, fit, drawing, svg, a11y,
+ * mask(id)}; `onUpdate(session)` after every move; `mask(id)` hides node
+ * id's bounds (a question asks for them) from the eye and the ear.
  */
 export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus }) {
   const tree = readTree(await fetchTree(treeId));
@@ -54,15 +59,40 @@ export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus 
   fit();
   svg.appendChild(viewport);
   new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
-  const session = makeSession({
-    socket, tree, treeId, treeView: drawing, zoom,
+  let session = null, masked = null, ringed = null;
+  const blank = makeView();
+  const list = stage.querySelector('#a11y-tree');
+  const a11y = list && makeA11yTree(list, tree, {
+    fields: (id) => read(session?.run ? session.run.view : blank, id),
+    why: pruneReasons(tree, () => session?.run),
+    say: (n, f, c) => describe(n, f, { ...c, bounds: n.id !== masked }),
+    onFocus: (id) => {          // ring the node in the drawing, and bring it into view
+      drawing.nodeEl(ringed)?.classList.remove('kbd-focus');
+      ringed = id;
+      drawing.nodeEl(id)?.classList.add('kbd-focus');
+      const n = id != null ? tree.byId.get(id) : null;
+      if (n) zoom.ensureVisible(n.x, n.y);
+    },
+  });
+  if (a11y) svg.setAttribute('aria-hidden', 'true');   // the drawing is for eyes; the list says it
+  const treeView = !a11y ? drawing : {
+    setNodes: (ids, get) => { drawing.setNodes(ids, get); a11y.setNodes(ids, get); },
+    setActive: (id) => { drawing.setActive(id); a11y.setActive(id); },
+    setPath: (ids) => { drawing.setPath(ids); a11y.setPath(ids); },
+  };
+  session = makeSession({
+    socket, tree, treeId, treeView, zoom,
     onUpdate: (s) => onUpdate?.(s),
     onStatus: (st) => onStatus?.(st),
     // A whole lecture tree arrives in the first pull: the run is then closed
     // on the server, so a class of hundreds holds no runs there.
     onFetched: (s) => { s.release(); },
   });
-  return { tree, session, zoom, fit, drawing, svg };
+  function mask(nodeId) {
+    maskBounds(drawing, nodeId);
+    if (masked !== nodeId) { masked = nodeId; a11y?.refresh(); }
+  }
+  return { tree, session, zoom, fit, drawing, svg, a11y, mask };
 }
 
 /** Keep the SVG sized in pixels, following the stage (as the visualizer does). */

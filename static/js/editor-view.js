@@ -8,6 +8,7 @@
 import { leafWidth, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
+import { makeEditorA11y } from './editor-a11y.js';
 
 const DRAG_START = 6;   // px the pointer moves before a press becomes a drag
 const SLOT = 48;        // content px of the drop bar's height and of its offset past an end
@@ -24,6 +25,20 @@ export function makeEditorView(svg, stage, handlers) {
   let t = null, view = null, selected = null, drag = null;
 
   let shape = null;   // what the drawing's layout depends on, to redraw only when it changes
+  // The same tree for screen readers and keyboards (editor-a11y.js).
+  const list = stage.querySelector('#a11y-tree');
+  const a11y = list && makeEditorA11y(list, {
+    onSelect: handlers.onSelect,
+    onFocus: (id) => {
+      for (const g of viewport.querySelectorAll('.kbd-focus')) g.classList.remove('kbd-focus');
+      view?.nodeEl(id)?.classList.add('kbd-focus');
+    },
+    onEdit: (n) => {                 // Enter: edit its value (a leaf) or eval, as the editor's Enter does
+      const input = document.querySelector(n?.children.length ? '[data-edit=eval]' : '[data-edit=value]');
+      input?.focus();
+      input?.select();
+    },
+  });
 
   function draw(json, result, change, { collapsed = new Set(), selected: sel = null } = {}) {
     const next = readTree(json);
@@ -53,6 +68,7 @@ export function makeEditorView(svg, stage, handlers) {
       if (best) view.nodeEl(best)?.classList.add('best-move');
     }
     if (change) mark(change);
+    a11y?.draw(next, result);   // next: the values of this edit (t keeps its layout)
     for (const id of collapsed) view.nodeEl(id)?.classList.add('collapsed');
     if (selected != null && selected !== sel) view.nodeEl(selected)?.setAttribute('aria-selected', 'false');
     selected = null;
@@ -92,6 +108,7 @@ export function makeEditorView(svg, stage, handlers) {
   function select(id) {
     if (selected != null) view?.nodeEl(selected)?.setAttribute('aria-selected', 'false');
     selected = id;
+    a11y?.select(id);
     const g = id != null ? view?.nodeEl(id) : null;
     if (!g) return;
     g.setAttribute('aria-selected', 'true');
@@ -105,6 +122,7 @@ export function makeEditorView(svg, stage, handlers) {
     const g = id != null ? view?.nodeEl(id) : null;
     callout.textContent = message;
     callout.hidden = false;
+    a11y?.error(id, message);
     if (g) {
       g.classList.add('refused');
       callout.dataset.errorNode = id;
@@ -123,6 +141,7 @@ export function makeEditorView(svg, stage, handlers) {
   function clearError() {
     callout.hidden = true;
     callout.textContent = '';
+    a11y?.error(null);
     delete callout.dataset.errorNode;
     viewport.querySelector('.refused')?.classList.remove('refused');
   }

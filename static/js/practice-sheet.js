@@ -4,6 +4,7 @@
 
 import { t } from './i18n.js';
 import { show } from './model.js';
+import { spokenLabel } from './tree.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FIELDS = { values: ['value'], cuts: ['value'], full: ['value', 'alpha', 'beta'] };
@@ -43,6 +44,7 @@ export function makeSheet(ctx) {
   }
   const marked = new Set(cuts ? (draft.pruned || []).filter((id) => ctx.tree.byId.has(id)) : []);
   let checked = false;
+  const verdicts = new Map();   // node id -> all right there (the last check's ✓ / ✗)
 
   const limit = () => ctx.options().depth;
   const answerable = (n) => n.children.length > 0 && (limit() == null || n.depth < limit());
@@ -63,6 +65,8 @@ export function makeSheet(ctx) {
       pick.className = 'pick';
       pick.textContent = n.label;
       pick.title = t('Show {node} in the tree', { node: n.label });
+      const said = spokenLabel(ctx.tree, n);    // a board is read as its marks, not its cells
+      if (said !== n.label) pick.setAttribute('aria-label', said);
       pick.addEventListener('click', () => select(n.id, false));
       const who = document.createElement('small');
       who.textContent = n.role === 'chance' ? t('chance') : n.player;
@@ -232,6 +236,7 @@ export function makeSheet(ctx) {
     for (const el of ctx.viewport.querySelectorAll('.badge')) el.remove();
     for (const el of ctx.viewport.querySelectorAll('line.edge')) el.classList.remove('mark-right', 'mark-extra', 'mark-missed');
     for (const el of ctx.viewport.querySelectorAll('.node')) el.classList.remove('ok', 'bad');
+    verdicts.clear();
   }
 
   function render(result, reveal) {
@@ -264,12 +269,35 @@ export function makeSheet(ctx) {
       if (e.graded) bump(perNode, e.node, e.status === 'right');
     }
     for (const [id, ok] of perNode) {
+      verdicts.set(id, ok);
       badge(id, ok);
       const td = rowsEl.querySelector(`tr[data-row="${CSS.escape(id)}"] .col-mark`);
       if (td) { td.textContent = ok ? '✓' : '✗'; td.dataset.ok = ok ? '1' : '0'; td.title = ok ? t('all right here') : t('a mistake here'); }
     }
     showFeedback(result);
     revealBtn.hidden = false;
+    ctx.a11yChanged?.();
+  }
+
+  /** What a screen reader hears at node `n` (after its kind and name): the
+   *  given value or the student's answer, the cuts marked, the last check. */
+  function a11y(n, f) {
+    const parts = [];
+    const cut = cuts && insideMarked(n);
+    if (cut) parts.push(marked.has(n.id) ? t('you marked this branch pruned') : t('inside a branch you marked pruned'));
+    if (!n.children.length) parts.push(t('value {v}', { v: show(n.value) }));
+    else if (f.status === 'evaluated' && f.value != null) parts.push(t('eval {v}', { v: show(f.value) }));
+    else if (answerable(n) && !cut) {
+      const own = (k) => String(entries[k][n.id] ?? '').trim();
+      parts.push(own('value') ? t('your value {v}', { v: own('value') }) : t('no value written yet'));
+      if (fields.includes('alpha')) {
+        parts.push(own('alpha') ? t('your α {v}', { v: own('alpha') }) : t('no α written yet'));
+        parts.push(own('beta') ? t('your β {v}', { v: own('beta') }) : t('no β written yet'));
+      }
+    }
+    if (verdicts.has(n.id)) parts.push(verdicts.get(n.id) ? t('checked: right') : t('checked: a mistake here'));
+    else if (!checked && (answerable(n) || marked.has(n.id))) parts.push(t('not checked yet'));
+    return parts;
   }
 
   function bump(map, id, ok) { map.set(id, (map.has(id) ? map.get(id) : true) && ok); }
@@ -332,6 +360,7 @@ export function makeSheet(ctx) {
   build();
   paint();
   return {
+    a11y,
     taps: { edge: toggle, node: (id) => select(id, false) },
     optionsChanged() { build(); paint(); clearMarks(); stale(); },
   };

@@ -12,6 +12,7 @@ import { makeGuide } from './practice-guided.js';
 import { makeOrder } from './practice-order.js';
 import * as progress from './practice-progress.js';
 import { drawHits, explicitJsonOf, onTaps, preorder } from './practice-tree.js';
+import { makePracticeA11y } from './practice-a11y.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -120,7 +121,8 @@ async function main() {
     draw(newJson, { refit = false } = {}) {
       ctx.json = newJson;
       ctx.tree = readTree(newJson);
-      ctx.view = makeTreeView(viewport, ctx.tree, { compact: innerWidth < 600 });
+      ctx.tree.positions = tree.positions;      // a game's positions in words (not in the tree file)
+      ctx.view = a11y.follow(makeTreeView(viewport, ctx.tree, { compact: innerWidth < 600 }), ctx.tree);
       ctx.hits = drawHits(ctx);
       if (refit || !ctx.zoom) {
         ctx.zoom = ctx.zoom || makeZoom(svg, viewport);
@@ -133,11 +135,16 @@ async function main() {
     fit() { ctx.zoom.fit(ctx.view.box, { minK: innerWidth < 600 ? 0.62 : 0.5 }); },
     preorder: () => preorder(ctx.tree),
   };
+  // The tree for screen readers and keyboards, kept in step with the drawing.
+  const a11y = makePracticeA11y($('#a11y-tree'), ctx, () => handler);
+  let handler = null;
+  ctx.a11yChanged = a11y.refresh;
   ctx.draw(json, { refit: true });
   $('[data-action=fit]').addEventListener('click', () => ctx.fit());
   addEventListener('resize', () => ctx.fit());
 
-  const handler = mode === 'guided' ? makeGuide(ctx) : mode === 'order' ? makeOrder(ctx) : makeSheet(ctx);
+  handler = mode === 'guided' ? makeGuide(ctx) : mode === 'order' ? makeOrder(ctx) : makeSheet(ctx);
+  a11y.refresh();
   onTaps(svg, handler.taps || {});
   form.addEventListener('change', () => { syncLinks(); handler.optionsChanged?.(); });
   syncLinks();

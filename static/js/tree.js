@@ -82,7 +82,14 @@ export function readTree(json) {
     // The depth limit the tree's lecture uses (the page opens with it).
     depth: Number.isInteger(json.depth) ? json.depth : null,
     algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,
+    // A game's positions in words, by label ("X in the centre"), in the page's language.
+    positions: json.positions && typeof json.positions === 'object' ? json.positions : null,
   };
+}
+
+/** How a node is read aloud: its position in words for a game's board or piles, else its label. */
+export function spokenLabel(t, n) {
+  return (t.positions && Object.hasOwn(t.positions, n.label) && t.positions[n.label]) || n.label;
 }
 
 /**

@@ -11,7 +11,7 @@ import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './pane
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
-import { makeA11yTree, makeAnnouncer } from './a11ytree.js';
+import { makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
 import { lang, t } from './i18n.js';
@@ -297,37 +297,6 @@ function startSentence(tree, params) {
     expectiminimax: t('expectiminimax'), maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
   return t('Step 0: nothing searched yet. Press → to start {algorithm} at {root}.',
     { algorithm: name, root: tree.root.label });
-}
-
-/**
- * why(id): the sentence of the cut that pruned node `id` at the current
- * step (the cut that skipped it or its topmost pruned ancestor). The prune
- * events are indexed once as they are fetched, not searched per node.
- */
-function pruneReasons(tree, getRun) {
-  let indexed = null, upTo = 0, steps = new Map();   // skipped id -> [event index]
-  return (id) => {
-    const run = getRun();
-    if (!run) return null;
-    if (run !== indexed) { indexed = run; upTo = 0; steps = new Map(); }
-    for (; upTo < run.fetched; upTo++) {
-      const ev = run.events[upTo];
-      if (ev.type !== 'prune') continue;
-      for (const s of ev.skipped || []) {
-        if (!steps.has(s)) steps.set(s, []);
-        steps.get(s).push(upTo);
-      }
-    }
-    // Walk up to the child the cut skipped, then take its latest cut so far.
-    let n = tree.byId.get(id);
-    while (n && !steps.has(n.id)) n = n.parent;
-    const list = n ? steps.get(n.id) : null;
-    if (!list) return null;
-    for (let i = list.length - 1; i >= 0; i--) {
-      if (list[i] < run.step) return run.events[list[i]].text;
-    }
-    return null;
-  };
 }
 
 main();
