@@ -142,6 +142,8 @@ class Budget:
     """Bytes of one edited tree sent by the editor (a request holds it and the one before)."""
     editor_runs_at_once: int = 4
     """What-if searches running at once, server-wide (a newcomer waits, then 503)."""
+    editor_runs_per_second: float = 30.0
+    """What-if runs one editor page may ask over Socket.IO a second (twice that in a burst; then 429)."""
     game_nodes: int = 2_000_000
     """Nodes a lazily expanded game may enter in one run."""
     game_steps: int = 5_000_000

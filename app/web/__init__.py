@@ -26,6 +26,7 @@ from .origins import same_origin
 from .serving import BodyDeadline
 from .security import TrustedHostMiddleware, install_headers, trusted_hosts
 from .class_sockets import ClassNamespace
+from .editor_sockets import EditNamespace
 from .sockets import StreamNamespace
 from .store import UploadStore
 
@@ -160,6 +161,7 @@ def _init_socketio(app: Flask) -> SocketIO:
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
     socketio.on_namespace(ClassNamespace("/class"))
+    socketio.on_namespace(EditNamespace("/edit"))   # the editor's what-if runs
     return socketio
 
 

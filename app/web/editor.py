@@ -97,15 +97,27 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number in strict JSON")
 
 
-def _refused(exc: Exception):
+def _refusal(exc: Exception) -> dict:
     if isinstance(exc, DocumentError):
-        return jsonify({"error": exc.to_dict()}), 400
-    return jsonify({"error": {"message": str(exc), "key": None}}), 400
+        return {"error": exc.to_dict()}
+    return {"error": {"message": str(exc), "key": None}}
 
 
-@bp.post("/api/edit/run")
-def run():
-    body = _body("tree", optional=("options", "previous", "previous_state", "edit", "text"))
+def _refused(exc: Exception):
+    return jsonify(_refusal(exc)), 400
+
+
+RUN_FIELDS = ("options", "previous", "previous_state", "edit", "text")
+"""The optional fields of a what-if run (beside ``tree``), over HTTP and Socket.IO alike."""
+
+
+def what_if(body: dict) -> tuple[dict, int]:
+    """One what-if run of a request's object (``tree`` and :data:`RUN_FIELDS`):
+    ``(answer, 200)``, or ``({"error": {"message", "key"}}, 400)`` for a tree
+    or options the loader or the core refuses. Raises :class:`ApiError` for a
+    malformed request and :class:`~app.budget.OverBudget` past the budget
+    (the gate's 503 included). Shared by ``POST /api/edit/run`` and the
+    ``/edit`` Socket.IO namespace (app.web.editor_sockets)."""
     edit, text, state = body.get("edit"), body.get("text", "all"), body.get("previous_state")
     if text not in ("all", "notation", False, True) or not (state is None or isinstance(state, str)):
         raise ApiError(400, "text is 'all', 'notation' or false; previous_state a string")
@@ -117,8 +129,14 @@ def run():
                                    text="all" if text is True else text,
                                    previous_state=state)
     except (DocumentError, SearchError) as exc:
-        return _refused(exc)
-    return jsonify(answer)
+        return _refusal(exc), 400
+    return answer, 200
+
+
+@bp.post("/api/edit/run")
+def run():
+    answer, status = what_if(_body("tree", optional=RUN_FIELDS))
+    return jsonify(answer), status
 
 
 @bp.post("/api/edit/best-order")

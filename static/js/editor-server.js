@@ -1,13 +1,21 @@
-// The editor's requests: the what-if run of an edited tree (POST /api/edit/run),
-// compared with the accepted run by the token the server gave it, and the
-// same run asked ahead while a value is being typed. No DOM here beyond what
-// the caller passes in.
+// The editor's requests: the what-if run of an edited tree, compared with
+// the accepted run by the token the server gave it, and the same run asked
+// ahead while a value is being typed. A run goes over the page's WebSocket
+// (Socket.IO namespace /edit, event `run`) while it is open: an HTTP request
+// per edit (POST /api/edit/run, the same answer) cost more than the search
+// itself. HTTP stays for a tree too big for one Socket.IO message and
+// whenever the socket is not connected. No DOM here beyond what the caller
+// passes in.
 
+import { io } from '../vendor/socket.io/socket.io.esm.min.js';
 import { t } from './i18n.js';
 
 const TEXT = {
   network: t('The server did not answer; the edit was not kept.'),
 };
+
+const SOCKET_BYTES = 60 * 1024;   // under the server's 64 KiB cap of one Socket.IO message
+const SOCKET_WAIT = 15000;        // ms for an acknowledgement, then the run is asked over HTTP
 
 /** POST JSON; the answer's JSON, or {error: {message}} (never throws). */
 export async function post(url, body) {
@@ -19,7 +27,50 @@ export async function post(url, body) {
     return { error: { message: TEXT.network } };
   }
   const json = await res.json().catch(() => ({ error: { message: `HTTP ${res.status}` } }));
+  performance.mark('edit-received');
   return res.ok ? json : { error: json.error || { message: `HTTP ${res.status}` } };
+}
+
+let encoder = null;
+/** Does this JSON text fit in one Socket.IO message? (UTF-8: at most 3 bytes a UTF-16 unit.) */
+function fits(text) {
+  if (text.length * 3 <= SOCKET_BYTES) return true;
+  encoder ??= new TextEncoder();
+  return text.length <= SOCKET_BYTES && encoder.encode(text).length <= SOCKET_BYTES;
+}
+
+/**
+ * The what-if channel: the page's Socket.IO connection to /edit, opened at
+ * once and kept (Socket.IO reconnects by itself). `ask(body)` -> the answer
+ * of POST /api/edit/run for the same body, or {error} (never throws):
+ * over the socket when it is connected and the body fits, else over HTTP.
+ * `useHttp()` true sends every run over HTTP (bench/editor.py compares).
+ */
+export function makeChannel({ useHttp = () => false } = {}) {
+  let socket = null;
+  try {
+    socket = io('/edit', { transports: ['websocket'] });
+  } catch {
+    socket = null;    // no WebSocket here: HTTP it is
+  }
+  let last = null;   // how the last run went: 'socket' or 'http'
+  const http = (body) => { last = 'http'; return post('/api/edit/run', body); };
+  async function ask(body) {
+    if (!socket?.connected || useHttp() || !fits(JSON.stringify(body))) return http(body);
+    last = 'socket';
+    performance.mark('edit-sent');
+    let ack;
+    try {
+      ack = await socket.timeout(SOCKET_WAIT).emitWithAck('run', body);
+    } catch {
+      return http(body);   // lost or too slow: once more, over HTTP
+    }
+    performance.mark('edit-received');
+    if (!ack || typeof ack !== 'object') return { error: { message: TEXT.network } };
+    const { ok, ...answer } = ack;
+    return ok ? answer : { error: answer.error || { message: TEXT.network } };
+  }
+  return { ask, get connected() { return !!socket?.connected; }, get last() { return last; } };
 }
 
 /** Search options as the API takes them. */
@@ -31,18 +82,20 @@ export function wire(options) {
 }
 
 /**
- * makeServer(state, {withYaml(), aheadOff()}) -> {run, prefetch, prefetched, forget, yamlText}.
+ * makeServer(state, {withYaml(), aheadOff(), useHttp()}) -> {run, prefetch, prefetched, forget, yamlText, channel}.
  * `state` is the page's: its `doc` and `token` (the accepted tree and run),
  * `options`, `yaml`.
  */
-export function makeServer(state, { withYaml, aheadOff }) {
+export function makeServer(state, { withYaml, aheadOff, useHttp }) {
+  const channel = makeChannel({ useHttp });
   /** The what-if run of `doc` (and how it differs from the accepted run). */
   async function run(doc, options, edit) {
     const body = { tree: doc, options: wire(options), edit, text: withYaml() ? 'all' : 'notation' };
     if (state.token) body.previous_state = state.token;
-    let answer = await post('/api/edit/run', body);
+    let answer = await channel.ask(body);
     if (answer.previous_missing && state.doc) {   // this server forgot it: send the tree before
-      answer = await post('/api/edit/run', { ...body, previous_state: undefined, previous: state.doc });
+      const { previous_state: _, ...rest } = body;
+      answer = await channel.ask({ ...rest, previous: state.doc });
     }
     return answer;
   }
@@ -80,12 +133,12 @@ export function makeServer(state, { withYaml, aheadOff }) {
   /** The accepted tree's YAML (asked for when first needed: shown or saved). */
   async function yamlText() {
     if (state.yaml == null) {
-      const answer = await post('/api/edit/run', { tree: state.doc, options: wire(state.options), text: 'all' });
+      const answer = await channel.ask({ tree: state.doc, options: wire(state.options), text: 'all' });
       if (answer.error) throw new Error(answer.error.message);
       state.yaml = answer.yaml;
     }
     return state.yaml;
   }
 
-  return { run, prefetch, prefetched, forget: () => ahead.answers.clear(), yamlText };
+  return { run, prefetch, prefetched, forget: () => ahead.answers.clear(), yamlText, channel };
 }

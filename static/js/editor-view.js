@@ -5,7 +5,7 @@
 // at the node an edit was refused for. The search's result is shown through
 // the view's own setNodes/setPath, as the visualizer shows a step.
 
-import { leafWidth, readTree } from './tree.js';
+import { readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { makeEditorA11y } from './editor-a11y.js';
@@ -24,7 +24,7 @@ export function makeEditorView(svg, stage, handlers) {
   const callout = stage.querySelector('#node-error');
   let t = null, view = null, selected = null, drag = null;
 
-  let shape = null;   // what the drawing's layout depends on, to redraw only when it changes
+  let box = null;   // the drawing's bounds, to fit again only when they change
   // The same tree for screen readers and keyboards (editor-a11y.js).
   const list = stage.querySelector('#a11y-tree');
   const a11y = list && makeEditorA11y(list, {
@@ -41,22 +41,20 @@ export function makeEditorView(svg, stage, handlers) {
   });
 
   function draw(json, result, change, { collapsed = new Set(), selected: sel = null } = {}) {
-    const next = readTree(json);
-    const nextShape = shapeOf(next, collapsed);
-    if (view && nextShape === shape) {
-      // Same layout (a value changed, or nothing the drawing shows): update in place.
-      for (const n of next.nodes) {
-        if (n.role === 'leaf' && t.byId.get(n.id).value !== n.value) view.setStatic(n.id, n.value);
-      }
-      unmark();
-    } else {
-      t = next;
-      shape = nextShape;
-      const refit = !zoom.moved || !view;
-      view = makeTreeView(viewport, t, { collapsed, absolute: true });
-      for (const g of viewport.querySelectorAll('[data-node]')) g.setAttribute('aria-selected', 'false');
-      if (refit) zoom.fit(view.box, { maxK: 1.6 });
+    t = readTree(json);
+    // The elements of the drawing before are kept where the tree is alike
+    // (treeview.js `reuse`): an edit moves some nodes and changes a few.
+    if (view) unmark();
+    const first = !view;
+    view = makeTreeView(viewport, t, { collapsed, absolute: true, reuse: view });
+    for (const g of viewport.querySelectorAll('.nodes > [data-node]:not([aria-selected])')) {
+      g.setAttribute('aria-selected', 'false');
     }
+    const b = view.box;
+    if (!box || b.x0 !== box.x0 || b.x1 !== box.x1 || b.y0 !== box.y0 || b.y1 !== box.y1) {
+      if (first || !zoom.moved) zoom.fit(b, { maxK: 1.6 });
+    }
+    box = b;
     if (result) {
       const nodes = result.nodes;
       view.setNodes(Object.keys(nodes).filter((id) => view.nodeEl(id)), (id) => {
@@ -68,22 +66,12 @@ export function makeEditorView(svg, stage, handlers) {
       if (best) view.nodeEl(best)?.classList.add('best-move');
     }
     if (change) mark(change);
-    a11y?.draw(next, result);   // next: the values of this edit (t keeps its layout)
+    a11y?.draw(t, result);
     for (const id of collapsed) view.nodeEl(id)?.classList.add('collapsed');
     if (selected != null && selected !== sel) view.nodeEl(selected)?.setAttribute('aria-selected', 'false');
     selected = null;
     select(sel);
     return t;
-  }
-
-  /** Everything the layout and the drawn elements depend on but the leaves'
-   * values themselves: ids, labels, roles, probabilities, leaves' widths. */
-  function shapeOf(tree, collapsed) {
-    const parts = [tree.players.join(','), [...collapsed].sort().join(',')];
-    for (const n of tree.nodes) {
-      parts.push(`${n.id}|${n.parent?.id ?? ''}|${n.label}|${n.role}|${n.playerIndex}|${n.probability ?? ''}|${n.role === 'leaf' ? leafWidth(n) : ''}`);
-    }
-    return parts.join('\n');
   }
 
   /** Take off the marks of the previous edit (an in-place update keeps the elements). */

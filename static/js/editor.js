@@ -45,6 +45,7 @@ const state = {
 const server = makeServer(state, {
   withYaml: () => $('details.yaml').open,
   aheadOff: () => page.dataset.ahead === 'off',   // bench/editor.py measures without it too
+  useHttp: () => page.dataset.transport === 'http',   // ... and over HTTP beside the socket
 });
 const view = makeEditorView($('#tree'), $('#stage'), {
   onSelect: (id) => select(keyOf(id)),
@@ -104,6 +105,8 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
       const now = performance.now();
       page.dataset.frameAt = now.toFixed(2);
       page.dataset.lastEditMs = (now - started).toFixed(2);
+      // ... and the page's part of drawing it is done (the first task after that frame).
+      setTimeout(() => { page.dataset.frameDoneAt = performance.now().toFixed(2); });
     });
   });
 }
@@ -119,6 +122,7 @@ function accept(doc, answer, select) {
   for (const k of [...state.collapsed]) if (!keys.has(k)) state.collapsed.delete(k);
   state.selected = keys.has(select) ? select : D.walk(doc)[0].node.key;
   state.revision += 1;
+  page.dataset.runVia = server.channel.last || '';   // socket or http (the tests look)
   view.clearError();
   render();
 }

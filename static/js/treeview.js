@@ -6,7 +6,7 @@
 // the editor draw through it, and a canvas renderer for huge trees offers the
 // same one):
 //
-//   makeTreeView(viewport, tree, {compact, maxDepth, absolute, names, collapsed}) -> view
+//   makeTreeView(viewport, tree, {compact, maxDepth, absolute, names, collapsed, reuse}) -> view
 //   view.box                     content bounds {x0, y0, x1, y1} incl. every label
 //   view.setNode(id, fields)     fields = {status, value, alpha, beta} (model.read)
 //   view.setNodes(ids, fieldsOf) many at once; each edge updated once
@@ -36,6 +36,7 @@ import { GAP, LINE, SIZES } from './labels.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
+const PARTS = Symbol('parts');   // a view's elements, for the next view to reuse
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -85,8 +86,18 @@ export function playerMarks(players) {
  * no transform per node Chromium keeps the whole tree in one paint chunk,
  * which makes every repaint of a big tree several times cheaper; without
  * it, a node's <g> has its own coordinates centred on the node),
- * `collapsed` (a Set of ids whose subtrees are folded away; see below).
+ * `collapsed` (a Set of ids whose subtrees are folded away; see below),
+ * `reuse` (the view drawn in this viewport before: see below).
  * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl}.
+ *
+ * Extension point (the editor redraws after every edit): with `reuse`, the
+ * elements of the old view are kept for every node drawn alike in the new
+ * tree (same id, kind, player and label plan) and only moved where the
+ * layout moved it; the rest are made or removed. What a step showed on a
+ * kept node (status, value, bounds) stays until setNodes says otherwise;
+ * what setActive, setPath and setDepthLimit showed is cleared. A full
+ * redraw of a 200-node tree re-creates and restyles ~800 elements (a frame
+ * of its own); an edit usually moves some and changes a few.
  */
 export function makeTreeView(viewport, t, options = {}) {
   const names = options.names ?? t.nodes.length <= NAMES_UP_TO;
@@ -94,8 +105,11 @@ export function makeTreeView(viewport, t, options = {}) {
   const plan = box.plan;
   if (options.maxDepth != null) box.y1 += SHAPE * 2.5;   // room for the horizon fans
   else if (t.game && t.nodes.some((n) => n.folded)) box.y1 += SHAPE * 4.5;   // ... the folds
-  const edgeLayer = el('g', { class: 'edges' });
-  const nodeLayer = el('g', { class: 'nodes' });
+  const old = options.reuse?.[PARTS]?.viewport === viewport ? options.reuse[PARTS] : null;
+  old?.clear();
+  const edgeLayer = old ? old.edgeLayer : el('g', { class: 'edges' });
+  const nodeLayer = old ? old.nodeLayer : el('g', { class: 'nodes' });
+  const kept = new Set();   // the old view's node elements and edges kept
   const nodeEls = new Map();
   const edgeEls = new Map();
   const state = new Map(); // id -> status shown, to update edges
@@ -111,6 +125,7 @@ export function makeTreeView(viewport, t, options = {}) {
   // (nodeEl(id) is undefined) and setNodes skips them.
   const collapsed = options.collapsed || null;
   const folded = new Set();
+  if (old) for (const e of edgeLayer.querySelectorAll(':scope > .horizon, :scope > .fold')) e.remove();
   for (const n of t.nodes) {
     if (maxDepth != null && n.depth > maxDepth) continue;
     if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
@@ -124,63 +139,151 @@ export function makeTreeView(viewport, t, options = {}) {
   }
   // The active node's halo: its own outline, thick, under the nodes, so it
   // rings the shape and never covers a label.
-  const ring = el('path', { class: 'ring', visibility: 'hidden' });
-  viewport.replaceChildren(edgeLayer, ring, nodeLayer);
+  const ring = old ? old.ring : el('path', { class: 'ring', visibility: 'hidden' });
+  if (old) finishReuse();
+  else viewport.replaceChildren(edgeLayer, ring, nodeLayer);
+
+  /** After a redraw that reused `old`: take away what was not kept, put the
+   * nodes in preorder, and bring the edges in step with the nodes' states. */
+  function finishReuse() {
+    for (const g of old.nodeEls.values()) if (!kept.has(g)) g.remove();
+    for (const e of old.edgeEls.values()) {
+      if (!kept.has(e)) { e.line.remove(); e.prob?.remove(); e.cut?.remove(); }
+    }
+    let at = nodeLayer.firstChild;
+    for (const g of nodeEls.values()) {
+      if (g === at) at = at.nextSibling;
+      else nodeLayer.insertBefore(g, at);     // new, or moved among the kept
+    }
+    for (const n of t.nodes) {
+      const g = nodeEls.get(n.id);
+      if (!g) continue;
+      let cut = 0;
+      for (const c of n.children) if (edgeEls.get(c.id)?.isCut) cut += 1;
+      if ((g.cutChildren || 0) !== cut) { g.cutChildren = cut; writeValue(n, g); }
+    }
+    for (const n of t.nodes) if (edgeEls.has(n.id)) updateEdge(n);
+  }
 
   function drawEdge(n) {
     const p = n.parent;
-    // From the bottom of the parent's shape to the top of the child's.
-    const line = el('line', {
-      class: 'edge', 'data-edge': n.id,
-      x1: p.x, y1: p.y + SHAPE * 0.9, x2: n.x, y2: n.y - SHAPE * 0.9,
-    }, edgeLayer);
-    edgeEls.set(n.id, { line, cut: null, reached: false, pruned: false, isCut: false });
-    if (n.probability != null) {
-      const mx = (p.x + n.x) / 2, my = (p.y + n.y) / 2;
-      text(edgeLayer, 'prob', mx + (n.x >= p.x ? 6 : -6), my, show(n.probability))
-        .setAttribute('text-anchor', n.x >= p.x ? 'start' : 'end');
+    let e = old?.edgeEls.get(n.id);
+    if (e && e.parent === p.id && !kept.has(e)) kept.add(e);
+    else {
+      e = { line: el('line', { class: 'edge', 'data-edge': n.id }, edgeLayer), parent: p.id,
+        prob: null, at: '', cut: null, reached: false, pruned: false, isCut: false };
     }
-    return line;
+    edgeEls.set(n.id, e);
+    // From the bottom of the parent's shape to the top of the child's.
+    const at = `${p.x},${p.y},${n.x},${n.y}`;
+    if (e.at !== at) {
+      e.at = at;
+      const { line } = e;
+      line.setAttribute('x1', p.x); line.setAttribute('y1', p.y + SHAPE * 0.9);
+      line.setAttribute('x2', n.x); line.setAttribute('y2', n.y - SHAPE * 0.9);
+      if (e.cut) {          // drawn across the old line: draw it again
+        e.cut.remove();
+        e.cut = e.isCut ? drawCut(n) : null;
+        e.cut?.classList.add('shown');
+      }
+      e.prob?.remove();
+      e.prob = null;
+    }
+    if (n.probability != null) {
+      const s = show(n.probability);
+      if (!e.prob) {
+        const mx = (p.x + n.x) / 2, my = (p.y + n.y) / 2;
+        e.prob = text(edgeLayer, 'prob', mx + (n.x >= p.x ? 6 : -6), my, s);
+        e.prob.setAttribute('text-anchor', n.x >= p.x ? 'start' : 'end');
+      } else if (e.prob.textContent !== s) e.prob.textContent = s;
+    } else if (e.prob) {
+      e.prob.remove();
+      e.prob = null;
+    }
+    return e.line;
+  }
+
+  /** What a node's elements are made of, but where they are: a kept node's
+   * elements are only moved (a picture is drawn anew wherever it moves). */
+  function signature(n, p) {
+    const item = p.side || p.under;
+    return [n.role, n.playerIndex, marks[n.playerIndex], !!p.side,
+      item && [item.text, item.full, item.w, item.h], item?.pic && [n.x, n.y]].join('|');
   }
 
   function drawNode(n) {
-    const x = ox(n), y = oy(n);
+    const p = plan.of(n), sig = signature(n, p);
+    const g0 = old?.nodeEls.get(n.id);
+    if (g0 && g0.sig === sig && !kept.has(g0)) {
+      kept.add(g0);
+      nodeEls.set(n.id, g0);
+      state.set(n.id, g0.shown.status);
+      if (g0.static) {
+        const s = show(n.value);
+        if (g0.static.textContent !== s) g0.static.textContent = s;
+      }
+      place(g0, n, p);
+      return;
+    }
     const g = el('g', {
       class: `node role-${n.role}` + (n.role === 'player' ? ` p${n.playerIndex % 5}` : ''),
       'data-node': n.id, 'data-status': 'unvisited',
       'data-value': '', 'data-alpha': '', 'data-beta': '',
-    }, nodeLayer);
-    if (!absolute) g.setAttribute('transform', `translate(${n.x},${n.y})`);
-    g.x = x; g.y = y;
-    g.shape = el('path', { class: 'shape st-unvisited', d: shapePath(n, SHAPE, x, y) }, g);
+    }, old ? null : nodeLayer);
+    g.sig = sig;
+    g.shape = el('path', { class: 'shape st-unvisited' }, g);
     // What is drawn, as the hooks spell it (read back without touching the DOM).
     g.shown = { status: 'unvisited', value: '', alpha: '', beta: '' };
     const leaf = n.role === 'leaf';
     if (leaf) {
-      g.static = text(g, 'static', x, y, show(n.value));
+      g.static = text(g, 'static', 0, 0, show(n.value));
     } else if (n.role === 'player') {
-      text(g, 'who', x, y + 1, marks[n.playerIndex] ?? '?');
+      g.who = text(g, 'who', 0, 0, marks[n.playerIndex] ?? '?');
     }
-    const p = plan.of(n);
     // The current value: inside a two-player shape, beside a max^n one.
-    if (n.role === 'player') {
-      g.v = text(g, 'v lbl', x + p.half + GAP, y, '');
-    } else if (!leaf) g.v = text(g, 'v', x, y + (n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0), '');
+    if (n.role === 'player') g.v = text(g, 'v lbl', 0, 0, '');
+    else if (!leaf) g.v = text(g, 'v', 0, 0, '');
+    place(g, n, p);
     drawLabel(g, n, p);
     nodeEls.set(n.id, g);
     state.set(n.id, 'unvisited');
   }
 
+  /** Write where a node's elements go (all of them: made or moved). */
+  function place(g, n, p) {
+    const x = ox(n), y = oy(n), at = `${n.x},${n.y}`;
+    if (!absolute && g.at !== at) g.setAttribute('transform', `translate(${at})`);
+    g.at = at;
+    if (g.x === x && g.y === y && g.half === p.half) return;   // drawn there already
+    g.x = x; g.y = y; g.half = p.half;
+    g.shape.setAttribute('d', shapePath(n, SHAPE, x, y));
+    const xy = (e, ex, ey) => { e.setAttribute('x', ex); e.setAttribute('y', ey); };
+    if (g.static) xy(g.static, x, y);
+    if (g.who) xy(g.who, x, y + 1);
+    if (g.v && n.role === 'player') xy(g.v, x + p.half + GAP, y);
+    else if (g.v) xy(g.v, x, y + (n.role === 'max' ? 6 : n.role === 'min' ? -5 : 0));
+    if (g.label) xy(g.label, ...labelAt(g, p));
+    if (g.bounds) {
+      const bx = x + p.half + GAP;
+      xy(g.bounds, bx, y - (SIZES.bounds * LINE) / 2);
+      g.alphaT.setAttribute('x', bx);
+      g.betaT.setAttribute('x', bx);
+    }
+  }
+
   // A name (or a game position's picture) left of an inner node, under a leaf.
+  function labelAt(g, p) {
+    const item = p.side || p.under;
+    return p.side ? [g.x - p.half - GAP - item.w / 2, g.y] : [g.x, g.y + SHAPE * 0.85 + 4 + item.h / 2];
+  }
+
   function drawLabel(g, n, p) {
     const item = p.side || p.under;
     if (!item) return;
-    const side = !!p.side;
-    const cx = side ? g.x - p.half - GAP - item.w / 2 : g.x;
-    const cy = side ? g.y : g.y + SHAPE * 0.85 + 4 + item.h / 2;
+    const [cx, cy] = labelAt(g, p);
     if (item.pic) { drawPicture(g, item.pic, n.label, cx, cy); return; }
-    const label = text(g, side ? 'name side lbl' : 'name lbl', cx, cy, item.text);
-    if (item.text !== item.full) el('title', {}, label).textContent = item.full;
+    g.label = text(g, p.side ? 'name side lbl' : 'name lbl', cx, cy, item.text);
+    if (item.text !== item.full) el('title', {}, g.label).textContent = item.full;
   }
 
   // Below a node on the depth limit: a short faded fan, "the tree goes on".
@@ -363,6 +466,7 @@ export function makeTreeView(viewport, t, options = {}) {
 
   /** Grey the nodes a depth limit will never expand (those drawn). */
   function setDepthLimit(limit) {
+    limited = limit != null;
     for (const n of t.nodes) {
       nodeEls.get(n.id)?.classList.toggle('beyond', limit != null && n.depth > limit);
       edgeEls.get(n.id)?.line.classList.toggle('beyond', limit != null && n.depth > limit);
@@ -393,6 +497,15 @@ export function makeTreeView(viewport, t, options = {}) {
     return { x: ox(n) - p.half + 2, y: oy(n) - SHAPE * 1.1 - 9 };
   }
 
+  let limited = false;   // has setDepthLimit greyed anything?
+  /** Take off what setActive, setPath and setDepthLimit showed (before a redraw reuses this view). */
+  function clear() {
+    setActive(null);
+    setPath(null);
+    if (limited) setDepthLimit(null);
+  }
+
   return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot,
-    nodeEl: (id) => nodeEls.get(id) };
+    nodeEl: (id) => nodeEls.get(id),
+    [PARTS]: { viewport, edgeLayer, nodeLayer, ring, nodeEls, edgeEls, clear } };
 }

@@ -62,7 +62,10 @@ export function makeZoom(svg, viewport, options = {}) {
   function fit(b = box, { minK = 0, maxK = 2 } = {}) {
     box = b;
     moved = false;
-    measure();
+    // The size the ResizeObserver keeps: measuring here would force a style
+    // and layout pass right after the caller redrew the tree (the editor
+    // fits after every edit that changes the tree's shape).
+    if (width === 0) measure();
     if (!b || width === 0) return;
     const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
     let nk = Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));

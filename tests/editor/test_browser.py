@@ -426,38 +426,78 @@ def test_downloads_and_start_a_class(ed, live_server):
     page.wait_for_selector("[data-join-code]", timeout=15000)
 
 
+class Runs:
+    """The what-if runs a page asks, over its Socket.IO connection (``/edit``,
+    event ``run``) or over HTTP (``POST /api/edit/run``): ``asked`` (bodies
+    sent), ``answered`` (bodies whose answer came back), ``via`` (how each went)."""
+
+    FRAME = re.compile(r"^4(\d)/edit,(\d+)(.*)$", re.S)
+
+    def __init__(self, page):
+        self.page, self.asked, self.answered, self.via, self._pending = page, [], [], [], {}
+        page.on("request", self._request)
+        page.on("requestfinished", self._finished)
+        page.on("websocket", lambda ws: (ws.on("framesent", self._sent),
+                                         ws.on("framereceived", self._received)))
+
+    def _request(self, request):
+        if request.url.endswith("/api/edit/run"):
+            self.asked.append(request.post_data_json)
+            self.via.append("http")
+
+    def _finished(self, request):
+        if request.url.endswith("/api/edit/run"):
+            self.answered.append(request.post_data_json)
+
+    def _sent(self, payload):
+        m = self.FRAME.match(payload) if isinstance(payload, str) else None
+        if m and m.group(1) == "2":
+            event, body = json.loads(m.group(3))
+            if event == "run":
+                self.asked.append(body)
+                self.via.append("socket")
+                self._pending[m.group(2)] = body
+
+    def _received(self, payload):
+        m = self.FRAME.match(payload) if isinstance(payload, str) else None
+        if m and m.group(1) == "3" and m.group(2) in self._pending:
+            self.answered.append(self._pending.pop(m.group(2)))
+
+    def wait_answered(self, test, timeout: float = 15.0):
+        """Wait until a run whose body passes ``test`` has its answer."""
+        for _ in range(int(timeout / 0.02)):
+            if any(test(b) for b in self.answered):
+                return
+            self.page.wait_for_timeout(20)
+        raise AssertionError("no such run answered")
+
+
 def test_a_value_being_typed_is_asked_ahead_and_enter_draws_it_at_once(ed):
+    runs = Runs(ed.page)                       # before the page opens its WebSocket
     ed.open(f"/edit/{AIMA}", yaml=False)
     page = ed.page
-    runs = []
-    page.on("request", lambda r: runs.append(r.post_data_json) if r.url.endswith("/api/edit/run")
-            else None)
-    def asked_for(value):
-        def match(response):
-            body = response.request.post_data_json if response.url.endswith("/api/edit/run") else None
-            return body is not None and c2_of(body) == value
-        return match
 
     def c2_of(body):
         return body["tree"]["root"]["children"][1]["children"][1]["value"]
 
     ed.select("c2")
     page.fill("[data-edit=value]", "")
-    with page.expect_response(asked_for(1)):
-        page.type("[data-edit=value]", "1")        # the what-if request goes while typing
-    asked = len(runs)
+    page.type("[data-edit=value]", "1")        # the what-if run is asked while typing
+    runs.wait_answered(lambda b: c2_of(b) == 1)
+    asked = len(runs.asked)
     revision = ed.revision
     page.press("[data-edit=value]", "Enter")
     ed.settle()
-    assert ed.revision == revision + 1 and len(runs) == asked   # nothing more asked
+    assert ed.revision == revision + 1 and len(runs.asked) == asked   # nothing more asked
     assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
     # Typing something else after that asks again, for the new tree only.
     page.fill("[data-edit=value]", "")
-    with page.expect_response(asked_for(9)):
-        page.type("[data-edit=value]", "9")
+    page.type("[data-edit=value]", "9")
+    runs.wait_answered(lambda b: c2_of(b) == 9)
     page.press("[data-edit=value]", "Enter")
     ed.settle()
     assert "c2=9" in ed.notation and ed.sentence.startswith("Changing c2 to 9")
+    assert "socket" in runs.via          # the page's open WebSocket carried the runs
 
 
 def test_a_drag_shows_where_the_node_will_land(ed, shoot):
