@@ -137,10 +137,14 @@ export { SHAPE, leafWidth } from './labels.js';
  * cousins, so the structure reads at a glance (the textbook look).
  * `names: false` leaves the names out (huge trees draw none).
  */
-export function layout(t, { compact = false, maxDepth = null, names = true, collapsed = null } = {}) {
+export function layout(t, { compact = false, maxDepth = null, names = true, collapsed = null, level = null } = {}) {
   const plan = planLabels(t, { names });
   const of = plan.of;
   const [near, far] = compact ? [6, 12] : [10, 22];
+  // `level`: a shorter distance between plies (presentation mode: larger
+  // type for the same height), never so short that what hangs under one ply
+  // (a leaf's name or picture) reaches what stands above the next.
+  const dy = level == null ? (compact ? LEVEL * 0.8 : LEVEL) : Math.max(level, plyRoom(t, of, maxDepth));
   // With a depth limit, what lies beyond it is not laid out (nor drawn);
   // nor is what lies under a collapsed node (`collapsed`: a Set of ids).
   const below = (n) => ((maxDepth != null && n.depth >= maxDepth) || collapsed?.has(n.id)
@@ -154,7 +158,7 @@ export function layout(t, { compact = false, maxDepth = null, names = true, coll
     const [l, r] = a.data.index < b.data.index ? [a, b] : [b, a];
     return of(l.data).right + of(r.data).left + (a.parent === b.parent ? near : far);
   };
-  d3tree().nodeSize([1, compact ? LEVEL * 0.8 : LEVEL]).separation(gap)(root);
+  d3tree().nodeSize([1, dy]).separation(gap)(root);
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   root.each((h) => {
     const n = h.data, p = of(n);
@@ -167,6 +171,20 @@ export function layout(t, { compact = false, maxDepth = null, names = true, coll
   });
   const pad = 8;
   return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad, plan };
+}
+
+/** The least distance between plies that keeps every ply's labels off the next one's. */
+function plyRoom(t, of, maxDepth) {
+  const below = [], above = [];
+  for (const n of t.nodes) {
+    if (maxDepth != null && n.depth > maxDepth) continue;
+    const p = of(n);
+    below[n.depth] = Math.max(below[n.depth] ?? 0, p.below);
+    above[n.depth] = Math.max(above[n.depth] ?? 0, p.above);
+  }
+  let room = 0;
+  for (let d = 0; d + 1 < above.length; d++) room = Math.max(room, (below[d] ?? 0) + (above[d + 1] ?? 0) + 12);
+  return room;
 }
 
 /**

@@ -57,7 +57,8 @@ function text(parent, cls, x, y, content) {
 
 /** Mark text 3, 4 or 5+ characters long, which CSS sets smaller. */
 function sizeClass(t) {
-  const len = Math.min(5, t.textContent.length);
+  // An infinity sign is as wide as two digits.
+  const len = Math.min(5, t.textContent.length + (t.textContent.includes('∞') ? 1 : 0));
   const cls = len >= 3 ? `len${len}` : null;
   if (cls === t.lenClass) return;
   if (t.lenClass) t.classList.remove(t.lenClass);

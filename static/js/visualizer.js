@@ -22,6 +22,12 @@ import { fitText } from './fittext.js';
 
 const $ = (sel) => document.querySelector(sel);
 const NARROW = '(max-width: 760px), (max-height: 500px)';
+const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tree.js LEVEL: 96)
+// A phone shows a tree whole only if it then reads (values at 18 px x scale,
+// 14.4 px at READ_K); a bigger tree is shown as a window at FOLLOW_K that
+// follows the search, the whole tree one tap away (the Fit button).
+const READ_K = 0.8;
+const FOLLOW_K = 1;
 
 async function main() {
   const page = $('#visualizer');
@@ -67,30 +73,65 @@ async function main() {
   pixelSize(svg, $('#canvas'));
   const zoom = makeZoom(svg, viewport);
   svg.dataset.nodes = String(tree.nodes.length);
-  let drawing = null, drawnDepth;
+  let drawing = null, drawnDepth, drawnLevel;
   let focused = null;           // the node whose item has keyboard focus (ringed)
+  const presenting = () => document.documentElement.classList.contains('present');
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
-  const fit = () => zoom.fit(drawing.box, {
-    minK: tree.nodes.length > 500 ? 0.3 : 0,
-    maxK: document.documentElement.classList.contains('present') ? 6 : 2.5,
-  });
+  let follow = false;           // a window following the active node, not the whole tree
+  let session = null;
+  const fit = () => {
+    if (follow) { followActive(); return; }
+    zoom.fit(drawing.box, {
+      minK: tree.nodes.length > 500 ? 0.3 : 0,
+      maxK: presenting() ? 6 : 2.5,
+    });
+  };
+  /** The window on the tree: the active node in its middle (before and after the search, the root at its top). */
+  function followActive() {
+    const id = session?.active;
+    const n = (id != null && tree.byId.get(id)) || tree.root;
+    const top = n === tree.root ? (n.y - drawing.box.y0) * FOLLOW_K + 8 : undefined;
+    zoom.show(n.x, n.y, FOLLOW_K, undefined, top);
+  }
+  // While following, the search is kept well inside the window (room for the labels beside a node).
+  const followMargin = () => Math.min(140, 0.3 * Math.min(zoom.size.width, zoom.size.height));
+  const followButton = $('[data-action=follow]');
+  function setFollow(on) {
+    follow = on;
+    page.classList.toggle('follow', on);
+    followButton?.setAttribute('aria-pressed', String(on));
+    fit();
+  }
+  /** Follow by default where the whole tree would not read: a phone, a tree wider than the screen allows. */
+  function readable() {
+    if (!matchMedia(NARROW).matches || follow) return true;
+    fit();
+    return zoom.get().k >= READ_K;
+  }
 
   /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
   function draw(maxDepth) {
-    if (drawing && maxDepth === drawnDepth) return;
+    // Presentation mode draws the plies closer: the same stage height then
+    // holds the tree at a larger scale, so its type reads from the back row.
+    const level = presenting() ? PRESENT_LEVEL : null;
+    if (drawing && maxDepth === drawnDepth && level === drawnLevel) return;
     drawnDepth = maxDepth;
+    drawnLevel = level;
     // Draw into a detached group and fit while the SVG is empty: the browser
     // then lays the tree out once, at its final scale.
     viewport.remove();
     // A phone gets the tighter spacing: values stay readable at full width.
-    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true, compact: matchMedia(NARROW).matches });
+    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true, compact: matchMedia(NARROW).matches, level });
     const b = drawing.box;
     page.style.setProperty('--tree-aspect', ((b.y1 - b.y0) / (b.x1 - b.x0)).toFixed(3));
+    page.style.setProperty('--follow-h', `${Math.ceil((b.y1 - b.y0) * FOLLOW_K + 16)}px`);
     if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
     fit();
     svg.appendChild(viewport);
   }
   draw(params.depth);
+  if (!readable()) setFollow(true);
+  followButton?.addEventListener('click', () => setFollow(!follow));
   performance.mark('tree-drawn');
   // Follow the window (and presentation mode) until the user zooms by hand.
   new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
@@ -102,7 +143,6 @@ async function main() {
   const announcer = makeAnnouncer($('#announce'));
   // The drawing is for eyes; the accessible tree below says the same.
   svg.setAttribute('aria-hidden', 'true');
-  let session = null;
   const why = pruneReasons(tree, () => session?.run);
   const blank = makeView();
   const a11y = makeA11yTree($('#a11y-tree'), tree, {
@@ -136,7 +176,8 @@ async function main() {
       setActive: (id) => { drawing.setActive(id); a11y.setActive(id); },
       setPath: (ids) => { drawing.setPath(ids); a11y.setPath(ids); },
     },
-    zoom,
+    // While following, the window keeps the active node well inside it.
+    zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, follow ? followMargin() : undefined) },
     onUpdate: (s) => {
       controls?.update();
       const ev = s.run.event;
@@ -164,26 +205,42 @@ async function main() {
     },
   });
   iterations = makeIterations($('#iterations'), session, tree);
+  /** Draw again (new spacing, a subtree opened) and show the current step on it. */
+  function redraw() {
+    const before = drawing;
+    draw(session.run ? session.params.depth ?? null : drawnDepth);
+    if (drawing === before) return;
+    const run = session.run;
+    const view = run ? run.view : blank;
+    drawing.setNodes(tree.nodes.map((n) => n.id), (id) => read(view, id));
+    const active = tree.nodes.find((n) => read(view, n.id).status === 'active');
+    drawing.setActive(active ? active.id : null);
+    drawing.setPath(run?.done && run.step === run.total ? run.done.pv : null);
+    if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
+  }
   const presentation = makePresentation(page, {
     onChange: () => requestAnimationFrame(() => {
+      redraw();
       fit();
       code.reveal();
       fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
     }),
   });
-  // Swipe to step: on the sentence always, on the tree while it is not zoomed by hand.
+  // Swipe to step: on the sentence always, on the tree while it is shown whole
+  // and not zoomed by hand (a window that follows the search pans by a drag).
   const swipe = { left: () => session.forward(), right: () => session.back() };
   onSwipe(narration, swipe);
   // The flick panned the tree a little: put it back where fit has it.
   onSwipe($('#canvas'), {
     left: () => { fit(); session.forward(); },
     right: () => { fit(); session.back(); },
-    accept: () => !zoom.moved,
+    accept: () => !zoom.moved && !follow,
   });
   controls = makeControls($('#transport'), session, {
     onPresent: () => presentation.toggle(),
     onContrast: () => presentation.toggleContrast(),
-    onFit: fit,
+    // Fit shows the whole tree (and stops following).
+    onFit: () => (follow ? setFollow(false) : fit()),
     onZoom: (f) => zoom.zoomBy(f),
   });
   const options = makeOptions($('#options'), {
@@ -210,13 +267,8 @@ async function main() {
       treeId, tree,
       onOpened: (id) => {
         drawnDepth = undefined;
-        draw(session.params.depth);
-        const view = session.run ? session.run.view : blank;
-        drawing.setNodes(tree.nodes.map((n) => n.id), (id) => read(view, id));
-        const active = tree.nodes.find((n) => read(view, n.id).status === 'active');
-        drawing.setActive(active ? active.id : null);
+        redraw();
         a11y.rebuild(id);
-        if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
       },
     });
     svg.addEventListener('open-subtree', (e) => opener.open(e.detail).catch((err) => showError(err.message)));
@@ -225,7 +277,7 @@ async function main() {
   startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);
 
   // A handle for the browser console and the benchmark, not an API.
-  window.visualizer = { session, tree, zoom, get drawing() { return drawing; } };
+  window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; } };
 
   options.set(params);
   const listings = code.load(params).then(() => code.setStyle(params.style));

@@ -76,6 +76,19 @@ export function makeZoom(svg, viewport, options = {}) {
     set(nk, width / 2 - nk * cx, top);
   }
 
+  /**
+   * Show content point (cx, cy) at screen point (sx, sy) (default: the
+   * centre) at scale `nk`, as a view the user has not moved: a window on a
+   * tree too big to read whole (a phone following the search).
+   */
+  function show(cx, cy, nk, sx, sy) {
+    moved = false;
+    whole = false;
+    measure();
+    nk = Math.min(MAX_K, Math.max(MIN_K, nk));
+    set(nk, (sx ?? width / 2) - nk * cx, (sy ?? height / 2) - nk * cy);
+  }
+
   /** Pan (without zooming) so that content point (cx, cy) is on screen. */
   function ensureVisible(cx, cy, margin = 60) {
     // A fitted tree shows every node already: panning would only cut it off.
@@ -135,5 +148,6 @@ export function makeZoom(svg, viewport, options = {}) {
     return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2 };
   }
 
-  return { fit, ensureVisible, zoomBy, get: () => ({ k, x, y }), get moved() { return moved; } };
+  return { fit, show, ensureVisible, zoomBy, get: () => ({ k, x, y }), get moved() { return moved; },
+    get size() { return { width, height }; } };
 }

@@ -77,7 +77,15 @@ def test_phone_tree_first_panels_below_controls_fixed(phone, live_server, size, 
     # The sentence is whole (the cut-off's is the longest of the run).
     assert pg.evaluate("() => { const n = document.querySelector('#narration'); "
                        "return n.scrollHeight <= n.clientHeight + 1; }")
-    assert problems(pg) == []
+    # A phone too small to read the tree whole follows the search (Fit shows it whole).
+    following = pg.evaluate("() => window.visualizer.follow")
+    assert problems(pg, fitted=not following) == []
+    if following:
+        pg.tap("[data-action=fit]")
+        pg.wait_for_function("() => !window.visualizer.follow")
+        pg.wait_for_timeout(100)
+        assert problems(pg) == []
+        pg.tap("[data-action=follow]")
     if height > width:
         # Readable values at full width: a leaf's value at least 11 px high.
         assert pg.evaluate("() => Math.min(...[...document.querySelectorAll('#tree .static')]"
@@ -137,15 +145,14 @@ def test_projector_reads_from_the_back_row(browser, live_server, size, shoot):
     assert m["narration"] >= 36
     assert m["rows"] == 1 and m["wrapped"] == [], m        # the header never wraps
     legend, canvas = rect(pg, ".legend"), rect(pg, "#canvas")
-    assert legend["bottom"] <= canvas["top"] + 1            # beside the tree, never over it
+    # Beside the tree (a column at its right in presentation mode), never over it.
+    assert legend["right"] <= canvas["left"] + 1 or legend["left"] >= canvas["right"] - 1 \
+        or legend["bottom"] <= canvas["top"] + 1, (legend, canvas)
     assert problems(pg) == []
-    if width == 1920:
-        assert m["k"] > 2                                   # a lecture tree fills the stage
-        assert m["value"] >= 48 and m["leaf"] >= 48 and m["bounds"] >= 28, m
-    else:
-        # 1280 x 720 holds a 36 px sentence and the tree below it: the tree
-        # is as large as the height allows (measured and reported, not 48 px).
-        assert m["value"] >= 20 and m["bounds"] >= 20, m
+    assert m["k"] > 2                                       # a lecture tree fills the stage
+    assert m["value"] >= 48 and m["leaf"] >= 48 and m["bounds"] >= 28, m
+    sizes = type_sizes(pg)
+    assert sizes["value"] >= 48 and sizes["bounds"] >= 28 and sizes["narration"] >= 36, sizes
     shoot(pg, f"screens-projector-fig52-{width}x{height}")
 
     # High contrast for a bright room: C toggles it, the browser remembers it.
@@ -157,6 +164,67 @@ def test_projector_reads_from_the_back_row(browser, live_server, size, shoot):
     assert pg.evaluate("() => document.documentElement.classList.contains('contrast')")
     pg.keyboard.press("c")
     assert not pg.evaluate("() => document.documentElement.classList.contains('contrast')")
+    ctx.close()
+
+
+# The type as drawn: each text's CSS font size times the tree's scale (a
+# stricter measure than the height of its box, which adds the line gap).
+TYPE_SIZES_JS = """() => {
+  const k = document.querySelector('#tree .viewport').getCTM().a;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
+  // Node values that are numbers or bounds (an initial ±∞ is drawn a size
+  // smaller, to stay inside its triangle).
+  const values = [...document.querySelectorAll('#tree .v, #tree .static')]
+    .filter(e => /^[≤≥]?[−-]?\\d/.test(e.textContent));
+  const bounds = [...document.querySelectorAll('#tree .bounds')].filter(e => e.textContent.trim());
+  const n = document.querySelector('#narration');
+  return {k, values: values.length, value: Math.min(...values.map(px)),
+          bounds: bounds.length ? Math.min(...bounds.map(px)) : null,
+          narration: parseFloat(getComputedStyle(n).fontSize),
+          whole: n.scrollHeight <= n.clientHeight + 1};
+}"""
+
+
+def type_sizes(pg) -> dict:
+    return pg.evaluate(TYPE_SIZES_JS)
+
+
+# Presentation mode's goals, per screen, on the lecture trees that can meet
+# them at "fit": small trees whose width and height leave a scale of about
+# 2x (two plies, or three at 1920 x 1080). A wider or deeper tree is drawn at
+# the largest scale that shows all of it (measured in the report).
+LECTURE = {
+    (1920, 1080): ["aima-fig-5-2", "natsheh-minimax-example", "itb-3-ply-lr", "tictactoe-two-ply",
+                   "latombe-tictactoe-alphabeta", "aima-fig-5-12"],
+    (1280, 720): ["aima-fig-5-2", "natsheh-minimax-example"],
+}
+
+
+@pytest.mark.parametrize("size,tree_id", [(s, t) for s, ts in LECTURE.items() for t in ts],
+                         ids=[f"{w}x{h}-{t}" for (w, h), ts in LECTURE.items() for t in ts])
+def test_presentation_type_reads_from_the_back_row(browser, live_server, size, tree_id):
+    """Values >= 48 px, alpha/beta >= 28 px, the sentence >= 36 px and whole,
+    at every step that matters: the first cut-off (the longest sentence) and
+    the end (every value shown); nothing overlapping or cut off."""
+    width, height = size
+    events = requests.get(f"{live_server}/api/trees/{tree_id}/trace", timeout=10).json()["events"]
+    longest = max(events, key=lambda e: len(e.get("text", "")))["step"]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server)
+    pg = ctx.new_page()
+    pg.goto(f"/t/{tree_id}")
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    pg.keyboard.press("p")
+    pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+    for step in (longest, len(events)):
+        pg.evaluate("k => window.visualizer.session.goTo(k)", step)
+        pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=step)
+        pg.wait_for_timeout(200)
+        m = type_sizes(pg)
+        assert m["values"] > 0 and m["value"] >= 48, (step, m)
+        if m["bounds"] is not None:
+            assert m["bounds"] >= 28, (step, m)
+        assert m["narration"] >= 36 and m["whole"], (step, m)
+        assert problems(pg) == [], step
     ctx.close()
 
 

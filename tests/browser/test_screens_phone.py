@@ -1,0 +1,159 @@
+"""Every library tree reads on a phone (390x844 and 360x640, touch).
+
+A tree that reads whole at the phone's width is shown whole; a wider one
+(Wikipedia's, Nim, the horizon tree, ...) as a window at a readable scale
+that follows the search, the whole tree one tap away (Fit), panned by a
+drag. At the first cut-off and at the end of every library tree this test
+reads the type of every label in view: node values at least 11.5 px (a full
+size value 14.4 px; a bound or a three-character value is set a size
+smaller to stay inside its shape), alpha/beta at least 12 px, names at
+least 11 px, tic-tac-toe boards at least 26 px; no two labels meet; the
+active node's own labels are whole in the window; shown whole (Fit),
+nothing is cut off.
+"""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from .screens import problems
+
+PHONES = [(390, 844), (360, 640)]
+
+pytestmark = pytest.mark.slow
+
+READ_JS = """() => {
+  const svg = document.querySelector('#tree');
+  const s = svg.getBoundingClientRect();
+  const t = document.querySelector('#transport').getBoundingClientRect();
+  const area = {left: Math.max(0, s.left), top: Math.max(0, s.top), right: Math.min(innerWidth, s.right),
+                bottom: Math.min(innerHeight, s.bottom, t.top)};
+  const k = svg.querySelector('.viewport').getCTM().a;
+  const seen = (r) => r.width > 0 && r.right > area.left && r.left < area.right && r.bottom > area.top && r.top < area.bottom;
+  const inside = (r) => r.left >= area.left - 1 && r.right <= area.right + 1 && r.top >= area.top - 1 && r.bottom <= area.bottom + 1;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
+  const min = (sel, keep = () => true) => {
+    const xs = [...svg.querySelectorAll(sel)].filter(e => e.textContent.trim() && keep(e)
+      && seen(e.getBoundingClientRect())).map(px);
+    return xs.length ? Math.min(...xs) : null;
+  };
+  const boards = [...svg.querySelectorAll('.pic-tictactoe')].map(e => e.getBoundingClientRect())
+    .filter(seen).map(r => Math.min(r.width, r.height));
+  const active = svg.querySelector('[data-status=active]');
+  const cut = active ? [...active.querySelectorAll('text, .pic')].filter(e => e.textContent.trim() || e.classList.contains('pic'))
+    .map(e => [e.textContent.trim().slice(0, 12), e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && !inside(r))
+    .map(([name]) => name) : [];
+  return {k, follow: window.visualizer.follow,
+          value: min('.v, .static', e => /^[(≤≥]?[−-]?\\d/.test(e.textContent)),
+          bounds: min('.bounds'), name: min('.name'),
+          board: boards.length ? Math.min(...boards) : null, activeCut: cut};
+}"""
+
+
+def go(pg, step: int) -> None:
+    pg.evaluate("k => window.visualizer.session.goTo(k)", step)
+    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)",
+                         arg=step, timeout=15000)
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_every_library_tree_reads_on_a_phone(browser, live_server, size, shoot):
+    width, height = size
+    library = [t["id"] for t in requests.get(f"{live_server}/api/trees", timeout=10).json() if t.get("builtin")]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                              base_url=live_server)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    found: list[str] = []
+    followed = []
+    for tree_id in library:
+        pg.goto(f"/t/{tree_id}")
+        pg.wait_for_selector("#visualizer.ready", timeout=15000)
+        pg.keyboard.press("End")
+        pg.wait_for_function("() => document.querySelector('[data-step]').dataset.total", timeout=15000)
+        total = int(pg.locator("[data-step]").get_attribute("data-total"))
+        cut = pg.evaluate("""() => {
+            const evs = window.visualizer.session.run.events;
+            const i = evs.findIndex((e) => e && e.type === 'prune');
+            return i >= 0 ? i + 1 : Math.floor(evs.length / 2);
+        }""")
+        for where, step in (("cut", cut), ("end", total)):
+            go(pg, step)
+            m = pg.evaluate(READ_JS)
+            at = f"{tree_id} at {width}x{height}, {where} (step {step}, {'following' if m['follow'] else 'whole'})"
+            if m["value"] is None or m["value"] < 11.5:
+                found.append(f"{at}: values {m['value']} px")
+            if m["bounds"] is not None and m["bounds"] < 12:
+                found.append(f"{at}: alpha/beta {m['bounds']} px")
+            if m["name"] is not None and m["name"] < 11:
+                found.append(f"{at}: names {m['name']} px")
+            if m["board"] is not None and m["board"] < 26:
+                found.append(f"{at}: boards {m['board']} px")
+            if m["activeCut"]:
+                found.append(f"{at}: the active node's labels are cut off: {m['activeCut']}")
+            found += [f"{at}: {p}" for p in problems(pg, fitted=not m["follow"])]
+        if m["follow"]:
+            followed.append(tree_id)
+            shoot(pg, f"screens-phone-follow-{tree_id}-{width}x{height}")
+            # One tap shows the whole tree, nothing cut off; another follows again.
+            pg.tap("[data-action=fit]")
+            pg.wait_for_function("() => !window.visualizer.follow")
+            pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            found += [f"{tree_id} at {width}x{height}, whole: {p}" for p in problems(pg)]
+            pg.tap("[data-action=follow]")
+            pg.wait_for_function("() => window.visualizer.follow")
+    ctx.close()
+    assert not errors, errors
+    # The wide lecture trees are the ones followed; Fig 5.2 reads whole on the larger phone.
+    assert {"wikipedia-ab-pruning", "nim-7", "tictactoe-horizon"} <= set(followed), followed
+    if width == 390:
+        assert "aima-fig-5-2" not in followed
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
+
+
+def test_following_pans_with_the_search_and_a_drag(browser, live_server):
+    """The window moves with the active node; a drag pans it; Fit shows it whole."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              base_url=live_server)
+    pg = ctx.new_page()
+    pg.goto("/t/wikipedia-ab-pruning")
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    assert pg.evaluate("() => window.visualizer.follow")
+    assert pg.locator("[data-action=follow]").get_attribute("aria-pressed") == "true"
+    where = """() => { const a = document.querySelector('#tree [data-status=active] .shape');
+        const s = document.querySelector('#tree').getBoundingClientRect();
+        const r = a.getBoundingClientRect();
+        return {x: r.left + r.width / 2 - s.left, y: r.top + r.height / 2 - s.top, w: s.width, h: s.height}; }"""
+    # Walk the whole search: the active node never leaves the window.
+    total = None
+    for _ in range(200):
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_timeout(20)
+        if pg.evaluate("() => !!document.querySelector('#tree [data-status=active]')"):
+            p = pg.evaluate(where)
+            assert 0 < p["x"] < p["w"] and 0 < p["y"] < p["h"], p
+        total = pg.locator("[data-step]").get_attribute("data-total")
+        if total and pg.locator("[data-step]").inner_text() == total:
+            break
+    assert total and pg.locator("[data-step]").inner_text() == total
+    # A drag pans the window (and is no swipe: the step stays).
+    before = pg.evaluate("() => window.visualizer.zoom.get()")
+    step = pg.locator("[data-step]").inner_text()
+    box = pg.locator("#canvas").bounding_box()
+    cdp = ctx.new_cdp_session(pg)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 12 * i, "y": y + 3 * i, "id": 1}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    pg.wait_for_timeout(100)
+    after = pg.evaluate("() => window.visualizer.zoom.get()")
+    assert after["x"] - before["x"] == pytest.approx(120, abs=2) and after["y"] - before["y"] == pytest.approx(30, abs=2)
+    assert after["k"] == before["k"] and pg.locator("[data-step]").inner_text() == step
+    pg.tap("[data-action=fit]")
+    pg.wait_for_function("() => !window.visualizer.follow")
+    assert pg.locator("[data-action=follow]").get_attribute("aria-pressed") == "false"
+    assert problems(pg) == []
+    ctx.close()
