@@ -27,6 +27,8 @@ export function makeEditorView(svg, stage, handlers) {
   let box = null;   // the drawing's bounds, to fit again only when they change
   // The same tree for screen readers and keyboards (editor-a11y.js).
   const list = stage.querySelector('#a11y-tree');
+  // The drawing's text is for eyes (read flat it is a string of labels); the list says each node.
+  if (list) viewport.setAttribute('aria-hidden', 'true');
   const a11y = list && makeEditorA11y(list, {
     onSelect: handlers.onSelect,
     onFocus: (id) => {

@@ -45,6 +45,7 @@ export function makeSheet(ctx) {
   const marked = new Set(cuts ? (draft.pruned || []).filter((id) => ctx.tree.byId.has(id)) : []);
   let checked = false;
   const verdicts = new Map();   // node id -> all right there (the last check's ✓ / ✗)
+  const cutVerdicts = new Map();   // branch (child id) -> the check's status of its cut
 
   const limit = () => ctx.options().depth;
   const answerable = (n) => n.children.length > 0 && (limit() == null || n.depth < limit());
@@ -237,6 +238,7 @@ export function makeSheet(ctx) {
     for (const el of ctx.viewport.querySelectorAll('line.edge')) el.classList.remove('mark-right', 'mark-extra', 'mark-missed');
     for (const el of ctx.viewport.querySelectorAll('.node')) el.classList.remove('ok', 'bad');
     verdicts.clear();
+    cutVerdicts.clear();
   }
 
   function render(result, reveal) {
@@ -247,6 +249,7 @@ export function makeSheet(ctx) {
       if (e.kind === 'cut') {
         const line = ctx.viewport.querySelector(`line.edge[data-edge="${CSS.escape(e.node)}"]`);
         line?.classList.add(e.status === 'right' ? 'mark-right' : e.status === 'extra' ? 'mark-extra' : 'mark-missed');
+        cutVerdicts.set(e.node, e.status);
         const chip = cutList.querySelector(`[data-cut-item="${CSS.escape(e.node)}"]`);
         if (chip) chip.dataset.status = e.status;
         const n = ctx.tree.byId.get(e.node);
@@ -289,11 +292,21 @@ export function makeSheet(ctx) {
     else if (f.status === 'evaluated' && f.value != null) parts.push(t('eval {v}', { v: show(f.value) }));
     else if (answerable(n) && !cut) {
       const own = (k) => String(entries[k][n.id] ?? '').trim();
+      // The checker's word on each entry as its input shows it ("wrong", "right (a hint, not scored)").
+      const graded = (k) => { const i = inputs.get(`${n.id}|${k}`); if (i?.dataset.status) parts.push(i.title); };
       parts.push(own('value') ? t('your value {v}', { v: own('value') }) : t('no value written yet'));
+      graded('value');
       if (fields.includes('alpha')) {
         parts.push(own('alpha') ? t('your α {v}', { v: own('alpha') }) : t('no α written yet'));
+        graded('alpha');
         parts.push(own('beta') ? t('your β {v}', { v: own('beta') }) : t('no β written yet'));
+        graded('beta');
       }
+    }
+    const cutSaid = cutVerdicts.get(n.id);
+    if (cutSaid) {
+      parts.push(cutSaid === 'right' ? t('checked: this cut is right')
+        : cutSaid === 'extra' ? t('checked: this branch is not pruned') : t('checked: this branch is pruned, and not marked'));
     }
     if (verdicts.has(n.id)) parts.push(verdicts.get(n.id) ? t('checked: right') : t('checked: a mistake here'));
     else if (!checked && (answerable(n) || marked.has(n.id))) parts.push(t('not checked yet'));

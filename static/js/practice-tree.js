@@ -2,9 +2,12 @@
 // the tree as explicit JSON (for redrawing in another child order), the tap
 // targets over branches, and taps that survive zoom.js's pointer capture.
 import { t } from './i18n.js';
+import { spokenLabel } from './tree.js';
 
 // (module level: these names stay clear of the functions' own `t`)
-const branchLabel = (n) => t('Branch {from} to {to}: mark as pruned', { from: n.parent.label, to: n.label });
+// Read aloud, a game's position is said in words, not as its board's cells.
+const branchLabel = (tree, n) => t('Branch {from} to {to}: mark as pruned',
+  { from: spokenLabel(tree, n.parent), to: spokenLabel(tree, n) });
 const branchTitle = (n) => t('{from} → {to}: tap to mark pruned', { from: n.parent.label, to: n.label });
 
 
@@ -89,7 +92,7 @@ export function drawHits(ctx) {
     const attrs = {
       class: 'hit', 'data-cut': n.id, x1: n.parent.x, y1: n.parent.y, x2: n.x, y2: n.y,
       tabindex: '0', role: 'button', 'aria-pressed': 'false',
-      'aria-label': branchLabel(n),
+      'aria-label': branchLabel(ctx.tree, n),
     };
     for (const k in attrs) line.setAttribute(k, attrs[k]);
     const title = document.createElementNS(SVG, 'title');

@@ -124,6 +124,9 @@ async function main() {
       ctx.tree.positions = tree.positions;      // a game's positions in words (not in the tree file)
       ctx.view = a11y.follow(makeTreeView(viewport, ctx.tree, { compact: innerWidth < 600 }), ctx.tree);
       ctx.hits = drawHits(ctx);
+      // The nodes' text is for eyes: the accessible tree says each node whole
+      // (the branches' tap targets stay: they are the keyboard's cut buttons).
+      viewport.querySelector('.nodes')?.setAttribute('aria-hidden', 'true');
       if (refit || !ctx.zoom) {
         ctx.zoom = ctx.zoom || makeZoom(svg, viewport);
         ctx.fit();

@@ -28,10 +28,10 @@ CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"),
                                                    "practice.py", "sockets.py"))])
 
 
-def _hand_made(path: Path) -> list[str]:
+def _hand_made(path: Path, rel: str | None = None) -> list[str]:
     """``file:line`` of every error built from a bare string, outside the makers."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    rel = path.relative_to(REPO).as_posix()
+    rel = rel or path.relative_to(REPO).as_posix()
     allowed = {name for file, name in MAKERS if file == rel}
     found = []
 
@@ -55,12 +55,13 @@ def test_no_error_is_built_from_a_bare_english_string():
 
 def test_the_scan_would_see_a_hand_made_error(tmp_path):
     """The scan is not blind: a reader that builds its own error is caught."""
-    bad = REPO / "app/treefile/_scan_probe.py"
-    bad.write_text("def f():\n    raise TreeFileError('oops', 1, 1)\n", encoding="utf-8")
-    try:
-        assert _hand_made(bad) == ["app/treefile/_scan_probe.py:2"]
-    finally:
-        bad.unlink()
+    bad = tmp_path / "probe.py"
+    bad.write_text("def f():\n    raise TreeFileError('oops', 1, 1)\n\n\n"
+                   "def file_error():\n    return TreeTooLarge('fine here', 1, 1)\n",
+                   encoding="utf-8")
+    assert _hand_made(bad, "app/treefile/probe.py") == ["app/treefile/probe.py:2",
+                                                        "app/treefile/probe.py:6"]
+    assert _hand_made(bad, "app/treefile/errors.py") == ["app/treefile/errors.py:2"]
 
 
 # -- the corpus ----------------------------------------------------------------
