@@ -27,6 +27,7 @@ from app.budget import Gate
 from app.whatif import DocumentError, WhatIf, parse_text
 
 from .errors import ApiError
+from .i18n import error_message
 
 bp = Blueprint("editor", __name__)
 
@@ -157,5 +158,5 @@ def parse():
         raise ApiError(400, f"text must be a string and format one of {', '.join(FORMATS)}")
     try:
         return jsonify({"tree": parse_text(text, fmt, _whatif().budget)})
-    except TreeFileError as exc:
-        return jsonify({"error": exc.to_dict()}), 400
+    except TreeFileError as exc:     # in the reader's language, at its line and column
+        return jsonify({"error": {**exc.to_dict(), "message": error_message(exc)}}), 400

@@ -24,8 +24,8 @@ from app.games.ids import UnknownGame
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
 
-from .errors import ApiError, BadArgument
-from .params import options_from_payload
+from .errors import ApiError
+from .params import argument_error, options_from_payload
 
 bp = Blueprint("play", __name__)
 
@@ -67,11 +67,11 @@ def move():
         raise ApiError(400, "send a JSON object: {position, move?, reply?, algorithm, depth, order}")
     where = data.get("position")
     if not isinstance(where, str):
-        raise BadArgument("position", "position must be a game id (a string)")
+        raise argument_error("position", "position must be a game id (a string)")
     name = data.get("move")
     reply = data.get("reply", True)
     if not isinstance(reply, bool):
-        raise BadArgument("reply", "reply must be true or false")
+        raise argument_error("reply", "reply must be true or false")
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
     try:
         now = position(where)
@@ -79,8 +79,10 @@ def move():
         if name is not None:
             chosen = next((m for m in now["moves"] if m["name"] == name), None)
             if chosen is None:
-                raise BadArgument("move", f"{name!r} is not a legal move here"
-                                  + ("" if now["moves"] else ": the game is over"))
+                if now["moves"]:
+                    raise argument_error("move", "{move} is not a legal move here", move=repr(name))
+                raise argument_error("move", "{move} is not a legal move here: the game is over",
+                                     move=repr(name))
             out["before"] = now
             now = position(chosen["position"])
         if reply and not now["over"]:

@@ -25,7 +25,7 @@ CONSTRUCTORS = {"TreeFileError", "TreeTooLarge", "BadArgument"}
 MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error")}
 CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"),
                   *(REPO / "app/web" / f for f in ("params.py", "export.py", "classes.py",
-                                                   "practice.py", "sockets.py"))])
+                                                   "practice.py", "sockets.py", "play.py"))])
 
 
 def _hand_made(path: Path, rel: str | None = None) -> list[str]:
@@ -272,3 +272,19 @@ def test_every_argument_message_is_translated():
     assert missing == []
     assert all(re.sub(r"\{\w+\}", "", catalogue[m].string) != re.sub(r"\{\w+\}", "", m)
                for m in said)
+
+
+def test_route_errors_in_indonesian(client):
+    """The play API's move and the editor's text box answer in the reader's language too."""
+    res = client.post("/api/play?lang=id", json={"position": "game:tictactoe", "move": "Z9"})
+    assert res.status_code == 400
+    assert res.get_json()["error"] == {"message": "'Z9' bukan langkah yang sah di sini",
+                                       "argument": "move"}
+    res = client.post("/api/play?lang=en", json={"position": "game:tictactoe", "move": "Z9"})
+    assert res.get_json()["error"]["message"] == "'Z9' is not a legal move here"
+    res = client.post("/api/edit/parse?lang=id", json={"text": "((3 12 8) (2 4"})
+    assert res.status_code == 400
+    assert res.get_json()["error"] == {"message": "'(' tidak pernah ditutup", "line": 1,
+                                       "column": 11}
+    res = client.post("/api/edit/parse?lang=en", json={"text": "((3 12 8) (2 4"})
+    assert res.get_json()["error"]["message"] == "'(' is never closed"
