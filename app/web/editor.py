@@ -100,7 +100,8 @@ def _no_constant(name: str):
 
 def _refusal(exc: Exception) -> dict:
     if isinstance(exc, DocumentError):
-        return {"error": exc.to_dict()}
+        said = error_message(exc.cause) if exc.cause is not None else exc.message
+        return {"error": {**exc.to_dict(), "message": said}}
     return {"error": {"message": str(exc), "key": None}}
 
 

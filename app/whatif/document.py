@@ -49,10 +49,13 @@ class DocumentError(ValueError):
     """An edited tree the loader refuses; ``key`` is the node it concerns
     (``None`` when it concerns the whole tree)."""
 
-    def __init__(self, message: str, key: str | None = None):
+    def __init__(self, message: str, key: str | None = None, cause=None):
         super().__init__(message)
         self.message = message
         self.key = key
+        # The loader's error when ``message`` is its sentence unchanged: the
+        # web app says it in the reader's language (app.i18n.error_message).
+        self.cause = cause if cause is not None and cause.message == message else None
 
     def to_dict(self) -> dict:
         return {"message": self.message, "key": self.key}
@@ -129,7 +132,7 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
             try:
                 nodes = append_item(siblings, node, nodes, limits)
             except TreeFileError as exc:
-                raise DocumentError(exc.message, key) from None
+                raise DocumentError(exc.message, key, exc) from None
     if strings:
         try:
             decode_text("\n".join(text for text, _ in strings))
@@ -163,7 +166,7 @@ def _value(v, line: int, key: str | None, strings: list | None = None, depth: in
             try:
                 append_item(seq, item, 0, _LIMITS)
             except TreeFileError as exc:
-                raise DocumentError(exc.message, key) from None
+                raise DocumentError(exc.message, key, exc) from None
         return seq
     if kind is dict:                  # translations: {lang: {title, description}}
         if depth >= MAX_NESTING or len(v) > MAX_MAP_KEYS:
@@ -184,7 +187,7 @@ def _text(v: str, key: str | None) -> None:
     try:
         decode_text(v)
     except TreeFileError as exc:
-        raise DocumentError(exc.message, key) from None
+        raise DocumentError(exc.message, key, exc) from None
 
 
 _LIMITS = Limits()
@@ -201,7 +204,7 @@ def check_document(doc, limits: Limits | None = None, made=None) -> Checked:
     except TreeFileError as exc:
         index = (exc.line or 0) - HEADER_LINES - 1
         key = keys[index] if 0 <= index < len(keys) else None
-        raise DocumentError(_placed(exc.message, doc, keys), key) from None
+        raise DocumentError(_placed(exc.message, doc, keys), key, exc) from None
     ids = {key: node.id for key, node in zip(keys, tree.nodes)}
     return Checked(tree, ids, {v: k for k, v in ids.items()},
                    frozenset(ids[k] for k in named))

@@ -288,3 +288,16 @@ def test_route_errors_in_indonesian(client):
                                        "column": 11}
     res = client.post("/api/edit/parse?lang=en", json={"text": "((3 12 8) (2 4"})
     assert res.get_json()["error"]["message"] == "'(' is never closed"
+
+
+def test_a_refused_edit_in_indonesian(client):
+    """The editor's what-if run says the loader's refusal in the reader's language, at its node."""
+    from tests.editor.docs import library_doc, node
+
+    doc = library_doc()
+    node(doc, "c2")["value"] = "four"
+    for lang, message in (("en", "value must be a number, not the text 'four'"),
+                          ("id", "'value' harus berupa angka, bukan teks 'four'")):
+        res = client.post(f"/api/edit/run?lang={lang}", json={"tree": doc})
+        assert res.status_code == 400
+        assert res.get_json()["error"] == {"message": message, "key": node(doc, "c2")["key"]}
