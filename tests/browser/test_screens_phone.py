@@ -147,6 +147,10 @@ def test_following_pans_with_the_search_and_a_drag(browser, live_server):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
     for i in range(1, 11):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 12 * i, "y": y + 3 * i, "id": 1}]})
+    # Held still before lifting: a drag that stops, not a fling (a tap during
+    # a fling only stops it, as on any phone).
+    pg.wait_for_timeout(150)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 120, "y": y + 30, "id": 1}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     pg.wait_for_timeout(100)
     after = pg.evaluate("() => window.visualizer.zoom.get()")
