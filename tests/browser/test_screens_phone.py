@@ -161,3 +161,65 @@ def test_following_pans_with_the_search_and_a_drag(browser, live_server):
     assert pg.locator("[data-action=follow]").get_attribute("aria-pressed") == "false"
     assert problems(pg) == []
     ctx.close()
+
+
+def touch(cdp, kind: str, *points) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+
+def test_pinch_zooms_about_its_centre_and_a_flick_steps(browser, live_server):
+    """Two fingers through the browser's own touch input (CDP): the scale
+    follows the fingers' spread and the point under their midpoint stays
+    under it; a pinch steps nothing; a one-finger flick on the tree steps."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              base_url=live_server)
+    pg = ctx.new_page()
+    pg.goto("/t/aima-fig-5-2?step=5")
+    pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    assert not pg.evaluate("() => window.visualizer.follow")
+    cdp = ctx.new_cdp_session(pg)
+    svg = pg.locator("#tree").bounding_box()
+    # Off the middle, so that zooming about the wrong point would show.
+    cx, cy = svg["x"] + svg["width"] * 0.3, svg["y"] + svg["height"] * 0.55
+    before = pg.evaluate("() => window.visualizer.zoom.get()")
+    # The tree point under the fingers' midpoint.
+    ux, uy = (cx - svg["x"] - before["x"]) / before["k"], (cy - svg["y"] - before["y"]) / before["k"]
+    touch(cdp, "touchStart", (cx - 40, cy), (cx + 40, cy))
+    for i in range(1, 13):
+        d = 40 + 5 * i
+        touch(cdp, "touchMove", (cx - d, cy), (cx + d, cy))
+    pg.wait_for_timeout(150)
+    touch(cdp, "touchEnd")
+    pg.wait_for_timeout(150)
+    after = pg.evaluate("() => window.visualizer.zoom.get()")
+    assert after["k"] / before["k"] == pytest.approx(100 / 40, rel=0.03)
+    # The same tree point is still under the midpoint.
+    assert svg["x"] + after["x"] + ux * after["k"] == pytest.approx(cx, abs=2)
+    assert svg["y"] + after["y"] + uy * after["k"] == pytest.approx(cy, abs=2)
+    assert pg.locator("[data-step]").inner_text() == "5"
+    # Fingers closing: the scale goes back down, still about their midpoint.
+    touch(cdp, "touchStart", (cx - 100, cy), (cx + 100, cy))
+    for i in range(1, 11):
+        d = 100 - 6 * i
+        touch(cdp, "touchMove", (cx - d, cy), (cx + d, cy))
+    pg.wait_for_timeout(150)
+    touch(cdp, "touchEnd")
+    pg.wait_for_timeout(150)
+    closed = pg.evaluate("() => window.visualizer.zoom.get()")
+    assert closed["k"] / after["k"] == pytest.approx(40 / 100, rel=0.03)
+    assert svg["x"] + closed["x"] + ux * closed["k"] == pytest.approx(cx, abs=2)
+    assert pg.locator("[data-step]").inner_text() == "5"
+
+    # Zoomed by hand, a drag pans; Fit shows the whole tree again, and then
+    # a quick one-finger flick to the left steps forward, to the right back.
+    pg.tap("[data-action=fit]")
+    pg.wait_for_function("() => !window.visualizer.zoom.moved")
+    for dx, step in ((-120, "6"), (120, "5")):
+        x0, y0 = svg["x"] + svg["width"] / 2, svg["y"] + svg["height"] / 2
+        touch(cdp, "touchStart", (x0, y0))
+        for i in range(1, 5):
+            touch(cdp, "touchMove", (x0 + dx * i / 4, y0))
+        touch(cdp, "touchEnd")
+        pg.wait_for_function("s => document.querySelector('[data-step]').textContent === s", arg=step)
+    ctx.close()
