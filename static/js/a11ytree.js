@@ -109,7 +109,8 @@ export function describe(n, f, { onPath = false, why = null, tree = null, bounds
  */
 export function makeA11yTree(list, initialTree, options = {}) {
   let tree = initialTree;
-  const { fields, why = () => null, say = describe, hooks = false, openUpTo = 200, onFocus, onOpen, onActivate } = options;
+  const { fields, why = () => null, say = describe, openUpTo = 200, onFocus, onOpen, onActivate } = options;
+  let hooks = !!options.hooks;
   const items = new Map();       // id -> li (made so far)
   let path = new Set();
   let focusId = tree.root.id;
@@ -310,8 +311,17 @@ export function makeA11yTree(list, initialTree, options = {}) {
     for (const li of items.values()) li.setAttribute('aria-selected', String(li.node.id === id));
   }
 
+  /** Carry the hooks here or not (the drawing changed painter): the items are made again. */
+  function setHooks(on) {
+    if (!!on === hooks) return;
+    hooks = !!on;
+    list.classList.toggle('hooks', hooks);
+    rebuild();
+  }
+
   return {
-    setNodes, setActive, setPath, setSelected, refresh, rebuild,
+    setNodes, setActive, setPath, setSelected, refresh, rebuild, setHooks,
+    get hooks() { return hooks; },
     /** Move keyboard focus to node `id` (opening its ancestors). */
     focus: (id) => moveFocus(id),
     /** Make node `id` the tree's tab stop without moving focus (a click in the drawing). */

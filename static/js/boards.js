@@ -7,6 +7,7 @@
 //
 //   gameOf(tree)               -> 'tictactoe' | 'nim' | null
 //   pictureSize(kind, label)   -> {w, h} in tree units, or null (no picture)
+//   picture(kind, label, x, y)  -> {frame, parts} (geometry, for either painter)
 //   drawPicture(parent, kind, label, x, y) -> <g class="pic"> centred on (x, y)
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -65,15 +66,19 @@ function el(name, attrs, parent) {
   return e;
 }
 
-/** Draw the picture of `label` centred on (x, y) into `parent`; returns the <g>. */
-export function drawPicture(parent, kind, label, x, y) {
+/**
+ * The picture of `label` centred on (x, y) as plain geometry, for either
+ * painter (the SVG one, treeview.js, and the canvas one, treecanvas.js):
+ * {frame: {x, y, w, h}, parts: [[class, path d], ...]} in drawing order,
+ * or null. Each part's look is its CSS class (pic-grid, pic-x, ...).
+ */
+export function picture(kind, label, x, y) {
   const size = pictureSize(kind, label);
   if (!size) return null;
-  const g = el('g', { class: `pic pic-${kind} lbl` }, parent);
   const x0 = x - size.w / 2, y0 = y - size.h / 2;
+  const frame = { x: x0, y: y0, w: size.w, h: size.h };
   if (kind === 'tictactoe') {
     const cells = board(label);
-    el('rect', { class: 'pic-frame', x: x0, y: y0, width: size.w, height: size.h }, g);
     let grid = '', xs = '', os = '';
     for (let i = 1; i < 3; i++) {
       grid += `M${x0 + i * CELL},${y0}v${3 * CELL}M${x0},${y0 + i * CELL}h${3 * CELL}`;
@@ -84,24 +89,32 @@ export function drawPicture(parent, kind, label, x, y) {
       if (c === 'X') xs += `M${cx - r},${cy - r}L${cx + r},${cy + r}M${cx + r},${cy - r}L${cx - r},${cy + r}`;
       if (c === 'O') os += `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
     });
-    el('path', { class: 'pic-grid', d: grid }, g);
-    if (xs) el('path', { class: 'pic-x', d: xs }, g);
-    if (os) el('path', { class: 'pic-o', d: os }, g);
-  } else {
-    // Piles stand on one base line, largest first, one token per circle.
-    const p = piles(label);
-    const base = y0 + size.h - 1;
-    let d = '';
-    p.forEach((count, i) => {
-      const cx = x0 + 1 + i * TOKEN + TOKEN / 2, r = TOKEN * 0.4;
-      for (let k = 0; k < count; k++) {
-        const cy = base - k * TOKEN - TOKEN / 2;
-        d += `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
-      }
-    });
-    el('rect', { class: 'pic-frame', x: x0, y: y0, width: size.w, height: size.h }, g);
-    el('path', { class: 'pic-tokens', d }, g);
+    const parts = [['pic-grid', grid]];
+    if (xs) parts.push(['pic-x', xs]);
+    if (os) parts.push(['pic-o', os]);
+    return { frame, parts };
   }
+  // Piles stand on one base line, largest first, one token per circle.
+  const base = y0 + size.h - 1;
+  let d = '';
+  piles(label).forEach((count, i) => {
+    const cx = x0 + 1 + i * TOKEN + TOKEN / 2, r = TOKEN * 0.4;
+    for (let k = 0; k < count; k++) {
+      const cy = base - k * TOKEN - TOKEN / 2;
+      d += `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+    }
+  });
+  return { frame, parts: [['pic-tokens', d]] };
+}
+
+/** Draw the picture of `label` centred on (x, y) into `parent`; returns the <g>. */
+export function drawPicture(parent, kind, label, x, y) {
+  const pic = picture(kind, label, x, y);
+  if (!pic) return null;
+  const g = el('g', { class: `pic pic-${kind} lbl` }, parent);
+  const { x: fx, y: fy, w, h } = pic.frame;
+  el('rect', { class: 'pic-frame', x: fx, y: fy, width: w, height: h }, g);
+  for (const [cls, d] of pic.parts) el('path', { class: cls, d }, g);
   el('title', {}, g).textContent = label;
   return g;
 }

@@ -13,8 +13,19 @@
 //   view.setActive(id|null)      the active node's halo (never over a label)
 //   view.setPath(ids|null)       the best line (principal variation)
 //   view.setDepthLimit(limit)    grey what a depth limit will never expand
-//   view.nodeEl(id)              the node's <g data-node> (hooks, classes)
+//   view.nodeEl(id)              the node's <g data-node> (hooks, classes);
+//                                undefined on the canvas painter
 //   view.markSpot(id)            {x, y} in the node's <g> for a small mark (✓ ✗)
+//   view.setFocus(id|null)       ring the keyboard's node (class kbd-focus)
+//   view.canvas                  true for the canvas painter (treecanvas.js)
+//   view.destroy()               undo what the view added outside `viewport`
+//
+// With `painter: 'auto'` (and `surface`, the <svg>, and `zoom`, zoom.js)
+// trees of more than CANVAS_FROM drawn nodes are painted on a <canvas>
+// (treecanvas.js) instead of an SVG element per shape: same layout, same
+// look, same calls. Its pages keep the per-node hooks (contract §4) in the
+// accessible tree (a11ytree.js, hooks mode). A click on a node sends
+// 'node-click' (detail: id) on the <svg>, from either painter.
 //
 // Where labels go and how much room they take is decided in labels.js (and
 // spaced for by tree.js's layout): a name or game picture (boards.js) left of
@@ -33,10 +44,29 @@ import { hook, show } from './model.js';
 import { layout, shapePath, SHAPE } from './tree.js';
 import { drawPicture } from './boards.js';
 import { GAP, LINE, SIZES } from './labels.js';
+import { makeTreeCanvas } from './treecanvas.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
 const PARTS = Symbol('parts');   // a view's elements, for the next view to reuse
+/** Drawn nodes beyond which `painter: 'auto'` paints on a canvas. */
+export const CANVAS_FROM = 3000;
+
+/** How many nodes a view with these options draws. */
+export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
+  if (maxDepth == null && !collapsed) return t.nodes.length;
+  let count = 0;
+  const folded = new Set();
+  for (const n of t.nodes) {
+    if (maxDepth != null && n.depth > maxDepth) continue;
+    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
+      folded.add(n.id);
+      continue;
+    }
+    count += 1;
+  }
+  return count;
+}
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -89,7 +119,7 @@ export function playerMarks(players) {
  * it, a node's <g> has its own coordinates centred on the node),
  * `collapsed` (a Set of ids whose subtrees are folded away; see below),
  * `reuse` (the view drawn in this viewport before: see below).
- * Returns {box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, nodeEl}.
+ * Returns the view interface above (with `painter`, possibly the canvas one).
  *
  * Extension point (the editor redraws after every edit): with `reuse`, the
  * elements of the old view are kept for every node drawn alike in the new
@@ -106,6 +136,10 @@ export function makeTreeView(viewport, t, options = {}) {
   const plan = box.plan;
   if (options.maxDepth != null) box.y1 += SHAPE * 2.5;   // room for the horizon fans
   else if (t.game && t.nodes.some((n) => n.folded)) box.y1 += SHAPE * 4.5;   // ... the folds
+  const painter = options.painter ?? 'svg';
+  if (options.surface && (painter === 'canvas' || (painter === 'auto' && drawnCount(t, options) > CANVAS_FROM))) {
+    return makeTreeCanvas(viewport, t, box, options);
+  }
   const old = options.reuse?.[PARTS]?.viewport === viewport ? options.reuse[PARTS] : null;
   old?.clear();
   const edgeLayer = old ? old.edgeLayer : el('g', { class: 'edges' });
@@ -498,6 +532,38 @@ export function makeTreeView(viewport, t, options = {}) {
     return { x: ox(n) - p.half + 2, y: oy(n) - SHAPE * 1.1 - 9 };
   }
 
+  let focusEl = null;
+  /** Ring the keyboard's node (null: none). */
+  function setFocus(id) {
+    focusEl?.classList.remove('kbd-focus');
+    focusEl = id != null ? nodeEls.get(id) || null : null;
+    focusEl?.classList.add('kbd-focus');
+  }
+
+  // A click on a node (not a pan: zoom.js captures the pointer) is told to the page.
+  const surface = options.surface;
+  let down = null;
+  // The node is found at pointerdown: zoom.js then captures the pointer, and
+  // the click that follows is aimed at the <svg>.
+  const onDown = (e) => {
+    const g = e.target.closest?.('[data-node]');
+    down = g && viewport.contains(g) ? { x: e.clientX, y: e.clientY, id: g.dataset.node } : null;
+  };
+  const onClick = (e) => {
+    const hit = down && Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 6 ? down.id : null;
+    down = null;
+    if (hit != null) surface.dispatchEvent(new CustomEvent('node-click', { detail: hit }));
+  };
+  if (surface) {
+    surface.addEventListener('pointerdown', onDown);
+    surface.addEventListener('click', onClick);
+  }
+  function destroy() {
+    surface?.removeEventListener('pointerdown', onDown);
+    surface?.removeEventListener('click', onClick);
+  }
+
+
   let limited = false;   // has setDepthLimit greyed anything?
   /** Take off what setActive, setPath and setDepthLimit showed (before a redraw reuses this view). */
   function clear() {
@@ -506,7 +572,7 @@ export function makeTreeView(viewport, t, options = {}) {
     if (limited) setDepthLimit(null);
   }
 
-  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot,
-    nodeEl: (id) => nodeEls.get(id),
+  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot, setFocus,
+    destroy, canvas: false, nodeEl: (id) => nodeEls.get(id),
     [PARTS]: { viewport, edgeLayer, nodeLayer, ring, nodeEls, edgeEls, clear } };
 }

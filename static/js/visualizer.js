@@ -11,7 +11,7 @@ import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './pane
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
-import { makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
+import { describe, makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
 import { lang, t } from './i18n.js';
@@ -109,6 +109,12 @@ async function main() {
     return zoom.get().k >= READ_K;
   }
 
+  // Which painter draws the tree: 'auto' (SVG, or a canvas past a few
+  // thousand nodes: treeview.js), or forced by ?draw=svg|canvas.
+  const painter = ['svg', 'canvas'].includes(new URLSearchParams(location.search).get('draw'))
+    ? new URLSearchParams(location.search).get('draw') : 'auto';
+  let a11y = null;
+
   /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
   function draw(maxDepth) {
     // Presentation mode draws the plies closer: the same stage height then
@@ -117,17 +123,24 @@ async function main() {
     if (drawing && maxDepth === drawnDepth && level === drawnLevel) return;
     drawnDepth = maxDepth;
     drawnLevel = level;
+    drawing?.destroy();
     // Draw into a detached group and fit while the SVG is empty: the browser
     // then lays the tree out once, at its final scale.
     viewport.remove();
     // A phone gets the tighter spacing: values stay readable at full width.
-    drawing = makeTreeView(viewport, tree, { maxDepth, absolute: true, compact: matchMedia(NARROW).matches, level });
+    drawing = makeTreeView(viewport, tree, {
+      maxDepth, absolute: true, compact: matchMedia(NARROW).matches, level, painter, surface: svg, zoom,
+    });
     const b = drawing.box;
     page.style.setProperty('--tree-aspect', ((b.y1 - b.y0) / (b.x1 - b.x0)).toFixed(3));
     page.style.setProperty('--follow-h', `${Math.ceil((b.y1 - b.y0) * FOLLOW_K + 16)}px`);
-    if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
+    if (focused != null) drawing.setFocus(focused);
     fit();
     svg.appendChild(viewport);
+    // Painted on a canvas, the tree has no element per node: the hooks of
+    // contract §4 are then carried by the accessible tree's items.
+    svg.dataset.painter = drawing.canvas ? 'canvas' : 'svg';
+    a11y?.setHooks(drawing.canvas);
   }
   draw(params.depth);
   if (!readable()) setFollow(true);
@@ -145,14 +158,13 @@ async function main() {
   svg.setAttribute('aria-hidden', 'true');
   const why = pruneReasons(tree, () => session?.run);
   const blank = makeView();
-  const a11y = makeA11yTree($('#a11y-tree'), tree, {
+  a11y = makeA11yTree($('#a11y-tree'), tree, {
     fields: (id) => read(session?.run ? session.run.view : blank, id),
     why,
+    hooks: drawing.canvas,
     onFocus: (id) => {
-      drawing.nodeEl(focused)?.classList.remove('kbd-focus');
       focused = id;
-      const g = drawing.nodeEl(id);
-      g?.classList.add('kbd-focus');
+      drawing.setFocus(id);
       const n = id != null ? tree.byId.get(id) : null;
       if (n) zoom.ensureVisible(n.x, n.y);
     },
@@ -216,7 +228,7 @@ async function main() {
     const active = tree.nodes.find((n) => read(view, n.id).status === 'active');
     drawing.setActive(active ? active.id : null);
     drawing.setPath(run?.done && run.step === run.total ? run.done.pv : null);
-    if (focused != null) drawing.nodeEl(focused)?.classList.add('kbd-focus');
+    if (focused != null) drawing.setFocus(focused);
   }
   const presentation = makePresentation(page, {
     onChange: () => requestAnimationFrame(() => {
@@ -269,10 +281,26 @@ async function main() {
         drawnDepth = undefined;
         redraw();
         a11y.rebuild(id);
+        if (a11y.hooks) {
+          const view = session.run ? session.run.view : blank;
+          a11y.setNodes(tree.nodes.map((n) => n.id), (id) => read(view, id));
+        }
       },
     });
     svg.addEventListener('open-subtree', (e) => opener.open(e.detail).catch((err) => showError(err.message)));
   }
+
+  // A click (a tap) on a node points at it: ringed as the keyboard's node is,
+  // made the accessible tree's current item, and described for screen readers.
+  svg.addEventListener('node-click', (e) => {
+    const id = e.detail;
+    focused = id;
+    drawing.setFocus(id);
+    a11y.follow(id);
+    a11y.setSelected(id);
+    const n = tree.byId.get(id);
+    if (n) announcer.say(describe(n, read(session?.run ? session.run.view : blank, id)));
+  });
 
   startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);
 

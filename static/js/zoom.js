@@ -5,8 +5,10 @@ const MIN_K = 0.02, MAX_K = 8;
 const FAR = 0.45;   // below this scale, small text is hidden (class lod-far)
 
 /**
- * makeZoom(svg, viewport, {onChange}) -> {fit, ensureVisible, zoomBy, get}.
- * `viewport` is the <g> carrying the transform.
+ * makeZoom(svg, viewport, {onChange}) -> {fit, ensureVisible, zoomBy, get, listen}.
+ * `viewport` is the <g> carrying the transform. listen(fn) adds a listener
+ * called with {k, x, y} in the frame that shows a change (the canvas painter
+ * repaints there); it returns the function that removes it.
  */
 export function makeZoom(svg, viewport, options = {}) {
   let k = 1, x = 0, y = 0;
@@ -14,6 +16,7 @@ export function makeZoom(svg, viewport, options = {}) {
   const pointers = new Map();
   let pinch = null;
   let raf = 0;
+  const listeners = new Set();
   let moved = false;         // has the user zoomed or panned by hand?
   let whole = false;         // does the last fit show all of the content?
   // The SVG's size, kept by a ResizeObserver: reading it from layout after a
@@ -37,6 +40,7 @@ export function makeZoom(svg, viewport, options = {}) {
       raf = 0;
       viewport.setAttribute('transform', `translate(${x},${y}) scale(${k})`);
       options.onChange?.({ k, x, y });
+      for (const fn of listeners) fn({ k, x, y });
     });
   }
 
@@ -148,6 +152,11 @@ export function makeZoom(svg, viewport, options = {}) {
     return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2 };
   }
 
-  return { fit, show, ensureVisible, zoomBy, get: () => ({ k, x, y }), get moved() { return moved; },
-    get size() { return { width, height }; } };
+  function listen(fn) {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }
+
+  return { fit, show, ensureVisible, zoomBy, listen, get: () => ({ k, x, y }), get moved() { return moved; },
+    get size() { if (width === 0) measure(); return { width, height }; } };
 }
