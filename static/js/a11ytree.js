@@ -117,6 +117,7 @@ export function makeA11yTree(list, initialTree, options = {}) {
   let selected = null;       // the editor's selected node (aria-selected)
 
   list.setAttribute('role', 'tree');
+  list.classList.toggle('hooks', hooks);
   build(null);
 
   /** Make the items from the tree (again: a game's tree grows in place). */
@@ -154,6 +155,7 @@ export function makeA11yTree(list, initialTree, options = {}) {
     const name = say(n, f, { onPath: path.has(n.id), why: f.status === 'pruned' ? why(n.id) : null, tree });
     if (li.getAttribute('aria-label') !== name) li.setAttribute('aria-label', name);
     li.classList.toggle('pruned', f.status === 'pruned');
+    li.classList.toggle('pv', path.has(n.id));
     if (hooks) {
       const attrs = { 'data-status': f.status, 'data-value': hook(f.value), 'data-alpha': hook(f.alpha), 'data-beta': hook(f.beta) };
       for (const k in attrs) if (li.getAttribute(k) !== attrs[k]) li.setAttribute(k, attrs[k]);
@@ -197,8 +199,9 @@ export function makeA11yTree(list, initialTree, options = {}) {
   /** The nodes a step changed: rewrite the items made (hooks: make them). */
   function setNodes(ids, fieldsOf) {
     for (const id of ids) {
+      const made = hooks && !items.has(id);
       const li = hooks ? ensure(id) : items.get(id);
-      if (li) write(li, fieldsOf(id));
+      if (li && !made) write(li, fieldsOf(id));   // an item just made is written already
     }
   }
 
@@ -342,7 +345,7 @@ export function pruneReasons(tree, getRun) {
     const run = getRun();
     if (!run) return null;
     if (run !== indexed) { indexed = run; upTo = 0; steps = new Map(); }
-    for (; upTo < run.fetched; upTo++) {
+    for (upTo = Math.max(upTo, run.low ?? 0); upTo < run.fetched; upTo++) {
       const ev = run.events[upTo];
       if (ev.type !== 'prune') continue;
       for (const s of ev.skipped || []) {
@@ -356,7 +359,7 @@ export function pruneReasons(tree, getRun) {
     const list = n ? steps.get(n.id) : null;
     if (!list) return null;
     for (let i = list.length - 1; i >= 0; i--) {
-      if (list[i] < run.step) return run.events[list[i]].text;
+      if (list[i] < run.step) return run.events[list[i]]?.text ?? null;   // null: let go (model.js keep)
     }
     return null;
   };

@@ -48,7 +48,7 @@ export function makeIterations(section, session, tree) {
     // Results of the iterations finished at or before the step on screen.
     const known = new Map();
     let current = null;
-    for (let k = 0; k < run.step && k < run.fetched; k++) {
+    for (let k = run.low; k < run.step && k < run.fetched; k++) {
       const ev = run.events[k];
       if (ev.type !== 'iteration') continue;
       current = ev.depth;

@@ -116,15 +116,24 @@ const COUNTED = {
  * A run's events and the current step. `options.savedBy(event)` says how many
  * static evaluations a prune event spares (the page knows the tree's shape);
  * `options.tree` is the view's tree (see makeView).
+ *
+ * `options.keep` (default: all) bounds what a long run holds: the events
+ * (and running statistics) more than `keep` steps behind the current step
+ * are dropped by trim(), leaving holes (undefined) in `events`. A move to a
+ * step below `low` cannot be undone from here: the page starts the run
+ * again (session.js). The whole of tic-tac-toe is 1.4 million events.
  */
 export function makeRun(options = {}) {
   const savedBy = options.savedBy || (() => 0);
+  const keep = options.keep ?? Infinity;
   const events = [];
   // counts[k] = running statistics after step k, so any step reads in O(1).
   const counts = [{ entered: 0, evaluated: 0, cutoffs: 0, saved: 0 }];
+  let last = counts[0];
   const view = makeView(options.tree || null);
   let step = 0;
   let done = null;
+  let low = 0;             // events[0..low) and counts[0..low) are dropped
 
   function push(batch) {
     for (const ev of batch) {
@@ -133,20 +142,29 @@ export function makeRun(options = {}) {
         throw new Error(`expected step ${events.length + 1}, got ${ev.step}`);
       }
       events.push(ev);
-      const c = { ...counts[counts.length - 1] };
+      const c = { ...last };
       for (const key of COUNTED[ev.type] || []) c[key] += 1;
       if (ev.type === 'prune') c.saved += savedBy(ev);
       counts.push(c);
+      last = c;
       if (ev.type === 'done') done = ev;
     }
   }
 
   /** Move to step k (clamped to what is fetched); returns the nodes touched. */
   function goTo(k, touched = new Set()) {
-    k = Math.max(0, Math.min(k, events.length));
+    k = Math.max(low, Math.min(k, events.length));
     while (step < k) apply(view, events[step++].changes, touched);
     while (step > k) undo(view, events[--step].changes, touched);
     return touched;
+  }
+
+  /** Drop what lies more than `keep` steps behind the current step. */
+  function trim() {
+    const to = Math.min(step, events.length) - keep;
+    if (to <= low) return;
+    for (let i = low; i < to; i++) { events[i] = undefined; counts[i] = undefined; }
+    low = to;
   }
 
   return {
@@ -154,6 +172,10 @@ export function makeRun(options = {}) {
     events,
     push,
     goTo,
+    trim,
+    /** The lowest step this run can still move to (0 unless trimmed). */
+    get low() { return low; },
+    get windowed() { return keep !== Infinity; },
     get step() { return step; },
     get fetched() { return events.length; },
     /** The total number of steps, known once `done` has arrived. */

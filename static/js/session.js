@@ -12,6 +12,12 @@ const BATCH = 200;
 const BIG = 2000;         // nodes to redraw beyond which the page draws in slices
 const SLICE_MS = 200;     // ... of about this long, yielding to the page between
 const STATUS_MS = 100;    // a stream's progress is shown at most this often
+// A run holds at most this many events behind the step it is at (model.js
+// keep): the whole of tic-tac-toe is 1.4 million events, more than a page
+// should hold. A stream far ahead of the step moves the run's view along
+// (the drawing catches up when the stream stops); a move back beyond what
+// is held starts the run again and streams to that step.
+const KEEP = 50000;
 
 /** Let the page handle input and paint before going on. */
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -60,13 +66,18 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     if (my !== gen) { closeRun(socket, id); return false; }
     const old = run;
     runId = id;
-    run = makeRun({ savedBy, tree });
+    const mine = run = makeRun({ savedBy, tree, keep: KEEP });
     // Progress of a stream: static evaluations made or saved so far, out of
     // what plain minimax makes (iterative deepening goes round more than once).
     const plain = evaluationsBelow(tree.root, params.depth ?? null);
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       onBatch: () => {
+        // Far ahead of the step: move the view along, and let go of the events behind it.
+        if (mine === run && mine.fetched - mine.step > KEEP) {
+          mine.goTo(mine.fetched - KEEP / 2, pending);
+          mine.trim();
+        }
         // A stream brings a batch every few ms: show its progress now and
         // then (each update repaints the page around a big tree).
         const now = performance.now();
@@ -78,8 +89,10 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
         onStatus({ streamed: run.fetched, fraction: c ? Math.min(1, (c.evaluated + c.saved) / plain) : null });
       },
     });
-    // Back to step 0 on screen: every node the old run had changed.
-    if (old) old.goTo(0, pending);
+    // Back to step 0 on screen: every node the old run had changed (all of
+    // them if it had let go of its first events).
+    if (old && old.low > 0) for (const n of tree.nodes) pending.add(n.id);
+    else if (old) old.goTo(0, pending);
     want = 0;
     flush();
     onStatus({});
@@ -100,6 +113,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     const r = run, f = feeder;
     if (!r) return;
     want = Math.max(0, r.total != null ? Math.min(k, r.total) : k);
+    // Before what the run still holds: start it again, to that step.
+    if (want < r.low) return start(params, want);
     if (want > r.fetched && !r.done) {
       onStatus({ busy: t('Fetching steps…') });
       await fill(r, f, want);
@@ -124,9 +139,21 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
       onStatus({});
     }
     const fields = reader();
-    treeView.setNodes(pending, fields);
+    treeView.setNodes(drawable(), fields);
     pending = new Set();
     finish(fields.found());
+  }
+
+  /**
+   * The nodes in `pending` the page's tree has: a game's run touches nodes
+   * the page has not fetched (folded away), hundreds of thousands of them.
+   */
+  function drawable() {
+    if (pending.size <= tree.nodes.length) return pending;
+    const out = new Set();
+    for (const id of pending) if (tree.byId.has(id)) out.add(id);
+    pending = out;
+    return out;
   }
 
   /** model.read for the drawing, noting which node is active now. */
@@ -162,6 +189,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
    * tree filling in, and the progress bar). Any other move takes over.
    */
   async function flushInSlices() {
+    drawable();
     if (pending.size < BIG) { flush(); return; }
     const my = drawing = {};
     const r = run, total = pending.size, fields = reader();

@@ -75,7 +75,8 @@ export function makeTreeCanvas(viewport, t, box, options) {
     recs.set(n.id, rec);
     order.push(rec);
   }
-  const parentRec = (rec) => (rec.n.parent ? recs.get(rec.n.parent.id) : null);
+  for (const rec of order) rec.parent = rec.n.parent ? recs.get(rec.n.parent.id) || null : null;
+  const parentRec = (rec) => rec.parent;
 
   // -- the canvas, under the SVG's transparent surface ----------------------
   const canvas = document.createElement('canvas');
@@ -103,7 +104,8 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   // -- the look, read from the page's CSS -------------------------------------
   const looks = makeLooks(svg);
-  const themeWatch = new MutationObserver(() => { looks.clear(); invalidate(); });
+  looks.warm(order.map((r) => r.n));
+  const themeWatch = new MutationObserver(() => { looks.clear(); looks.warm(order.map((r) => r.n)); invalidate(); });
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   // -- painting ---------------------------------------------------------------
@@ -584,12 +586,45 @@ function makeLooks(svg) {
     return look;
   }
 
+  const STATUSES = ['unvisited', 'active', 'visited', 'evaluated', 'pruned'];
+  /**
+   * Read every look the nodes of `nodes` can take, in one style pass: made
+   * one at a time later, each probe would force a style pass over the whole
+   * page (a big tree's accessible items included).
+   */
+  function warm(nodes) {
+    const kinds = new Map();
+    for (const n of nodes) kinds.set(`${n.role}:${n.role === 'player' ? n.playerIndex % 5 : -1}`, n);
+    const made = [];
+    for (const n of kinds.values()) {
+      for (const status of STATUSES) {
+        for (const pv of [false, true]) {
+          for (const focus of [false, true]) made.push(probeNode(n, status, pv, focus));
+        }
+      }
+    }
+    for (const cls of ['edge', 'edge reached', 'edge pruned', 'edge pv', 'edge reached pv', 'edge beyond',
+      'edge reached beyond', 'edge pruned beyond', 'horizon', 'ring', 'cut-mark shown']) edge(cls);
+    fold();
+    text('prob');
+    for (const m of made) m();
+  }
+
+  function nodeKey(n, status, pv, focus) {
+    const pi = n.role === 'player' ? n.playerIndex % 5 : -1;
+    return `n:${n.role}:${pi}:${status}:${pv}:${focus}`;
+  }
+
   /** A node's look: its shape and texts, as the SVG painter's classes give them. */
   function node(n, status, pv, focus) {
+    const look = cache.get(nodeKey(n, status, pv, focus));
+    return look || probeNode(n, status, pv, focus)();
+  }
+
+  /** Make the probe of a node's look; the function returned reads it (and caches it). */
+  function probeNode(n, status, pv, focus) {
+    const key = nodeKey(n, status, pv, focus);
     const pi = n.role === 'player' ? n.playerIndex % 5 : -1;
-    const key = `n:${n.role}:${pi}:${status}:${pv}:${focus}`;
-    let look = cache.get(key);
-    if (look) return look;
     const g = svgEl('g', {
       class: `node role-${n.role}${pi >= 0 ? ` p${pi}` : ''}${pv ? ' pv' : ''}${focus ? ' kbd-focus' : ''}`,
     }, probe);
@@ -603,17 +638,20 @@ function makeLooks(svg) {
       nameSide: svgEl('text', { class: 'name side lbl' }, g),
       bounds: svgEl('text', { class: 'bounds lbl' }, g),
     };
-    look = { shape: strokeLook(getComputedStyle(shape)) };
-    for (const k in els) if (els[k]) look[k] = textLook(els[k]);
-    look.vPlayer = look.v;
-    if (n.role === 'player') look.vPlayer = { ...look.v, halo: look.name.halo, haloWidth: look.name.haloWidth };
-    const base = look.v;
-    look.vFont = (scale) => `${base.style} ${base.weight} ${base.size * scale}px ${base.family}`;
-    g.classList.add('beyond');
-    look.beyondOpacity = parseFloat(getComputedStyle(g).opacity);
-    g.remove();
-    cache.set(key, look);
-    return look;
+    const beyond = svgEl('g', { class: 'node beyond' }, probe);
+    return () => {
+      const look = { shape: strokeLook(getComputedStyle(shape)) };
+      for (const k in els) if (els[k]) look[k] = textLook(els[k]);
+      look.vPlayer = look.v;
+      if (n.role === 'player') look.vPlayer = { ...look.v, halo: look.name.halo, haloWidth: look.name.haloWidth };
+      const base = look.v;
+      look.vFont = (scale) => `${base.style} ${base.weight} ${base.size * scale}px ${base.family}`;
+      look.beyondOpacity = parseFloat(getComputedStyle(beyond).opacity);
+      g.remove();
+      beyond.remove();
+      cache.set(key, look);
+      return look;
+    };
   }
 
   /** The pruned shapes' hatching (the SVG's #hatch pattern), as a canvas pattern. */
@@ -640,7 +678,7 @@ function makeLooks(svg) {
   }
 
   return {
-    edge, text, fold, node, hatch: hatchPattern,
+    edge, text, fold, node, warm, hatch: hatchPattern,
     clear() { cache.clear(); hatch = null; },
     destroy() { probe.remove(); },
   };

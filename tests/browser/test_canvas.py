@@ -1,0 +1,252 @@
+"""Big trees painted on a canvas (static/js/treecanvas.js): chosen past a few
+thousand drawn nodes, with the SVG below; the same hooks (contract §4, kept
+on the accessible tree's items), the same hit-testing (a click on a node, a
+click on a folded subtree), the same look (pixels read back from the canvas)
+and no overlapping text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .expect import hooks_at, node_ids, trace
+from .screens import _meet
+
+pytestmark = pytest.mark.browser
+
+BIG = "r-b10-d4-e-s1"        # 11,111 nodes with evals: a random tree the server rebuilds from its id
+SHAPE = 20                   # labels.js: half-size of a node shape (tree units)
+
+# Where a node is on screen, computed here from the layout and the zoom
+# (not by the painter's own helpers, which the test must not trust).
+SCREEN_OF_JS = """(id) => {
+  const v = window.visualizer, n = v.tree.byId.get(id), z = v.zoom.get();
+  const r = document.querySelector('#tree').getBoundingClientRect();
+  return { x: r.left + z.x + z.k * n.x, y: r.top + z.y + z.k * n.y, k: z.k };
+}"""
+
+# The colour painted on the canvas at a point on screen (client coordinates).
+PIXEL_JS = """([x, y]) => {
+  const c = document.querySelector('canvas.tree-canvas');
+  const r = c.getBoundingClientRect(), s = c.width / r.width;
+  const d = c.getContext('2d').getImageData(Math.round((x - r.left) * s), Math.round((y - r.top) * s), 1, 1).data;
+  return [d[0], d[1], d[2], d[3]];
+}"""
+
+
+def open_big(page, viz, query: str = ""):
+    """The 11,111-node tree takes a few seconds to build and lay out on a busy machine."""
+    page.goto(f"{viz.base}/t/{BIG}{'?' + query if query else ''}")
+    page.wait_for_selector("#visualizer.ready", timeout=60000)
+    return page
+
+
+def painter(page) -> str:
+    return page.locator("#tree").get_attribute("data-painter")
+
+
+def near(rgba, hex_colour: str, tol: int = 12) -> bool:
+    want = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return rgba[3] > 200 and all(abs(a - b) <= tol for a, b in zip(rgba, want))
+
+
+def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig52):
+    open_big(page, viz)
+    assert painter(page) == "canvas"
+    assert page.locator("canvas.tree-canvas").count() == 1
+    assert page.locator("#tree [data-node]").count() == 0          # no element per shape
+    # The hooks live on the accessible tree's items, one element per node.
+    assert page.locator("#a11y-tree [data-node]").count() > 0
+    assert page.locator("[data-node='A']").count() == 1
+
+    # The same tree cut by a depth limit draws 1,111 nodes: SVG again.
+    open_big(page, viz, "depth=3")
+    assert painter(page) == "svg"
+    assert page.locator("#tree [data-node]").count() == 1111
+    assert page.locator("canvas.tree-canvas").count() == 0
+    assert page.locator("#a11y-tree [data-node]").count() == 0      # data-a11y-node there
+
+    viz.open(page, fig52)
+    assert painter(page) == "svg"
+    assert page.locator("canvas.tree-canvas").count() == 0
+
+
+def test_the_depth_limit_switches_painter_in_place(page, viz):
+    open_big(page, viz, "depth=3")
+    assert painter(page) == "svg"
+    page.fill("input[name=depth]", "")
+    page.locator("input[name=depth]").dispatch_event("change")
+    page.wait_for_function("document.querySelector('#tree').dataset.painter === 'canvas'")
+    assert page.locator("canvas.tree-canvas").count() == 1
+    assert page.locator("#tree [data-node]").count() == 0
+    page.evaluate("document.activeElement.blur()")     # arrows in the input edit it
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 1)
+    assert page.locator("[data-node='A']").get_attribute("data-status") == "active"
+
+
+def test_canvas_hooks_follow_every_step_as_the_svg_ones_do(page, viz, live_server, fig52):
+    """Fig. 5.2 forced onto the canvas: the hooks at every step are the server's view."""
+    events = trace(live_server, fig52)
+    ids = node_ids(live_server, fig52)
+    viz.open(page, fig52, "draw=canvas")
+    assert painter(page) == "canvas"
+    for k in range(1, len(events) + 1):
+        page.keyboard.press("ArrowRight")
+        viz.wait_step(page, k)
+        got = viz.nodes(page)
+        want = hooks_at(events, k, ids)
+        # Items exist for every node reached (and the siblings beside them).
+        assert set(got) <= set(ids)
+        assert {i: want[i] for i in got} == got, f"step {k}"
+        reached = {i for i, f in want.items() if f["status"] != "unvisited"}
+        assert reached <= set(got), f"step {k}: no hooks for {reached - set(got)}"
+    pv = page.eval_on_selector_all("[data-node].pv", "els => els.map(e => e.dataset.node)")
+    assert pv == events[-1]["pv"]
+
+
+def test_canvas_hooks_at_the_end_of_a_big_run(page, viz, live_server):
+    events = trace(live_server, BIG)
+    ids = node_ids(live_server, BIG)
+    open_big(page, viz)
+    page.keyboard.press("End")
+    viz.wait_step(page, len(events))
+    got = viz.nodes(page)
+    want = hooks_at(events, len(events), ids)
+    assert len(got) == len(ids) == 11111        # alpha-beta's cuts reach (prune) every node
+    assert got == want
+    assert page.locator("[data-node='A']").get_attribute("data-value") == str(events[-1]["value"])
+
+
+def test_a_click_on_a_painted_node_selects_it(page, viz, fig52):
+    viz.open(page, fig52, "draw=canvas")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 4)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # B (MIN, visited at step 4) is painted where the layout puts it: its tint
+    # a little inside the triangle, away from the value written in it.
+    b = page.evaluate(SCREEN_OF_JS, "B")
+    tint = page.evaluate(PIXEL_JS, [b["x"] - 8 * b["k"], b["y"] - 12 * b["k"]])
+    assert near(tint, "#f8e3d4"), tint            # --min-tint
+    page.mouse.click(b["x"], b["y"] + 4 * b["k"])
+    item = page.locator("#a11y-tree [data-node='B']")
+    assert item.get_attribute("aria-selected") == "true"
+    assert page.locator("#a11y-tree [aria-selected=true]").count() == 1
+    # A leaf under it, then empty paper: the selection moves, then stays.
+    b1 = page.evaluate(SCREEN_OF_JS, "b1")
+    page.mouse.click(b1["x"], b1["y"])
+    assert page.locator("#a11y-tree [data-node='b1']").get_attribute("aria-selected") == "true"
+    assert item.get_attribute("aria-selected") != "true"
+    page.mouse.click(b1["x"], b1["y"] - 2.5 * SHAPE * b1["k"])      # between the rows
+    assert page.locator("#a11y-tree [data-node='b1']").get_attribute("aria-selected") == "true"
+    # A drag that pans is not a click.
+    a = page.evaluate(SCREEN_OF_JS, "A")
+    page.mouse.move(a["x"], a["y"])
+    page.mouse.down()
+    page.mouse.move(a["x"] + 40, a["y"] + 30, steps=4)
+    page.mouse.up()
+    assert page.locator("#a11y-tree [data-node='A']").get_attribute("aria-selected") != "true"
+
+
+def test_a_click_on_a_node_of_a_big_canvas_tree(page, viz):
+    open_big(page, viz)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 3)
+    active = page.evaluate("() => window.visualizer.session.active")
+    at = page.evaluate(SCREEN_OF_JS, active)
+    page.mouse.click(at["x"], at["y"])
+    assert page.locator(f"#a11y-tree [data-node='{active}']").get_attribute("aria-selected") == "true"
+
+
+def test_a_folded_subtree_on_the_canvas_opens_on_click(page, viz):
+    viz.open(page, "game:tictactoe", "draw=canvas&algorithm=minimax")
+    assert painter(page) == "canvas"
+    before = page.evaluate("window.visualizer.tree.nodes.length")
+    fold = page.evaluate("""() => window.visualizer.tree.nodes.find((n) => n.folded && n.depth === 2).id""")
+    at = page.evaluate(SCREEN_OF_JS, fold)
+    # The triangle hangs under the node: from 1.1 to 2.7 shapes below its centre.
+    page.mouse.click(at["x"], at["y"] + SHAPE * 2.2 * at["k"])
+    page.wait_for_function("n => window.visualizer.tree.nodes.length > n", arg=before, timeout=30000)
+    opened = page.evaluate("id => window.visualizer.tree.byId.get(id)", fold)
+    assert opened is not None
+    kids = page.evaluate("id => window.visualizer.tree.byId.get(id).children.map((c) => c.id)", fold)
+    assert kids and not page.evaluate("id => window.visualizer.tree.byId.get(id).folded", fold)
+    assert painter(page) == "canvas"
+    # Still one hook element per node, the new ones included once reached.
+    assert page.locator(f"[data-node='{fold}']").count() == 1
+
+
+def test_no_painted_labels_overlap(page, viz, live_server):
+    """Every label the canvas paints (names, bounds), as boxes at the current
+    zoom, meets no other: at each step of a run on a tree with names."""
+    from tests.browser.test_speed_paths import upload_random
+
+    tree_id = upload_random(live_server, branching=3, depth=4, seed=11)     # 121 nodes, names drawn
+    events = trace(live_server, tree_id)
+    viz.open(page, tree_id, "draw=canvas")
+    assert painter(page) == "canvas"
+    checked = 0
+    for k in range(1, len(events) + 1):
+        page.keyboard.press("ArrowRight")
+        viz.wait_step(page, k)
+        if k % 7 and k != len(events):
+            continue
+        boxes = page.evaluate("() => window.visualizer.drawing.labelBoxes()")
+        rects = [{"left": b["x0"], "right": b["x1"], "top": b["y0"], "bottom": b["y1"],
+                  "name": f"{b['text']!r} of {b['id']}"} for b in boxes]
+        assert any(b["text"].startswith("α") for b in boxes) or k < 3
+        bad = [f"{a['name']} overlaps {b['name']}" for i, a in enumerate(rects)
+               for b in rects[i + 1:] if _meet(a, b)]
+        assert not bad, f"step {k}: {bad[:5]}"
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_canvas_follows_the_high_contrast_theme(page, viz, fig52):
+    viz.open(page, fig52, "draw=canvas")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 4)
+    b = page.evaluate(SCREEN_OF_JS, "B")
+    spot = [b["x"] - 8 * b["k"], b["y"] - 12 * b["k"]]
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert near(page.evaluate(PIXEL_JS, spot), "#f8e3d4")
+    page.click("[data-action=contrast]")
+    page.wait_for_function("document.documentElement.classList.contains('contrast')")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    b = page.evaluate(SCREEN_OF_JS, "B")
+    spot = [b["x"] - 8 * b["k"], b["y"] - 12 * b["k"]]
+    assert near(page.evaluate(PIXEL_JS, spot), "#ffd9c2")      # the theme's --min-tint
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768), (1920, 1080)], ids=["phone", "laptop", "projector"])
+def test_a_big_canvas_tree_at_every_size(browser, live_server, shoot, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, base_url=live_server,
+                              has_touch=size[0] < 500)
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(f"/t/{BIG}")
+        pg.wait_for_selector("#visualizer.ready", timeout=30000)
+        assert painter(pg) == "canvas"
+        pg.keyboard.press("End")
+        pg.wait_for_function("() => { const s = document.querySelector('[data-step]');"
+                             " return s.dataset.total && s.textContent === s.dataset.total; }", timeout=60000)
+        pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        canvas = pg.locator("canvas.tree-canvas").bounding_box()
+        svg = pg.locator("#tree").bounding_box()
+        assert canvas == svg                         # the painting covers the drawing area exactly
+        # Something is painted: the canvas is not blank.
+        painted = pg.evaluate("""() => {
+          const c = document.querySelector('canvas.tree-canvas');
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+          return n;
+        }""")
+        assert painted > 500
+        shoot(pg, f"canvas-big-{size[0]}x{size[1]}")
+        assert not errors
+    finally:
+        ctx.close()
