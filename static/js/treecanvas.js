@@ -87,20 +87,17 @@ export function makeTreeCanvas(viewport, t, box, options) {
   svg.classList.add('painted-on-canvas');
   const ctx = canvas.getContext('2d');
   let width = 0, height = 0, dpr = 1;
-  const resize = () => {
-    const r = svg.getBoundingClientRect();
-    width = r.width; height = r.height;
+  // The drawing area's size is the zoom's (kept by its ResizeObserver): one
+  // source, so that a fit and a repaint never disagree on it.
+  const resize = (size) => {
+    width = size.width; height = size.height;
     dpr = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round(width * dpr));
     canvas.height = Math.max(1, Math.round(height * dpr));
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    canvas.style.left = `${svg.offsetLeft}px`;
-    canvas.style.top = `${svg.offsetTop}px`;
     paint();
   };
-  const resizer = new ResizeObserver(resize);
-  resizer.observe(svg);
 
   // -- the look, read from the page's CSS -------------------------------------
   const looks = makeLooks(svg);
@@ -110,7 +107,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   // -- painting ---------------------------------------------------------------
   let raf = 0, active = null, focusId = null, pathIds = [];
-  const unlisten = zoom?.listen?.(() => paint());
+  const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint()));
 
   function invalidate() {
     if (!raf) raf = requestAnimationFrame(paint);
@@ -429,7 +426,6 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   function destroy() {
     if (raf) cancelAnimationFrame(raf);
-    resizer.disconnect();
     themeWatch.disconnect();
     unlisten?.();
     svg.removeEventListener('pointerdown', onDown);
@@ -442,7 +438,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
     canvas.remove();
   }
 
-  resize();
+  resize(zoom ? zoom.size : svg.getBoundingClientRect());
   return {
     box, canvas: true, element: canvas,
     setNode: (id, f) => setNodes([id], () => f),

@@ -7,8 +7,10 @@ const FAR = 0.45;   // below this scale, small text is hidden (class lod-far)
 /**
  * makeZoom(svg, viewport, {onChange}) -> {fit, ensureVisible, zoomBy, get, listen}.
  * `viewport` is the <g> carrying the transform. listen(fn) adds a listener
- * called with {k, x, y} in the frame that shows a change (the canvas painter
- * repaints there); it returns the function that removes it.
+ * called with {k, x, y, width, height} in the frame that shows a change, and
+ * with `resized: true` when the SVG's size changes (the canvas painter
+ * follows both); it returns the function that removes it. `size` is the
+ * SVG's size as last observed.
  */
 export function makeZoom(svg, viewport, options = {}) {
   let k = 1, x = 0, y = 0;
@@ -30,6 +32,7 @@ export function makeZoom(svg, viewport, options = {}) {
   new ResizeObserver((entries) => {
     const box = entries[entries.length - 1].contentRect;
     width = box.width; height = box.height;
+    for (const fn of listeners) fn({ k, x, y, width, height, resized: true });
   }).observe(svg);
 
   function apply() {
@@ -40,7 +43,7 @@ export function makeZoom(svg, viewport, options = {}) {
       raf = 0;
       viewport.setAttribute('transform', `translate(${x},${y}) scale(${k})`);
       options.onChange?.({ k, x, y });
-      for (const fn of listeners) fn({ k, x, y });
+      for (const fn of listeners) fn({ k, x, y, width, height });
     });
   }
 

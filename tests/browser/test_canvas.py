@@ -73,9 +73,12 @@ def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig
 def test_the_depth_limit_switches_painter_in_place(page, viz):
     open_big(page, viz, "depth=3")
     assert painter(page) == "svg"
+    page.evaluate("window.__old = window.visualizer.session.run")
     page.fill("input[name=depth]", "")
     page.locator("input[name=depth]").dispatch_event("change")
     page.wait_for_function("document.querySelector('#tree').dataset.painter === 'canvas'")
+    # The new run has started (keys before that would step the old one).
+    page.wait_for_function("window.visualizer.session.run !== window.__old", timeout=60000)
     assert page.locator("canvas.tree-canvas").count() == 1
     assert page.locator("#tree [data-node]").count() == 0
     page.evaluate("document.activeElement.blur()")     # arrows in the input edit it
@@ -245,8 +248,8 @@ def test_a_big_canvas_tree_at_every_size(browser, live_server, shoot, size):
           let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
           return n;
         }""")
-        assert painted > 500
         shoot(pg, f"canvas-big-{size[0]}x{size[1]}")
+        assert painted > 500
         assert not errors
     finally:
         ctx.close()
