@@ -82,13 +82,24 @@ class Phrase(str):
         return self
 
 
+_PHRASES: dict[str, Phrase] = {}
+"""Phrases without fields, made once: the loader names a key for every field
+of every node it reads (in case it is wrong), and the editor loads a tree
+after every edit."""
+
+
 def phrase(msgid: str, **fields) -> Phrase:
     """The part of a sentence ``msgid`` (marked for the catalogue).
 
     >>> phrase("the number {text}", text="3"), phrase("a list").msgid
     ('the number 3', 'a list')
     """
-    return Phrase(msgid, **fields)
+    if fields:
+        return Phrase(msgid, **fields)
+    found = _PHRASES.get(msgid)
+    if found is None:
+        found = _PHRASES[msgid] = Phrase(msgid)
+    return found
 
 
 def key_name(key) -> Phrase:
@@ -96,9 +107,18 @@ def key_name(key) -> Phrase:
     be a number``), in quotes where a language needs them (``'value' harus``)."""
     if isinstance(key, Phrase):
         return key
-    # Translators: the name of a key of the file (value, eval, title) inside a
-    # sentence; Indonesian puts it in quotes.
-    return phrase("{key}", key=str(key))
+    found = _KEY_NAMES.get(key) if type(key) is str else None
+    if found is None:
+        # Translators: the name of a key of the file (value, eval, title) inside a
+        # sentence; Indonesian puts it in quotes.
+        found = phrase("{key}", key=str(key))
+        if type(key) is str and len(_KEY_NAMES) < 256:
+            _KEY_NAMES[key] = found
+    return found
+
+
+_KEY_NAMES: dict[str, Phrase] = {}
+"""Key names said (a handful: value, eval, label...), made once each."""
 
 
 def suggestion(word: str, choices) -> str:

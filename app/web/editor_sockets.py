@@ -8,7 +8,9 @@ time to the screen.
 Client to server, with an acknowledgement:
 
 - ``run {tree, options?, previous_state? | previous?, edit?, text?}`` ->
-  ``{ok: true, ...the HTTP answer}``; a tree or options refused by the loader
+  ``{ok: true, answer_json}``: the HTTP answer as one JSON text (python-socketio
+  would otherwise walk every value of it looking for binary data, which
+  cost more than encoding it); a tree or options refused by the loader
   or the core: ``{ok: false, error: {message, key}}`` (``key`` names the
   node); past a budget: ``{ok: false, error: {message, status, retry_after?}}``
   (413 a search too long or a tree too big, 429 this connection asks faster
@@ -19,6 +21,7 @@ message: the page sends a bigger tree over HTTP.
 """
 from __future__ import annotations
 
+import json
 import math
 import threading
 import time
@@ -31,6 +34,9 @@ from app.budget import OverBudget
 from .editor import RUN_FIELDS, _whatif, what_if
 from .errors import ApiError
 from .sockets import _acked, _error
+
+
+_encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode
 
 
 class Bucket:
@@ -97,4 +103,4 @@ class EditNamespace(Namespace):
         answer, status = what_if(data)
         if status != 200:
             return {"ok": False, **answer}
-        return {"ok": True, **answer}
+        return {"ok": True, "answer_json": _encode(answer)}

@@ -66,9 +66,8 @@ export function makeChannel({ useHttp = () => false } = {}) {
       return http(body);   // lost or too slow: once more, over HTTP
     }
     performance.mark('edit-received');
-    if (!ack || typeof ack !== 'object') return { error: { message: TEXT.network } };
-    const { ok, ...answer } = ack;
-    return ok ? answer : { error: answer.error || { message: TEXT.network } };
+    if (ack?.ok && typeof ack.answer_json === 'string') return JSON.parse(ack.answer_json);
+    return { error: ack?.error || { message: TEXT.network } };
   }
   return { ask, get connected() { return !!socket?.connected; }, get last() { return last; } };
 }

@@ -42,6 +42,29 @@ export function makeEditorView(svg, stage, handlers) {
     },
   });
 
+  // The accessible tree is made again just after the frame that shows an
+  // edit, not before it: remaking its items costs as much as updating the
+  // drawing (a screen reader hears the edit's sentence, aria-live, at once).
+  // `handlers.onBusy(true)` until it is made (the page stays aria-busy).
+  let a11yDue = null;
+  function drawA11y(tree, result) {
+    if (!a11y) return;
+    const scheduled = a11yDue != null;
+    a11yDue = { tree, result };          // the latest edit's wins
+    if (scheduled) return;
+    handlers.onBusy?.(true);
+    requestAnimationFrame(() => setTimeout(() => {
+      const due = a11yDue;
+      a11yDue = null;
+      try {
+        a11y.draw(due.tree, due.result);
+        a11y.select(selected);
+      } finally {
+        handlers.onBusy?.(false);
+      }
+    }));
+  }
+
   function draw(json, result, change, { collapsed = new Set(), selected: sel = null } = {}) {
     t = readTree(json);
     // The elements of the drawing before are kept where the tree is alike
@@ -68,7 +91,7 @@ export function makeEditorView(svg, stage, handlers) {
       if (best) view.nodeEl(best)?.classList.add('best-move');
     }
     if (change) mark(change);
-    a11y?.draw(t, result);
+    drawA11y(t, result);
     for (const id of collapsed) view.nodeEl(id)?.classList.add('collapsed');
     if (selected != null && selected !== sel) view.nodeEl(selected)?.setAttribute('aria-selected', 'false');
     selected = null;

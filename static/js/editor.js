@@ -50,6 +50,7 @@ const server = makeServer(state, {
 const view = makeEditorView($('#tree'), $('#stage'), {
   onSelect: (id) => select(keyOf(id)),
   onMove: (id, to) => edit((doc) => D.move(doc, keyOf(id), to)),
+  onBusy: (on) => hold(on ? 1 : -1),
 });
 
 const keyOf = (id) => Object.keys(state.ids).find((k) => state.ids[k] === id) ?? id;
@@ -57,15 +58,17 @@ const idOf = (key) => state.ids[key] ?? key;
 
 // -- edits, one after another -----------------------------------------------------
 let queue = Promise.resolve();
-let busy = 0;
+let busy = 0, editing = 0;
+/** Count work under way (edits, the accessible tree following one): the page is aria-busy meanwhile. */
+function hold(by) {
+  busy += by;
+  page.setAttribute('aria-busy', busy ? 'true' : 'false');
+}
 /** Run tasks one after another (an edit is made on the document the previous one left). */
 function enqueue(task) {
-  busy += 1;
-  page.setAttribute('aria-busy', 'true');
-  queue = queue.then(task).catch((err) => showAlert(err.message)).finally(() => {
-    busy -= 1;
-    if (!busy) page.setAttribute('aria-busy', 'false');
-  });
+  hold(1);
+  editing += 1;
+  queue = queue.then(task).catch((err) => showAlert(err.message)).finally(() => { editing -= 1; hold(-1); });
   return queue;
 }
 
@@ -231,7 +234,7 @@ for (const field of ['value', 'eval', 'probability', 'label', 'id']) {
   });
   if (field === 'value' || field === 'eval') {
     input.addEventListener('input', () => {
-      if (!state.doc || busy) return;
+      if (!state.doc || editing) return;
       const proposal = D.setField(state.doc, state.selected, field, input.value);
       server.prefetch(proposal.doc, state.options, proposal.edit);
     });

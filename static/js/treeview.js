@@ -142,6 +142,30 @@ export function makeTreeView(viewport, t, options = {}) {
   }
   const old = options.reuse?.[PARTS]?.viewport === viewport ? options.reuse[PARTS] : null;
   old?.clear();
+  // Centres to 1/100 px (invisible), so that a node the layout did not move
+  // is exactly where it was, floating-point noise and all.
+  for (const n of t.nodes) n.x = Math.round(n.x * 100) / 100;
+  if (old) anchor();
+
+  /** Shift the new layout sideways so that most kept nodes stay where they
+   * were drawn (the layout puts the root at x = 0: a subtree that grows on
+   * one side would move every node; a shift is free, the zoom fits the box). */
+  function anchor() {
+    const votes = new Map();
+    let best = 0, most = 0;
+    for (const n of t.nodes) {
+      const g = old.nodeEls.get(n.id);
+      if (!g || g.ny !== n.y) continue;
+      const dx = Math.round((g.nx - n.x) * 100) / 100;
+      const count = (votes.get(dx) || 0) + 1;
+      votes.set(dx, count);
+      if (count > most) { most = count; best = dx; }
+    }
+    if (!best) return;
+    for (const n of t.nodes) n.x = Math.round((n.x + best) * 100) / 100;
+    box.x0 += best;
+    box.x1 += best;
+  }
   const edgeLayer = old ? old.edgeLayer : el('g', { class: 'edges' });
   const nodeLayer = old ? old.nodeLayer : el('g', { class: 'nodes' });
   const kept = new Set();   // the old view's node elements and edges kept
@@ -289,6 +313,7 @@ export function makeTreeView(viewport, t, options = {}) {
     const x = ox(n), y = oy(n), at = `${n.x},${n.y}`;
     if (!absolute && g.at !== at) g.setAttribute('transform', `translate(${at})`);
     g.at = at;
+    g.nx = n.x; g.ny = n.y;
     if (g.x === x && g.y === y && g.half === p.half) return;   // drawn there already
     g.x = x; g.y = y; g.half = p.half;
     g.shape.setAttribute('d', shapePath(n, SHAPE, x, y));

@@ -4,6 +4,7 @@ mistake an error acknowledgement, and the budget: a search too long (413),
 a connection asking too often (429), the connection kept through all of it."""
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -22,7 +23,12 @@ def connect(url: str) -> socketio.Client:
 
 
 def run(client: socketio.Client, body) -> dict:
-    return client.call("run", body, namespace="/edit", timeout=10)
+    """The acknowledgement, its answer read: ``{ok: true, ...answer}`` or ``{ok: false, error}``."""
+    ack = client.call("run", body, namespace="/edit", timeout=10)
+    if ack.get("ok") is True:
+        assert set(ack) == {"ok", "answer_json"}
+        return {"ok": True, **json.loads(ack["answer_json"])}
+    return ack
 
 
 @pytest.fixture
