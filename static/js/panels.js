@@ -5,6 +5,8 @@
 
 import { read, show } from './model.js';
 import { lang, t } from './i18n.js';
+import { drawPicture, gameOf, pictureSize } from './boards.js';
+import { spokenLabel } from './tree.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -79,8 +81,32 @@ export function makePseudocode(el, { onStyle } = {}) {
   return { load, setStyle, update, reveal, get style() { return style; } };
 }
 
-/** The pruning test at the active node, written out with its numbers. */
+// A node named inside a sentence: a marker the panels split on, to draw a
+// game's position as its picture (see nodeParts); the plain text has the label.
+const mark = (id) => `\u0001${id}\u0002`;
+const MARKED = /\u0001([^\u0002]*)\u0002/;
+
+/**
+ * A sentence with node markers as parts: strings, and {node: id} where a
+ * node is named (a page draws a game's position there as a picture).
+ */
+export function nodeParts(text) {
+  const parts = text.split(MARKED);
+  return parts.map((p, i) => (i % 2 ? { node: p } : p)).filter((p) => p !== '');
+}
+
+/** The pruning test at the active node, written out with its numbers (plain text). */
 export function pruneTest(session, tree) {
+  return nodeParts(pruneTestMarked(session, tree))
+    .map((p) => (typeof p === 'string' ? p : label(tree, p.node))).join('');
+}
+
+/** The same sentence as parts (nodeParts), for drawing positions as pictures. */
+export function pruneTestParts(session, tree) {
+  return nodeParts(pruneTestMarked(session, tree));
+}
+
+function pruneTestMarked(session, tree) {
   const { run, params } = session;
   const alg = params.algorithm;
   if (alg !== 'alphabeta' && alg !== 'iterative') {
@@ -93,16 +119,16 @@ export function pruneTest(session, tree) {
     const f = read(run.view, ev.node);
     const rest = t('the rest');   // (a t() inside t()'s fields would escape extraction)
     return t('Cut-off at {node}: {test} holds; not searched: {skipped}.', {
-      node: label(tree, ev.node), test: spell(ev.test, f),
-      skipped: (ev.skipped || []).map((id) => label(tree, id)).join(', ') || rest,
+      node: mark(ev.node), test: spell(ev.test, f),
+      skipped: (ev.skipped || []).map(mark).join(', ') || rest,
     });
   }
   const id = session.active;
   const node = id != null ? tree.byId.get(id) : null;
   if (!node) return run?.done && run.step === run.total ? t('The search is over.') : '—';
-  if (node.role === 'leaf') return t('{node} is a leaf: its value goes back up.', { node: node.label });
+  if (node.role === 'leaf') return t('{node} is a leaf: its value goes back up.', { node: mark(node.id) });
   const f = read(run.view, id);
-  const where = t('At {node} ({player}): prune if', { node: node.label, player: node.player });
+  const where = t('At {node} ({player}): prune if', { node: mark(node.id), player: node.player });
   const verdict = (holds) => (holds ? t('holds, cut off') : t('does not hold, go on'));
   if (params.style === 'wikipedia') {
     // alpha := max(alpha, v) first, then break when beta <= alpha.
@@ -147,8 +173,47 @@ function spell(test, f) {
     .replace(/\bbeta\b/, `β = ${show(f.beta)}`);
 }
 
+/**
+ * Where a panel names a node: its label as text, or a game's position as a
+ * small picture (boards.js, as the tree draws it) with the position in
+ * words for screen readers and on hover.
+ */
+export function makeNodeName(tree) {
+  const game = gameOf(tree);
+  return function nodeName(id) {
+    const n = tree.byId.get(id);
+    const text = n ? n.label : id;
+    const size = n && game ? pictureSize(game, n.label) : null;
+    if (!size) return document.createTextNode(text);
+    const words = spokenLabel(tree, n);
+    const span = h('span', 'pic-name');
+    span.title = words;
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', `-1 -1 ${size.w + 2} ${size.h + 2}`);
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    // Sized in em: the picture grows with the panel's type (presentation mode).
+    svg.style.width = `${(size.w + 2) / 12}em`;
+    svg.style.height = `${(size.h + 2) / 12}em`;
+    drawPicture(svg, game, n.label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
+    span.append(svg, h('span', 'sr', words));
+    return span;
+  };
+}
+
+/**
+ * Write `parts` (nodeParts) into `el`, each node by `nodeName`; nothing is
+ * rewritten when the sentence is the one shown.
+ */
+export function setParts(el, parts, nodeName) {
+  const key = parts.map((p) => (typeof p === 'string' ? p : `\u0001${p.node}`)).join('');
+  if (el.partsKey === key) return;
+  el.partsKey = key;
+  el.replaceChildren(...parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node))));
+}
+
 /** The open frames, root first: node, α, β, v each. */
-export function makeStack(tbody) {
+export function makeStack(tbody, nodeName = null) {
   let empty = null;
   // Rows are kept and rewritten in place: a step changes a cell or two, or
   // adds or drops the top row.
@@ -181,7 +246,11 @@ export function makeStack(tbody) {
       const cells = [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
       const tr = trs[i];
       tr.classList.toggle('top', i === rows.length - 1);
-      cells.forEach((c, j) => setText(tr.children[j], c));
+      cells.forEach((c, j) => {
+        if (j > 0 || !nodeName) { setText(tr.children[j], c); return; }
+        const cell = tr.children[0];
+        if (cell.dataset.node !== n.id) { cell.dataset.node = n.id; cell.replaceChildren(nodeName(n.id)); }
+      });
     });
   };
 }

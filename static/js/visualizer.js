@@ -7,7 +7,7 @@ import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { makeControls } from './controls.js';
-import { makePseudocode, makeStack, makeStats, pruneTest, setText } from './panels.js';
+import { makeNodeName, makePseudocode, makeStack, makeStats, pruneTestParts, setParts } from './panels.js';
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
@@ -171,7 +171,9 @@ async function main() {
     onOpen: (id) => svg.dispatchEvent(new CustomEvent('open-subtree', { detail: id })),
   });
   const testEl = $('#prune-test');
-  const stack = makeStack($('#stack tbody'));
+  // A game's positions are drawn in the panels as in the tree (small boards, piles).
+  const nodeName = makeNodeName(tree);
+  const stack = makeStack($('#stack tbody'), nodeName);
   const stats = makeStats($('#stats'), tree);
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
   const tabs = makeTabs($('.panels'));
@@ -200,7 +202,7 @@ async function main() {
       }
       announcer.step(sentence, s.playing);
       code.update(ev);
-      setText(testEl, pruneTest(s, tree));
+      setParts(testEl, pruneTestParts(s, tree), nodeName);
       page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
       stack(s, tree);
       stats(s);

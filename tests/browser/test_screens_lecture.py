@@ -57,3 +57,44 @@ def test_iterative_deepening_table_jumps_to_any_iteration(page, viz, live_server
     assert last == labels[ends[3]["best_move"]]
     # The horizon effect in the table: two plies prefer X9, three find the win at X1.
     assert (ends[2]["best_move"], ends[3]["best_move"]) == ("X9", "X1")
+
+
+def test_panels_draw_game_positions_as_the_tree_does(page, viz, live_server):
+    """The call stack and the pruning test name a game's positions by their
+    small boards (boards.js), with the position in words for screen readers
+    and on hover; a tree of plain labels keeps its text."""
+    info = requests.get(f"{live_server}/api/trees/tictactoe-horizon", timeout=10).json()
+    words = info["positions"]
+    events = requests.get(f"{live_server}/api/trees/tictactoe-horizon/trace",
+                          params={"depth": 2}, timeout=10).json()["events"]
+    step = next(e["step"] for e in events if e["type"] == "prune")
+    viz.open(page, "tictactoe-horizon", f"step={step}")
+    cells = page.evaluate("""() => [...document.querySelectorAll('#stack tbody tr td:first-child')].map(td => ({
+        boards: td.querySelectorAll('svg .pic-tictactoe').length,
+        hidden: td.querySelector('svg')?.getAttribute('aria-hidden'),
+        said: td.querySelector('.sr')?.textContent, title: td.querySelector('.pic-name')?.title,
+        width: td.querySelector('svg')?.getBoundingClientRect().width,
+        shown: [...td.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')}))""")
+    # The open frames, root first: the labels of the active node's ancestors.
+    labels = page.evaluate("""() => { const out = [];
+        for (let n = window.visualizer.tree.byId.get(window.visualizer.session.active); n; n = n.parent) out.unshift(n.label);
+        return out; }""")
+    assert len(cells) == len(labels) >= 2
+    for cell, label in zip(cells, labels):
+        assert cell["boards"] == 1 and cell["hidden"] == "true" and cell["shown"] == ""
+        assert cell["said"] == words[label] == cell["title"]
+        assert cell["width"] >= 30                      # cells of 10 px and more: readable
+    # The cut-off's sentence: the node and the skipped positions as boards, in words for a screen reader.
+    test = page.locator("#prune-test")
+    assert test.locator("svg .pic-tictactoe").count() >= 2
+    said = test.inner_text()
+    prune = events[step - 1]
+    for node_id in [prune["node"], *prune["skipped"]]:
+        label = page.evaluate("id => window.visualizer.tree.byId.get(id).label", node_id)
+        assert words[label] in said and label not in said
+
+    # Plain labels stay text.
+    viz.open(page, "aima-fig-5-2", "step=14")
+    assert page.locator("#stack tbody td:first-child").all_inner_texts() == ["A", "C"]
+    assert page.locator("#stack svg, #prune-test svg").count() == 0
+    assert "At C (MIN)" in page.locator("#prune-test").inner_text()
