@@ -16,13 +16,13 @@ needs no catalogue and imports nothing of the layers above it.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from . import algorithms as A
 from .numbers import fmt, jv
 from .options import SearchOptions
 from .pseudocode import FORMULATIONS, line_of
-from .states import describe, kind_of, move_words
+from .states import N_, describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
 from .words import english
@@ -311,14 +311,7 @@ class Narrator:
         self.bound_set[(node.id, name)] = new
         changes: list = []
         self.set(changes, node.id, name, jv(new))
-        if name == "alpha":
-            text = self.tell("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at "
-                             "least {new} on this path.", node=self.name(node), old=fmt(old),
-                             new=fmt(new))
-        else:
-            text = self.tell("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to "
-                             "at most {new} on this path.", node=self.name(node), old=fmt(old),
-                             new=fmt(new))
+        text = self.tell(_BOUND_SAYS[name], node=self.name(node), old=fmt(old), new=fmt(new))
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
     def on_prune(self, node: Node, skipped) -> dict:
@@ -341,36 +334,18 @@ class Narrator:
             else self.pruned_nodes + count
         strict = self.opts.strict
         names = ", ".join(self.move(node, c) for c in skipped)
-        many = len(skipped) > 1
-        fields = dict(node=self.name(node), v=fmt(v), names=names)
-        if node.player == 0:  # MAX node, cut by an ancestor's beta
-            cut, bound, sign = "beta", beta, (">" if strict else "≥")
-            by = self._holder("beta", beta, node)
-            test = "v > beta" if strict else "v >= beta"
-            why = (self.tell("MIN already holds MAX to {bound} at {holder}", bound=fmt(beta),
-                             holder=self.name(by)) + self._through(by)
-                   if by is not None else f"β = {fmt(beta)}")
-            fields.update(sign=sign, beta=fmt(beta), why=why)
-            text = (self.tell("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never "
-                              "let play reach {node}: its other children {names} cannot matter "
-                              "and are pruned (β cut-off).", **fields) if many else
-                    self.tell("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never "
-                              "let play reach {node}: its last child {names} cannot matter "
-                              "and is pruned (β cut-off).", **fields))
-        else:
-            cut, bound, sign = "alpha", alpha, ("<" if strict else "≤")
-            by = self._holder("alpha", alpha, node)
-            test = "v < alpha" if strict else "v <= alpha"
-            why = (self.tell("MAX already has {bound} at {holder}", bound=fmt(alpha),
-                             holder=self.name(by)) + self._through(by)
-                   if by is not None else f"α = {fmt(alpha)}")
-            fields.update(sign=sign, alpha=fmt(alpha), why=why)
-            text = (self.tell("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never "
-                              "choose {node}: its other children {names} cannot matter and "
-                              "are pruned (α cut-off).", **fields) if many else
-                    self.tell("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never "
-                              "choose {node}: its last child {names} cannot matter and "
-                              "is pruned (α cut-off).", **fields))
+        # MAX is cut by an ancestor's beta, MIN by its alpha: one rule, two sides.
+        side = _CUT[node.player == 0]
+        cut = side.bound
+        bound = beta if cut == "beta" else alpha
+        sign = side.strict_sign if strict else side.sign
+        test = side.strict_test if strict else side.test
+        by = self._holder(cut, bound, node)
+        why = (self.tell(side.why, bound=fmt(bound), holder=self.name(by)) + self._through(by)
+               if by is not None else f"{side.symbol} = {fmt(bound)}")
+        fields = {"node": self.name(node), "v": fmt(v), "names": names, "sign": sign,
+                  cut: fmt(bound), "why": why}
+        text = self.tell(side.many if len(skipped) > 1 else side.one, **fields)
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
                           bound=jv(bound), pruned_nodes=count)
@@ -500,6 +475,46 @@ class Narrator:
 
 
 INF = float("inf")
+
+
+_BOUND_SAYS = {
+    "alpha": N_("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} "
+                "on this path."),
+    "beta": N_("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most "
+               "{new} on this path."),
+}
+"""What a bound's change says, by the bound."""
+
+
+class _Side(NamedTuple):
+    """What a cut-off says at a node of one player (its bound, test and sentences)."""
+    bound: str
+    symbol: str
+    sign: str
+    strict_sign: str
+    test: str
+    strict_test: str
+    why: str
+    many: str
+    one: str
+
+
+_CUT = {
+    True: _Side(  # a MAX node, cut by an ancestor's beta
+        "beta", "β", "≥", ">", "v >= beta", "v > beta",
+        N_("MIN already holds MAX to {bound} at {holder}"),
+        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
+           "{node}: its other children {names} cannot matter and are pruned (β cut-off)."),
+        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
+           "{node}: its last child {names} cannot matter and is pruned (β cut-off).")),
+    False: _Side(  # a MIN node, cut by an ancestor's alpha
+        "alpha", "α", "≤", "<", "v <= alpha", "v < alpha",
+        N_("MAX already has {bound} at {holder}"),
+        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
+           "its other children {names} cannot matter and are pruned (α cut-off)."),
+        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
+           "its last child {names} cannot matter and is pruned (α cut-off).")),
+}
 
 
 def _num(x):

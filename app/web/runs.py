@@ -28,6 +28,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
 
+def _weight(event) -> int:
+    """View changes an event carries: a dict's ``changes``, or the count that
+    comes with an event already encoded (``(json_text, changes)``, see
+    :mod:`app.search.wire`)."""
+    return len(event.get("changes", ())) if type(event) is dict else event[1]
+
+
+def _is_done(event) -> bool:
+    if type(event) is dict:
+        return event.get("type") == "done"
+    return event[0].startswith('{"type":"done"')
+
+
 class Run:
     """One search being watched: an event iterator and how far it has got."""
 
@@ -76,13 +89,13 @@ class Run:
                     if event is None:
                         self.done = True
                         break
-                changes = len(event.get("changes", ()))
+                changes = _weight(event)
                 if budget is not None and batch and weight + changes > budget:
                     self._first.insert(0, event)     # it opens the next batch
                     break
                 batch.append(event)
                 weight += changes
-                if event.get("type") == "done":
+                if _is_done(event):
                     self.done = True
                     break
             self.position += len(batch)

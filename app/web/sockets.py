@@ -4,9 +4,11 @@ Client to server, each with an acknowledgement (docs/architecture.md):
 
 - ``start {tree, algorithm, depth, order, seed, strict, style, lang}`` ->
   ``{ok: true, run, tree, options, max_count}``
-- ``pull {run, count}`` (1 <= count <= ``max_count``) ->
+- ``pull {run, count, encoding}`` (1 <= count <= ``max_count``) ->
   ``{ok: true, events, done, position}``: the next events of the run (fewer
-  than ``count`` when they carry many view changes; ``done`` says the end)
+  than ``count`` when they carry many view changes; ``done`` says the end);
+  with ``encoding: "json"``, ``events_json`` instead: the same events as one
+  JSON text, written by :mod:`app.search.wire` without making them as dicts
 - ``close {run}`` -> ``{ok: true}``
 
 Any mistake (a payload that is not one object, an unknown key, a wrong type,
@@ -26,7 +28,8 @@ from flask_socketio import Namespace
 
 from app.budget import OverBudget
 from app.i18n import words
-from app.search import SearchError, run as search_run
+from app.search import SearchError
+from app.search.wire import encoded
 
 from .errors import ApiError
 from . import memory
@@ -35,9 +38,6 @@ from .params import argument_error, check_keys, options_dict, options_from_paylo
 from .runs import Run, RunTable
 
 log = logging.getLogger(__name__)
-
-
-_encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode
 
 
 def _error(message: str, **fields) -> dict:
@@ -75,7 +75,11 @@ SWEEP_TICK = 10
 
 
 def _take_json(run: Run, count: int, budget: int) -> str:
-    return "[" + ",".join(map(_encode, run.take(count, budget))) + "]"
+    return "[" + ",".join([text for text, _ in run.take(count, budget)]) + "]"
+
+
+def _take_objects(run: Run, count: int, budget: int) -> list[dict]:
+    return [json.loads(text) for text, _ in run.take(count, budget)]
 
 
 class StreamNamespace(Namespace):
@@ -151,7 +155,8 @@ class StreamNamespace(Namespace):
         options = options.resolved(tree)
 
         def build(run_id: str) -> Run:
-            run = Run(run_id, tree_id, search_run(tree, options, say), nodes=len(tree.nodes))
+            # Events as the JSON text the page receives, never made as dicts.
+            run = Run(run_id, tree_id, encoded(tree, options, say), nodes=len(tree.nodes))
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 
@@ -184,7 +189,7 @@ class StreamNamespace(Namespace):
                 text = offload(_take_json, run, count, self.max_changes)
                 return {"ok": True, "events_json": text, "done": run.done,
                         "position": run.position}
-            events = offload(run.take, count, self.max_changes)
+            events = offload(_take_objects, run, count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise argument_error("run", "run {run} was closed", run=repr(run.id)) from None
         return {"ok": True, "events": events, "done": run.done, "position": run.position}

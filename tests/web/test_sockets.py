@@ -1,6 +1,8 @@
 """The Socket.IO stream through Flask-SocketIO's test client."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import app.web.sockets as sockets
@@ -69,14 +71,14 @@ def test_pulls_after_done_are_empty(socket_client):
 
 def test_runs_are_drawn_lazily(socket_client, monkeypatch):
     drawn = []
-    real_run = sockets.search_run
+    real_run = sockets.encoded
 
     def counting(tree, options, *words):
-        for event in real_run(tree, options, *words):
-            drawn.append(event["step"])
-            yield event
+        for text, changes in real_run(tree, options, *words):
+            drawn.append(json.loads(text)["step"])
+            yield text, changes
 
-    monkeypatch.setattr(sockets, "search_run", counting)
+    monkeypatch.setattr(sockets, "encoded", counting)
     run = start(socket_client, algorithm="minimax")
     assert len(drawn) == 1  # primed only
     ack(socket_client, "pull", {"run": run, "count": 5})
@@ -162,7 +164,7 @@ def test_runs_belong_to_their_connection(app, client, socket_client):
 
 def test_disconnect_closes_the_connections_runs(socket_client, app, monkeypatch):
     closed = []
-    real_run = sockets.search_run
+    real_run = sockets.encoded
 
     def watched(tree, options, *words):
         try:
@@ -170,7 +172,7 @@ def test_disconnect_closes_the_connections_runs(socket_client, app, monkeypatch)
         finally:
             closed.append(True)
 
-    monkeypatch.setattr(sockets, "search_run", watched)
+    monkeypatch.setattr(sockets, "encoded", watched)
     start(socket_client)
     start(socket_client)
     assert app.extensions["stream"].runs.count() == 2
@@ -182,7 +184,7 @@ def test_a_handler_bug_is_an_error_ack_not_a_dropped_connection(socket_client, m
     def broken(tree, options, *words):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(sockets, "search_run", broken)
+    monkeypatch.setattr(sockets, "encoded", broken)
     reply = ack(socket_client, "start", {"tree": "fig52"})
     assert reply["ok"] is False and "bug" not in reply["error"]["message"]
     assert socket_client.is_connected()
