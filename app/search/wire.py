@@ -249,7 +249,7 @@ class WireNarrator(Narrator):
         out.append(self._update(node, nh, v_old, v_new, child, ch) if v_new != v_old else
                    self._keep(node, nh, v_old, child, ch, val))
         if b_new != b_old:
-            out.append(self._bound(node, nh, b_old, b_new))
+            out.append(self._bound_text(node, nh, b_old, b_new))
         if skipped:
             d = self.on_prune(node, skipped)
             out.append((encode(d), len(d["changes"])))
@@ -303,7 +303,7 @@ class WireNarrator(Narrator):
                 f'"lines":{self._lines_text("update", node)},"text":"{text}",'
                 f'"changes":[[{q},"value",{o},{n}]]}}', 1)
 
-    def _bound(self, node: Node, h: tuple, old, new) -> tuple[str, int]:
+    def _bound_text(self, node: Node, h: tuple, old, new) -> tuple[str, int]:
         nid = node.id
         name = "alpha" if node.player == 0 else "beta"
         self.bound_set[(nid, name)] = new
