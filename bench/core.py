@@ -10,10 +10,13 @@ process, interleaved round by round:
   same tree through a thin Game adapter.
 
 All three must evaluate the same number of leaves (checked first). Also
-timed: ``narrated``, the core's events with sentences and view changes
-(what the page and command line get), and ``serialised``, those events
-encoded as the server sends them (one JSON text per pull of 1,000), with
-the number of full garbage collections that ran during it. Besides the
+timed: ``narrated``, the core's events with sentences and view changes as
+dicts (what the command line and the HTTP trace get), and ``serialised``,
+what the browser receives: the same events as the server's Socket.IO pulls
+send them (``app.search.wire``: JSON text built straight from the raw
+events, one JSON array per pull of 1,000), with the number of full garbage
+collections that ran during it. ``--before`` times the old way instead
+(the narrated dicts, each encoded by the strict JSON encoder). Besides the
 random trees, the b=3 d=10 tree with its children stored best-first and
 worst-first (so every contender searches the same order).
 
@@ -21,6 +24,9 @@ Then the whole of tic-tac-toe (``--games``, default on): aima-python's
 ``TicTacToe`` with ``alphabeta_search`` and ``minimax_decision`` against the
 core's raw events and narrated stream on ``game:tictactoe`` (searched
 lazily), and how much the process grew during the narrated minimax run.
+The game's own counts (how many positions lie under a pruned move, how many
+plain minimax evaluates), memoised on the tree once for all its runs, are
+made before the timing, as a tree file's sizes are made when it is loaded.
 
     .venv/bin/pip install -r bench/requirements.txt
     .venv/bin/python bench/core.py [--rounds 7] [--no-games]
@@ -31,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import random
 import resource
 import statistics
@@ -47,6 +52,7 @@ from app.search import SearchOptions, raw_events, run  # noqa: E402
 from app.search.ordering import true_values  # noqa: E402
 from app.search.algorithms import EVAL, RET  # noqa: E402
 from app.search.tree import Node, Tree  # noqa: E402
+from app.search.wire import encode, encoded  # noqa: E402
 
 SHAPES = [(3, 10), (5, 7), (8, 5), (2, 16)]
 INF = float("inf")
@@ -166,9 +172,11 @@ def check_agreement(tree: Tree, opts: SearchOptions) -> tuple[int, int]:
     return ours, count_events(tree, opts)
 
 
+BEFORE = False   # --before: the narrated dicts, each encoded (the old way)
+
+
 def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000) -> tuple[int, int]:
-    """The narrated events encoded as the server's pulls send them: (bytes, full GCs)."""
-    encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+    """The events as the server's pulls send them: (characters, full GCs)."""
     full = [0]
 
     def count(phase, info):
@@ -177,12 +185,19 @@ def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000) -> tuple[int,
     gc.callbacks.append(count)
     try:
         size, events = 0, []
-        for ev in run(tree, opts):
-            events.append(ev)
-            if len(events) == batch:
-                size += len(encode(events))
-                events = []
-        size += len(encode(events))
+        if BEFORE:
+            for ev in run(tree, opts):
+                events.append(encode(ev))
+                if len(events) == batch:
+                    size += len("[" + ",".join(events) + "]")
+                    events = []
+        else:
+            for text, _ in encoded(tree, opts):
+                events.append(text)
+                if len(events) == batch:
+                    size += len("[" + ",".join(events) + "]")
+                    events = []
+        size += len("[" + ",".join(events) + "]")
     finally:
         gc.callbacks.remove(count)
     return size, full[0]
@@ -209,12 +224,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--no-games", dest="games", action="store_false")
+    parser.add_argument("--before", action="store_true",
+                        help="serialise the old way: narrated dicts, each JSON-encoded")
     args = parser.parse_args()
+    global BEFORE
+    BEFORE = args.before
     opts = SearchOptions(algorithm="alphabeta")
     worst = worst_ser = 0.0
     print(f"{'tree':<16} {'nodes':>7} {'leaves ev.':>10} {'events':>8} "
           f"{'plain ms':>9} {'aima ms':>8} {'events ms':>9} {'narr. ms':>9} {'ser. ms':>9} "
-          f"{'MB':>6} {'full GC':>7}  {'events/aima':>11} {'narr./aima':>10} {'ser./aima':>9}")
+          f"{'Mchar':>6} {'full GC':>7}  {'events/aima':>11} {'narr./aima':>10} {'ser./aima':>9}")
     trees = [random_tree(b, d, args.seed + b * 100 + d) for b, d in SHAPES]
     trees += [reordered(trees[0], worst=False), reordered(trees[0], worst=True)]
     for tree in trees:
@@ -260,6 +279,9 @@ def whole_tictactoe(rounds: int) -> None:
 
     aima = TicTacToe()
     tree = resolve("game:tictactoe")
+    if hasattr(tree, "_count"):   # the game's memoised counts, once per tree (see above)
+        tree.static_count(None)
+        tree.size_of(tree.root)
     print("\nwhole tic-tac-toe from the empty board (medians of "
           f"{rounds}; narrated: one run)")
     print(f"{'algorithm':<10} {'aima s':>7} {'raw s':>7} {'narr. s':>8} {'events':>9}  "

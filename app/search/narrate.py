@@ -53,9 +53,11 @@ class Narrator:
         self._names = tree.players
         self._vector = tree.multiplayer or opts.algorithm == "maxn"
         self._field = self.view.field
+        self._maps = self.view._maps   # read directly in the hot paths below
         root = tree.root
         self._game = kind_of(root.label, [c.label for c in root.children])
         self._names_cache: dict[str, str] = {}
+        self._moves_cache: dict[tuple[str, str], str | None] = {}
 
     # -- helpers --------------------------------------------------------
     def role(self, node: Node) -> str:
@@ -79,7 +81,10 @@ class Narrator:
     def move(self, node: Node, child: Node) -> str:
         """How a sentence names ``child`` seen from ``node``: for a game, the move."""
         if self._game:
-            words = move_words(self._game, node.label, child.label, self.tell)
+            key = (node.label, child.label)   # a game repeats its moves in many places
+            words = self._moves_cache.get(key, False)
+            if words is False:
+                words = self._moves_cache[key] = move_words(self._game, *key, self.tell)
             if words is not None:
                 return words
         return self.name(child)
@@ -110,7 +115,7 @@ class Narrator:
         return dict(out)
 
     def set(self, changes: list, node_id: str, name: str, new) -> None:
-        old = self._field(node_id, name)
+        old = self._maps[name].get(node_id, INITIAL[name])
         if old != new:
             changes.append([node_id, name, old, new])
 
@@ -119,14 +124,14 @@ class Narrator:
         self.step += 1
         ev = {"type": kind, "step": self.step}
         if node is not None:
-            field = self._field
-            ev["node"] = node.id
+            maps = self._maps
+            nid = ev["node"] = node.id
             ev["depth"] = node.depth
             ev["player"] = "CHANCE" if node.chance else self._names[node.player]
-            if self.bounds and (alpha := field(node.id, "alpha")) is not None:
+            if self.bounds and (alpha := maps["alpha"].get(nid)) is not None:
                 ev["alpha"] = alpha
-                ev["beta"] = field(node.id, "beta")
-            if (value := field(node.id, "value")) is not None:
+                ev["beta"] = maps["beta"].get(nid)
+            if (value := maps["value"].get(nid)) is not None:
                 ev["v"] = value
         ev.update(extra)
         ev["lines"] = self.lines(kind, node)
@@ -137,10 +142,13 @@ class Narrator:
 
     # -- the stream -----------------------------------------------------
     def narrate(self, raw: Iterator[tuple]) -> Iterator[dict]:
+        path = self.path
         for ev in raw:
             kind = ev[0]
             if kind == A.RET:
-                yield from self.enter_down_to(ev[1])
+                node = ev[1]   # most returns enter nothing: the node is open, or its child is
+                if not path or (path[-1] is not node and (len(path) < 2 or path[-2] is not node)):
+                    yield from self.enter_down_to(node)
                 yield from self.on_ret(*ev[1:])
             elif kind == A.EVAL:
                 yield self.on_eval(*ev[1:])
@@ -173,18 +181,17 @@ class Narrator:
 
     def on_ret(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new, skipped):
         """A child's value came back: its exit or evaluation, then what it changed."""
-        if cutoff is None:
-            yield self.on_exit(child, val)
-        else:
-            yield self.on_eval(child, val, cutoff)
+        out = [self.on_exit(child, val) if cutoff is None else
+               self.on_eval(child, val, cutoff)]
         if v_new != v_old:
-            yield self.on_update(node, v_old, v_new, child)
+            out.append(self.on_update(node, v_old, v_new, child))
         else:  # the line v = max(v, ...) ran all the same: say why nothing changed
-            yield self.on_keep(node, v_old, child, val)
+            out.append(self.on_keep(node, v_old, child, val))
         if b_new != b_old:
-            yield self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new)
+            out.append(self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new))
         if skipped:
-            yield self.on_prune(node, skipped)
+            out.append(self.on_prune(node, skipped))
+        return out
 
     def on_enter(self, node: Node, alpha, beta, v0) -> dict:
         self.entered += 1
@@ -283,7 +290,7 @@ class Narrator:
         changes: list = []
         self.set(changes, node.id, "value", jv(new))
         role = self.role(node)
-        cv = self.view.field(child.id, "value")
+        cv = self._maps["value"].get(child.id)
         if role == "chance":
             text = self.tell("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
                              node=self.name(node), old=fmt(old), p=fmt(child.probability),

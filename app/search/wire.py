@@ -33,7 +33,7 @@ from json.encoder import encode_basestring as _quote
 from typing import Callable, Iterator
 
 from . import algorithms as A
-from .narrate import _BOUND_SAYS, INF, Narrator, _num
+from .narrate import _BOUND_SAYS, _CUT, INF, Narrator, _num
 from .numbers import fmt, jv
 from .options import SearchOptions
 from .tree import Node, Tree
@@ -100,7 +100,13 @@ _SAYS = {
     "returns": ("{node} returns {value} to {parent}{note}.", ("node", "value", "parent", "note")),
     "at_least": (" (a bound: its true value is at least {value})", ("value",)),
     "at_most": (" (a bound: its true value is at most {value})", ("value",)),
+    "through": (" (through {child})", ("child",)),
 }
+for _max, _side in _CUT.items():   # a cut-off at MAX (by beta) and at MIN (by alpha)
+    _SAYS[f"why_{_side.bound}"] = (_side.why, ("bound", "holder"))
+    for _key in ("many", "one"):
+        _SAYS[f"{_key}_{_side.bound}"] = (getattr(_side, _key),
+                                         ("node", "v", "sign", _side.bound, "why", "names"))
 
 
 def encoded(tree: Tree, options: SearchOptions | None = None,
@@ -142,8 +148,9 @@ class WireNarrator(Narrator):
         path = self.path
         for ev in raw:
             if ev[0] == A.RET:
-                if not path or path[-1] is not ev[1]:
-                    self._enter_down_to(ev[1], out)
+                node = ev[1]   # most returns enter nothing: the node is open, or its child is
+                if not path or (path[-1] is not node and (len(path) < 2 or path[-2] is not node)):
+                    self._enter_down_to(node, out)
                 ret(out, *ev[1:])
                 yield from out
                 out.clear()
@@ -251,8 +258,7 @@ class WireNarrator(Narrator):
         if b_new != b_old:
             out.append(self._bound_text(node, nh, b_old, b_new))
         if skipped:
-            d = self.on_prune(node, skipped)
-            out.append((encode(d), len(d["changes"])))
+            out.append(self._prune(node, nh, skipped))
 
     def _eval(self, node: Node, h: tuple, value, cutoff: bool) -> tuple[str, int]:
         self.entered += 1
@@ -347,3 +353,47 @@ class WireNarrator(Narrator):
                 f'"v":{_jt(self._value.get(nid))},"value":{_jt(jv(value))},'
                 f'"lines":{self._lines_text(line_kind, node)},"text":"{text}","changes":'
                 f'[[{q},"status","active","visited"],[{ph[1]},"status","visited","active"]]}}', 2)
+
+    def _prune(self, node: Node, h: tuple, skipped) -> tuple[str, int]:
+        nid = node.id
+        head, q, label = h
+        self.cutoffs += 1
+        self.cut_nodes.add(nid)
+        changes, ids, names = [], [], []
+        count = 0
+        status, size_of = self._status, self.tree.size_of
+        for child in skipped:   # one change per skipped subtree, on its top
+            self.pruned.append(child.id)
+            size = size_of(child)
+            count = None if count is None or size is None else count + size
+            status[child.id] = "pruned"
+            cq = _quote(child.id)
+            ids.append(cq)
+            names.append(_esc(child.label))
+            changes.append(f'[{cq},"status","unvisited","pruned"]')
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
+        side = _CUT[node.player == 0]
+        cut = side.bound
+        bound = _num((self._beta if cut == "beta" else self._alpha).get(nid))
+        strict = self.opts.strict
+        says, f = self._says, self._f
+        by = self._holder(cut, bound, node)
+        if by is None:
+            why = f"{side.symbol} = {f(bound)}"
+            by_q = "null"
+        else:
+            _, by_q, by_label = self._heads.get(by.id) or self._h(by)
+            why = says[f"why_{cut}"].format(bound=f(bound), holder=by_label)
+            if (through := self.best_child.get(by.id)) is not None:
+                why += says["through"].format(child=_esc(through.label))
+        text = says[f"{'many' if len(skipped) > 1 else 'one'}_{cut}"].format(**{
+            "node": label, "v": f(_num(self._value.get(nid))), "names": ", ".join(names),
+            "sign": side.strict_sign if strict else side.sign, cut: f(bound), "why": why})
+        self.step += 1
+        return (f'{{"type":"prune","step":{self.step}{head}{self._bounds(nid)},'
+                f'"v":{_jt(self._value.get(nid))},"skipped":[{",".join(ids)}],"cut":"{cut}",'
+                f'"test":"{side.strict_test if strict else side.test}","by":{by_q},'
+                f'"bound":{_jt(jv(bound))},"pruned_nodes":{"null" if count is None else count},'
+                f'"lines":{self._lines_text("prune", node)},"text":"{text}",'
+                f'"changes":[{",".join(changes)}]}}', len(changes))
