@@ -106,10 +106,10 @@ class Narrator:
         return self.tell("the root {node}", node=name)
 
     def lines(self, kind: str, node: Node | None) -> dict:
-        role = self.role(node) if node is not None else None
-        key = (kind, role)
+        key = (kind, None if node is None else (node.chance, node.player))   # (fixes the role)
         out = self._lines.get(key)
         if out is None:
+            role = self.role(node) if node is not None else None
             out = self._lines[key] = {f: line for f in FORMULATIONS
                                       if (line := line_of(self.alg, f, kind, role)) is not None}
         return dict(out)

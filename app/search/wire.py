@@ -76,6 +76,8 @@ def _template(tell, msgid: str, names: tuple[str, ...]) -> str | None:
 # The sentences of the fast path (the same ids as the narrator's), with their fields.
 _SAYS = {
     "phrase": ("{player} node {node}", ("player", "node")),
+    "position_phrase": ("{position} ({player} to move)", ("position", "player")),
+    "leaf_position": ("Leaf {position}: value {value}.", ("position", "value")),
     "start_ab": ("Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.",
                  ("node", "alpha", "beta", "v")),
     "enter_ab": ("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
@@ -124,14 +126,16 @@ class WireNarrator(Narrator):
         super().__init__(tree, opts, words)
         says = {k: _template(self.tell, msgid, names) for k, (msgid, names) in _SAYS.items()}
         self.fast = (opts.algorithm in ("minimax", "alphabeta") and not tree.has_chance
-                     and not self._vector and not self._game
-                     and None not in says.values())
+                     and not self._vector and None not in says.values())
         self._says = says
         maps = self.view._maps
         self._status, self._value = maps["status"], maps["value"]
         self._alpha, self._beta = maps["alpha"], maps["beta"]
-        self._heads: dict[str, tuple[str, str, str]] = {}   # id -> (head, quoted id, label)
+        # Of the open nodes only (dropped at their exit, so a whole game holds a path's worth):
+        self._heads: dict[str, tuple] = {}   # id -> (head, quoted id, escaped name, named)
         self._bnd: dict[str, str] = {}   # id -> ',"alpha":..,"beta":..' as they now are
+        self._enames: dict[str, str] = {}   # label -> escaped name (a game's positions)
+        self._emoves: dict[tuple[str, str], str] = {}   # a game's moves, escaped
         self._lines_json: dict[tuple, str] = {}
         self._players = [_quote(p) for p in tree.players]
         self._who = [_esc(p) for p in tree.players]
@@ -170,13 +174,32 @@ class WireNarrator(Narrator):
     # change replaces is known: a node starts unvisited with no value or
     # bounds; an open node is active, or visited while a child is open. The
     # view's maps are still kept (the narrator's own methods read them).
-    def _h(self, node: Node) -> tuple[str, str, str]:
-        """The node's constant parts: event head, JSON id, escaped label."""
+    def _h(self, node: Node) -> tuple[str, str, str, bool]:
+        """The node's constant parts: event head, JSON id, escaped name (its
+        label, or a game's position in words), whether it is named by a position."""
         q = _quote(node.id)
-        h = self._heads[node.id] = (
-            f',"node":{q},"depth":{node.depth},"player":{self._players[node.player]}',
-            q, _esc(node.label))
-        return h
+        head = f',"node":{q},"depth":{node.depth},"player":{self._players[node.player]}'
+        label = node.label
+        if self._game is None:
+            return head, q, _esc(label), False
+        name = self._enames.get(label)
+        if name is None:
+            name = self._enames[label] = _esc(self.name(node))
+        return head, q, name, self.name(node) != label
+
+    def _move(self, node: Node, child: Node, ch: tuple | None = None) -> str:
+        """How a sentence names ``child`` seen from ``node``, escaped (a game: the move)."""
+        if self._game is None:
+            return ch[2] if ch is not None else _esc(child.label)
+        key = (node.label, child.label)
+        out = self._emoves.get(key)
+        if out is None:
+            out = self._emoves[key] = _esc(self.move(node, child))
+        return out
+
+    def _said(self, text: str) -> str:
+        """A game's sentence may open with a position in words: capitalised."""
+        return text[:1].upper() + text[1:] if self._game else text
 
     def _f(self, x) -> str:
         """``fmt(x)``, remembered for numbers (a run writes the same few again and again)."""
@@ -212,7 +235,8 @@ class WireNarrator(Narrator):
     def _enter(self, node: Node, parent: Node | None, alpha, beta, v0) -> tuple[str, int]:
         self.entered += 1
         nid = node.id
-        head, q, label = self._heads.get(nid) or self._h(node)
+        h = self._heads[nid] = self._h(node)
+        head, q, label, named = h
         self._status[nid] = "active"
         j0 = jv(v0)
         self._value[nid] = j0
@@ -225,7 +249,8 @@ class WireNarrator(Narrator):
             changes = f'[{pq},"status","active","visited"],{changes}'
             n = 3
         says, f = self._says, self._f
-        name = says["phrase"].format(player=self._who[node.player], node=label)
+        name = (says["position_phrase"].format(position=label, player=self._who[node.player])
+                if named else says["phrase"].format(player=self._who[node.player], node=label))
         if alpha is not None:
             ja, jb = jv(alpha), jv(beta)
             self._alpha[nid] = ja
@@ -243,7 +268,7 @@ class WireNarrator(Narrator):
         self.step += 1
         return (f'{{"type":"enter","step":{self.step}{head}{bounds},"v":{v},'
                 f'"parent":{pq if parent is not None else "null"},'
-                f'"lines":{self._lines_text("enter", node)},"text":"{text}",'
+                f'"lines":{self._lines_text("enter", node)},"text":"{self._said(text)}",'
                 f'"changes":[{changes}]}}', n)
 
     def _ret(self, out: list, node: Node, child: Node, val, cutoff, v_old, v_new,
@@ -264,56 +289,61 @@ class WireNarrator(Narrator):
         self.entered += 1
         nid = node.id
         self.evaluated.append(nid)
-        head, q, label = h
+        head, q, label, named = h
         self._status[nid] = "evaluated"
         j = jv(value)
         self._value[nid] = j
         v = _jt(j)
         if cutoff:
-            text = self._says["depth"].format(node=label, eval=f"eval({label})",
-                                              value=self._f(value))
+            text = self._says["depth"].format(node=label, eval="eval(n)" if named else
+                                              f"eval({label})", value=self._f(value))
+        elif named:
+            text = self._says["leaf_position"].format(position=label, value=self._f(value))
         else:
             text = self._says["leaf"].format(node=label, value=self._f(value))
         self.step += 1
         return (f'{{"type":"evaluate","step":{self.step}{head},"v":{v},"value":{v},'
                 f'"cutoff":{"true" if cutoff else "false"},'
-                f'"lines":{self._lines_text("evaluate", node)},"text":"{text}","changes":'
+                f'"lines":{self._lines_text("evaluate", node)},"text":"{self._said(text)}",'
+                f'"changes":'
                 f'[[{q},"status","unvisited","evaluated"],[{q},"value",null,{v}]]}}', 2)
 
     def _keep(self, node: Node, h: tuple, v, child: Node, ch: tuple, val) -> tuple[str, int]:
-        head, q, label = h
+        head, q, label, _ = h
         key = ("keep_max" if node.player == 0 else "keep_min") + ("_tie" if val == v else "")
         f = self._f
         text = self._says[key].format(player=self._who[node.player], node=label, value=f(val),
-                                      child=ch[2], v=f(v))
+                                      child=self._move(node, child, ch), v=f(v))
         j = _jt(jv(v))
         self.step += 1
         return (f'{{"type":"update","step":{self.step}{head}{self._bounds(node.id)},"v":{j},'
                 f'"child":{ch[1]},"old":{j},"new":{j},'
-                f'"lines":{self._lines_text("update", node)},"text":"{text}","changes":[]}}', 0)
+                f'"lines":{self._lines_text("update", node)},"text":"{self._said(text)}",'
+                f'"changes":[]}}', 0)
 
     def _update(self, node: Node, h: tuple, old, new, child: Node, ch: tuple) -> tuple[str, int]:
         nid = node.id
         self.best_child[nid] = child
-        head, q, label = h
+        head, q, label, _ = h
         jn = jv(new)
         self._value[nid] = jn
         o, n = _jt(jv(old)), _jt(jn)
         f = self._f
         text = self._says["update"].format(
             player=self._who[node.player], node=label, op="max" if node.player == 0 else "min",
-            old=f(old), child_value=f(self._value.get(child.id)), new=f(new), child=ch[2])
+            old=f(old), child_value=f(self._value.get(child.id)), new=f(new),
+            child=self._move(node, child, ch))
         self.step += 1
         return (f'{{"type":"update","step":{self.step}{head}{self._bounds(nid)},"v":{n},'
                 f'"child":{ch[1]},"old":{o},"new":{n},'
-                f'"lines":{self._lines_text("update", node)},"text":"{text}",'
+                f'"lines":{self._lines_text("update", node)},"text":"{self._said(text)}",'
                 f'"changes":[[{q},"value",{o},{n}]]}}', 1)
 
     def _bound_text(self, node: Node, h: tuple, old, new) -> tuple[str, int]:
         nid = node.id
         name = "alpha" if node.player == 0 else "beta"
         self.bound_set[(nid, name)] = new
-        head, q, label = h
+        head, q, label, _ = h
         jn = jv(new)
         (self._alpha if name == "alpha" else self._beta)[nid] = jn
         o, n = _jt(jv(old)), _jt(jn)
@@ -323,13 +353,14 @@ class WireNarrator(Narrator):
         self.step += 1
         return (f'{{"type":"{name}","step":{self.step}{head}{bounds},'
                 f'"v":{_jt(self._value.get(nid))},"old":{o},"new":{n},'
-                f'"lines":{self._lines_text(name, node)},"text":"{text}",'
+                f'"lines":{self._lines_text(name, node)},"text":"{self._said(text)}",'
                 f'"changes":[[{q},"{name}",{o},{n}]]}}', 1)
 
     def _exit(self, node: Node, h: tuple, parent: Node, ph: tuple, value) -> tuple[str, int]:
         self.path.pop()   # the root's exit goes through the narrator
         nid = node.id
-        head, q, label = h
+        self._heads.pop(nid, None)
+        head, q, label, _ = h
         self._status[nid] = "visited"
         self._status[parent.id] = "active"
         line_kind = "exit"
@@ -349,14 +380,14 @@ class WireNarrator(Narrator):
         text = self._says["returns"].format(node=label, value=self._f(value), parent=ph[2],
                                             note=note)
         self.step += 1
-        return (f'{{"type":"exit","step":{self.step}{head}{self._bounds(nid)},'
+        return (f'{{"type":"exit","step":{self.step}{head}{self._bnd.pop(nid, "")},'
                 f'"v":{_jt(self._value.get(nid))},"value":{_jt(jv(value))},'
-                f'"lines":{self._lines_text(line_kind, node)},"text":"{text}","changes":'
+                f'"lines":{self._lines_text(line_kind, node)},"text":"{self._said(text)}","changes":'
                 f'[[{q},"status","active","visited"],[{ph[1]},"status","visited","active"]]}}', 2)
 
     def _prune(self, node: Node, h: tuple, skipped) -> tuple[str, int]:
         nid = node.id
-        head, q, label = h
+        head, q, label, _ = h
         self.cutoffs += 1
         self.cut_nodes.add(nid)
         changes, ids, names = [], [], []
@@ -369,7 +400,7 @@ class WireNarrator(Narrator):
             status[child.id] = "pruned"
             cq = _quote(child.id)
             ids.append(cq)
-            names.append(_esc(child.label))
+            names.append(self._move(node, child))
             changes.append(f'[{cq},"status","unvisited","pruned"]')
         self.pruned_nodes = None if count is None or self.pruned_nodes is None \
             else self.pruned_nodes + count
@@ -383,10 +414,10 @@ class WireNarrator(Narrator):
             why = f"{side.symbol} = {f(bound)}"
             by_q = "null"
         else:
-            _, by_q, by_label = self._heads.get(by.id) or self._h(by)
+            _, by_q, by_label, _ = self._heads.get(by.id) or self._h(by)
             why = says[f"why_{cut}"].format(bound=f(bound), holder=by_label)
             if (through := self.best_child.get(by.id)) is not None:
-                why += says["through"].format(child=_esc(through.label))
+                why += says["through"].format(child=self._move(by, through))
         text = says[f"{'many' if len(skipped) > 1 else 'one'}_{cut}"].format(**{
             "node": label, "v": f(_num(self._value.get(nid))), "names": ", ".join(names),
             "sign": side.strict_sign if strict else side.sign, cut: f(bound), "why": why})
@@ -395,5 +426,5 @@ class WireNarrator(Narrator):
                 f'"v":{_jt(self._value.get(nid))},"skipped":[{",".join(ids)}],"cut":"{cut}",'
                 f'"test":"{side.strict_test if strict else side.test}","by":{by_q},'
                 f'"bound":{_jt(jv(bound))},"pruned_nodes":{"null" if count is None else count},'
-                f'"lines":{self._lines_text("prune", node)},"text":"{text}",'
+                f'"lines":{self._lines_text("prune", node)},"text":"{self._said(text)}",'
                 f'"changes":[{",".join(changes)}]}}', len(changes))

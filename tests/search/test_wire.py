@@ -92,13 +92,20 @@ def test_the_fast_path_is_taken_where_it_should_be():
         assert WireNarrator(fig, SearchOptions(algorithm=alg).resolved(fig)).fast
     assert WireNarrator(fig, SearchOptions(algorithm="minimax").resolved(fig), words("id")).fast
     game = resolve("game:tictactoe:xo.x.o...")
-    assert not WireNarrator(game, SearchOptions(algorithm="alphabeta").resolved(game)).fast
+    assert WireNarrator(game, SearchOptions(algorithm="alphabeta").resolved(game)).fast
 
 
-@pytest.mark.parametrize("game", ["game:tictactoe:xo.x.o...", "game:nim:7"])
-def test_games_byte_for_byte(game):
-    for alg in ("minimax", "alphabeta"):
-        same(resolve(game), SearchOptions(algorithm=alg))
+@pytest.mark.parametrize("game, depth", [("game:tictactoe:xo.x.o...", None),
+                                         ("game:tictactoe:x...o....", None),
+                                         ("game:tictactoe", 2), ("game:nim:7", None),
+                                         ("game:nim:9", None), ("game:connect4", 2)])
+@pytest.mark.parametrize("lang", [None, "id"])
+def test_games_byte_for_byte(game, depth, lang):
+    tree = resolve(game)
+    for opts in (SearchOptions(algorithm="minimax", depth=depth),
+                 SearchOptions(algorithm="alphabeta", depth=depth),
+                 SearchOptions(algorithm="alphabeta", depth=depth, order="best", strict=True)):
+        same(tree, opts, lang)
 
 
 def test_a_words_callable_that_changes_fields_is_still_right():
