@@ -1,7 +1,7 @@
 // The page /t/<id>: wires the tree drawing, the session, the controls, the
 // panels, the run options and the address bar together.
 
-import { algorithmsFor, fetchTree, readTree, shapePath } from './tree.js';
+import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
@@ -28,6 +28,8 @@ const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tr
 // follows the search, the whole tree one tap away (the Fit button).
 const READ_K = 0.8;
 const FOLLOW_K = 1;
+// Following in presentation mode (a wide tree, by the Follow button): values at 48 px.
+const FOLLOW_PRESENT_K = 2;
 
 async function main() {
   const page = $('#visualizer');
@@ -76,9 +78,9 @@ async function main() {
   let drawing = null, drawnDepth, drawnLevel;
   let focused = null;           // the node whose item has keyboard focus (ringed)
   const presenting = () => document.documentElement.classList.contains('present');
-  // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   let follow = false;           // a window following the active node, not the whole tree
   let session = null;
+  // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   const fit = () => {
     if (follow) { followActive(); return; }
     zoom.fit(drawing.box, {
@@ -90,8 +92,9 @@ async function main() {
   function followActive() {
     const id = session?.active;
     const n = (id != null && tree.byId.get(id)) || tree.root;
-    const top = n === tree.root ? (n.y - drawing.box.y0) * FOLLOW_K + 8 : undefined;
-    zoom.show(n.x, n.y, FOLLOW_K, undefined, top);
+    const k = presenting() ? FOLLOW_PRESENT_K : FOLLOW_K;
+    const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : undefined;
+    zoom.show(n.x, n.y, k, undefined, top);
   }
   // While following, the search is kept well inside the window (room for the labels beside a node).
   const followMargin = () => Math.min(140, 0.3 * Math.min(zoom.size.width, zoom.size.height));
@@ -116,10 +119,7 @@ async function main() {
   let a11y = null;
 
   /** (Re)draw the tree down to a depth limit (null: all of it), and fit it. */
-  function draw(maxDepth) {
-    // Presentation mode draws the plies closer: the same stage height then
-    // holds the tree at a larger scale, so its type reads from the back row.
-    const level = presenting() ? PRESENT_LEVEL : null;
+  function draw(maxDepth, level = presenting() ? PRESENT_LEVEL : null) {
     if (drawing && maxDepth === drawnDepth && level === drawnLevel) return;
     drawnDepth = maxDepth;
     drawnLevel = level;
@@ -222,7 +222,21 @@ async function main() {
   /** Draw again (new spacing, a subtree opened) and show the current step on it. */
   function redraw() {
     const before = drawing;
-    draw(session.run ? session.params.depth ?? null : drawnDepth);
+    const depth = session.run ? session.params.depth ?? null : drawnDepth;
+    draw(depth);
+    // Presentation mode draws the plies closer: the same stage height then
+    // holds the tree at a larger scale, so its type reads from the back row.
+    // A tree the stage's width holds back gains nothing by it: its plies are
+    // drawn as far apart as its scale lets the height allow (up to 1.5x as usual).
+    if (presenting()) {
+      const b = drawing.box, r = $('#canvas').getBoundingClientRect();
+      const plies = Math.min(tree.height, depth ?? Infinity);
+      const kw = (r.width - 48) / (b.x1 - b.x0), kh = (r.height - 48) / (b.y1 - b.y0);
+      if (kw < kh && plies > 0) {
+        const level = Math.min(1.5 * LEVEL, PRESENT_LEVEL + ((r.height - 48) / kw - (b.y1 - b.y0)) / plies);
+        draw(depth, Math.round(level));
+      }
+    }
     if (drawing === before) return;
     const run = session.run;
     const view = run ? run.view : blank;
