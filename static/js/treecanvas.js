@@ -162,10 +162,26 @@ export function makeTreeCanvas(viewport, t, box, options) {
     if (path) ctx.fill(path); else ctx.fill();
   }
 
+  // SVG's dominant-baseline: central is the middle of the em box, a little
+  // lower than canvas's 'middle': text goes on the alphabetic baseline,
+  // shifted by half the em box's ascent less its descent (per font).
+  const centralOffsets = new Map();
+  function central(font) {
+    let off = centralOffsets.get(font);
+    if (off === undefined) {
+      const m = ctx.measureText('0');
+      const up = m.emHeightAscent ?? m.fontBoundingBoxAscent, down = m.emHeightDescent ?? m.fontBoundingBoxDescent;
+      off = (up - down) / 2;
+      centralOffsets.set(font, off);
+    }
+    return off;
+  }
+
   function write(look, text, x, y, align = 'center') {
     ctx.font = look.font;
     ctx.textAlign = align;
-    ctx.textBaseline = 'middle';
+    ctx.textBaseline = 'alphabetic';
+    y += central(look.font);
     if (look.halo) {
       ctx.lineWidth = look.haloWidth;
       ctx.strokeStyle = look.halo;
