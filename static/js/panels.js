@@ -249,7 +249,9 @@ export function makeStack(tbody, nodeName = null) {
       cells.forEach((c, j) => {
         if (j > 0 || !nodeName) { setText(tr.children[j], c); return; }
         const cell = tr.children[0];
-        if (cell.dataset.node !== n.id) { cell.dataset.node = n.id; cell.replaceChildren(nodeName(n.id)); }
+        // The id is kept as a property: a data-node attribute here would be a second
+        // element with the contract's per-node hook (§4), making [data-node=X] ambiguous.
+        if (cell.nodeId !== n.id) { cell.nodeId = n.id; cell.replaceChildren(nodeName(n.id)); }
       });
     });
   };
