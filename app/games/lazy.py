@@ -234,16 +234,17 @@ class GameTree:
         limits = ([opts.depth] if opts.depth is not None else []) if opts.algorithm != "iterative" \
             else list(range(1, (opts.depth or self.height) + 1))
         if opts.algorithm in ("expectiminimax", "maxn"):
-            raise SearchError(f"{self.title} is a two-player game: use minimax or alphabeta, "
-                              f"not {opts.algorithm}")
+            # (the game is not named: its title is English, the sentence may not be)
+            raise SearchError("this is a two-player game: use minimax or alphabeta, not "
+                              "{algorithm}", algorithm=opts.algorithm)
         if limits and self._evaluate is None:
-            raise SearchError(f"{self.title} has no evaluation function: search it to the end "
-                              "(no depth limit)")
+            raise SearchError("this game has no evaluation function: search it to the end (no "
+                              "depth limit)")
         if self.max_depth is not None:
             deepest = opts.depth if opts.depth is not None else None
             if deepest is None or deepest > self.max_depth:
-                raise SearchError(f"{self.title} is too big to search to the end: give a depth "
-                                  f"limit from 1 to {self.max_depth}")
+                raise SearchError("this game is too big to search to the end: give a depth "
+                                  "limit from 1 to {most}", most=self.max_depth)
 
     def summary(self) -> dict:
         return {"title": self.title, "source": self.source, "players": list(self.players),
@@ -339,8 +340,8 @@ class GameTree:
                 return tuple(kids)
             return shuffled
         if not getattr(self.rules, "countable", True):
-            raise SearchError(f"{self.title} is too big to know each move's true value: "
-                              "use the given or random order")
+            raise SearchError("this game is too big to know each move's true value: use the "
+                              "given or random order")
         worst = order == "worst"
         value = self._solver(depth_limit)
 

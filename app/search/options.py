@@ -11,7 +11,22 @@ STYLES = ("aima", "wikipedia")
 
 
 class SearchError(ValueError):
-    """The options do not fit the tree (raised before the first event)."""
+    """The options do not fit the tree (raised before the first event).
+
+    Its sentence is a catalogue message: ``msgid`` (English with ``{named}``
+    fields) and ``fields``, so that the web app and the command line say it
+    in the reader's language (``app.i18n.error_message``); the core itself
+    knows no catalogue.
+
+    >>> err = SearchError("depth must be a whole number >= 0, not {depth}", depth="-1")
+    >>> str(err), err.msgid
+    ('depth must be a whole number >= 0, not -1', 'depth must be a whole number >= 0, not {depth}')
+    """
+
+    def __init__(self, msgid: str, **fields):
+        self.message = msgid.format(**fields) if fields else msgid
+        super().__init__(self.message)
+        self.msgid, self.fields = msgid, fields
 
 
 def algorithms_for(tree: Tree) -> list[str]:
@@ -71,29 +86,34 @@ class SearchOptions:
     def check(self, tree: Tree) -> None:
         alg = self.algorithm
         if alg not in ALGORITHMS:
-            raise SearchError(f"unknown algorithm {alg!r}: choose one of {', '.join(ALGORITHMS)}")
+            raise SearchError("unknown algorithm {name}: choose one of {choices}",
+                              name=repr(alg), choices=", ".join(ALGORITHMS))
         if self.order not in ORDERS:
-            raise SearchError(f"unknown order {self.order!r}: choose one of {', '.join(ORDERS)}")
+            raise SearchError("unknown order {name}: choose one of {choices}",
+                              name=repr(self.order), choices=", ".join(ORDERS))
         if self.style not in STYLES:
-            raise SearchError(f"unknown style {self.style!r}: choose aima or wikipedia")
+            raise SearchError("unknown style {name}: choose aima or wikipedia",
+                              name=repr(self.style))
         if self.depth is not None and (not isinstance(self.depth, int) or self.depth < 0):
-            raise SearchError(f"depth must be a whole number >= 0, not {self.depth!r}")
+            raise SearchError("depth must be a whole number >= 0, not {depth}",
+                              depth=repr(self.depth))
         if self.seed is not None and not isinstance(self.seed, int):
-            raise SearchError(f"seed must be a whole number, not {self.seed!r}")
+            raise SearchError("seed must be a whole number, not {seed}", seed=repr(self.seed))
         game_check = getattr(tree, "check_options", None)
         if game_check is not None:  # a game searched from its rules knows its own limits
             game_check(self)
             return
         if tree.multiplayer and alg != "maxn":
-            raise SearchError(
-                f"this tree has {len(tree.players)} players: use maxn, not {alg}")
+            raise SearchError("this tree has {count} players: use maxn, not {algorithm}",
+                              count=len(tree.players), algorithm=alg)
         if alg == "maxn":
             leaf = tree.scalar_leaf
             if leaf is not None:
-                raise SearchError(
-                    f"maxn needs one value per player at every leaf; leaf {leaf.id} has one number")
+                raise SearchError("maxn needs one value per player at every leaf; leaf {leaf} "
+                                  "has one number", leaf=leaf.id)
         if tree.has_chance and alg != "expectiminimax":
-            raise SearchError(f"this tree has chance nodes: use expectiminimax, not {alg}")
+            raise SearchError("this tree has chance nodes: use expectiminimax, not {algorithm}",
+                              algorithm=alg)
         if alg == "iterative":
             deepest = self.depth if self.depth is not None else tree.height
             limits = range(1, max(deepest, 1) + 1)
@@ -110,6 +130,5 @@ class SearchOptions:
         for limit in limits:
             node = missing.get(limit)
             if node is not None:
-                raise SearchError(
-                    f"depth limit {limit} stops at {node.id}, which has no eval: "
-                    f"give it an eval or choose another depth")
+                raise SearchError("depth limit {limit} stops at {node}, which has no eval: give "
+                                  "it an eval or choose another depth", limit=limit, node=node.id)

@@ -102,7 +102,7 @@ def _refusal(exc: Exception) -> dict:
     if isinstance(exc, DocumentError):
         said = error_message(exc.cause) if exc.cause is not None else exc.message
         return {"error": {**exc.to_dict(), "message": said}}
-    return {"error": {"message": str(exc), "key": None}}
+    return {"error": {"message": error_message(exc), "key": None}}
 
 
 def _refused(exc: Exception):

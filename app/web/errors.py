@@ -55,7 +55,15 @@ def json_error(status: int, message: str, **fields):
 
 
 def _api_error(exc: ApiError):
-    return jsonify({"error": exc.to_dict()}), exc.status, exc.headers
+    body = exc.to_dict()
+    # An answer made of a catalogue error's sentence (a SearchError's, say:
+    # ``raise ApiError(400, str(exc))``) is said in the request's language.
+    cause = exc.__cause__ or exc.__context__
+    if getattr(cause, "msgid", None) and body.get("message") == getattr(cause, "message", None):
+        from .i18n import error_message
+
+        body["message"] = error_message(cause)
+    return jsonify({"error": body}), exc.status, exc.headers
 
 
 def _over_budget(exc: OverBudget):

@@ -32,6 +32,7 @@ from app.search import SearchError
 from app.search.wire import encoded
 
 from .errors import ApiError
+from .i18n import error_message
 from . import memory
 from .offload import offload
 from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
@@ -56,8 +57,8 @@ def _acked(handler):
             return handler(self, args[0])
         except ApiError as exc:
             return {"ok": False, "error": exc.to_dict()}
-        except SearchError as exc:
-            return _error(str(exc))
+        except SearchError as exc:      # in the reader's language
+            return _error(error_message(exc))
         except OverBudget as exc:
             extra = {"retry_after": exc.retry_after} if exc.retry_after is not None else {}
             return _error(exc.message, status=exc.status, **extra, **exc.fields)

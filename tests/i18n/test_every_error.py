@@ -301,3 +301,26 @@ def test_a_refused_edit_in_indonesian(client):
         res = client.post(f"/api/edit/run?lang={lang}", json={"tree": doc})
         assert res.status_code == 400
         assert res.get_json()["error"] == {"message": message, "key": node(doc, "c2")["key"]}
+
+
+# (tree, query, English, Indonesian): options that do not fit the tree (app.search's SearchError)
+UNFIT = [
+    ("itb-three-player", "algorithm=alphabeta", "this tree has 3 players: use maxn, not alphabeta",
+     "pohon ini memiliki 3 pemain: gunakan maxn, bukan alphabeta"),
+    ("aima-fig-5-2", "depth=1",
+     "depth limit 1 stops at B, which has no eval: give it an eval or choose another depth",
+     "batas kedalaman 1 berhenti di B, yang tidak memiliki eval: beri simpul itu eval atau pilih "
+     "kedalaman lain"),
+    ("game:tictactoe", "algorithm=maxn",
+     "this is a two-player game: use minimax or alphabeta, not maxn",
+     "ini permainan dua pemain: gunakan minimax atau alphabeta, bukan maxn"),
+]
+
+
+@pytest.mark.parametrize("tree, query, english, indonesian", UNFIT)
+def test_options_that_do_not_fit_the_tree_in_both_languages(client, tree, query, english,
+                                                            indonesian):
+    for lang, message in (("en", english), ("id", indonesian)):
+        res = client.get(f"/api/trees/{tree}/trace?{query}&lang={lang}")
+        assert res.status_code == 400
+        assert res.get_json()["error"]["message"] == message
