@@ -165,9 +165,17 @@ def test_a_games_positions_are_said_in_words(page, live_server):
     assert "positions" not in requests.get(f"{live_server}/api/trees/{FIG52}", timeout=10).json()
     page.goto("/t/game:tictactoe:x...o....")
     page.wait_for_selector("#visualizer.ready", timeout=15000)
+    page.keyboard.press("ArrowRight")                        # two steps: a call stack of two
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#stack tbody tr:nth-child(2)")
+    stack = page.locator("#stack tbody").aria_snapshot()
+    assert 'row "X in the top-left corner, O in the centre MAX' in stack, stack
+    assert "·" not in stack, stack                           # the board is read in words
+    shown = page.locator("#stack tbody tr td .pic-name").first   # and shown as drawn (a small board)
+    assert shown.get_attribute("title") == "X in the top-left corner, O in the centre"
     tab_to(page, IS_ITEM, limit=60)
-    assert page.evaluate(FOCUSED_NAME).startswith(
-        "MAX node, X in the top-left corner, O in the centre, not visited yet")
+    assert page.evaluate(FOCUSED_NAME) == ("MAX node, X in the top-left corner, O in the centre, "
+                                           "value −∞, α = −∞, β = +∞, visited.")
     page.keyboard.press("ArrowRight")
     first = page.evaluate(FOCUSED_NAME)
     assert first.startswith("MIN node, X in the top-left corner") and "·" not in first
