@@ -114,7 +114,7 @@ def center(page, node_id: str) -> tuple[float, float]:
 
 def settle(page) -> None:
     page.wait_for_function(
-        "() => document.querySelector('#editor').getAttribute('aria-busy') === 'false'")
+        "() => document.querySelector('#editor').getAttribute('aria-busy') === 'false'", polling=50)
 
 
 def open_editor(page, base: str, tree_id: str, switches: dict) -> None:
@@ -135,9 +135,10 @@ def timed(page, act, rng: random.Random) -> dict:
     page.evaluate("() => { performance.clearMarks(); window.__t0 = null; }")
     time.sleep(rng.uniform(0, 2 / 60))           # a random phase against the frame clock
     act()
+    # Polled by timer, not every frame: the page's frames are its own (times are read in it).
     page.wait_for_function("r => Number(document.querySelector('#editor').dataset.revision) > r",
-                           arg=revision)
-    page.wait_for_function(DONE_JS, arg=page.evaluate("window.__t0"))
+                           arg=revision, polling=50)
+    page.wait_for_function(DONE_JS, arg=page.evaluate("window.__t0"), polling=50)
     return page.evaluate(READ_JS)
 
 
