@@ -33,7 +33,11 @@ over the socket and prints where the page's main thread spends each edit
 (script, style, layout, paint and commit, GC, idle waiting for the answer
 or the frame).
 
-    .venv/bin/python bench/editor.py [--edits 100] [--trace trace.json]
+    .venv/bin/python bench/editor.py [--edits 100] [--trace trace.json] [--repo DIR]
+
+``--repo DIR`` serves another checkout instead (an export of the code before
+a change: the same edits on its page; a page without the socket ignores
+``data-transport`` and runs every edit over HTTP).
 """
 from __future__ import annotations
 
@@ -93,8 +97,9 @@ READ_JS = """() => {
 }"""
 
 DONE_JS = """(t0) => {
-  const ed = document.querySelector('#editor');
-  return Number(ed.dataset.frameAt) > t0 && Number(ed.dataset.frameDoneAt) > Number(ed.dataset.frameAt);
+  const ed = document.querySelector('#editor'), done = ed.dataset.frameDoneAt;
+  // (The code before this work noted no frame-done time: --repo.)
+  return Number(ed.dataset.frameAt) > t0 && (done === undefined || Number(done) > Number(ed.dataset.frameAt));
 }"""
 
 
@@ -121,10 +126,8 @@ def open_editor(page, base: str, tree_id: str, switches: dict) -> None:
     page.goto(f"{base}/edit/{tree_id}")
     page.wait_for_selector("#editor[data-revision]")
     settle(page)
-    if "transport" not in switches:     # the socket connects just after the page opens
-        page.wait_for_function("() => performance.getEntriesByType('resource')"
-                               ".some((r) => r.name.includes('/socket.io/'))")
-        time.sleep(0.3)
+    if "transport" not in switches:     # the socket (if the page has one) connects just after
+        time.sleep(0.5)
     page.evaluate(WATCH_JS)
     page.evaluate("(s) => Object.assign(document.querySelector('#editor').dataset, s)", switches)
 
@@ -288,7 +291,10 @@ def main_thread_share(trace: bytes, windows: list[tuple[float, float]]) -> dict[
     return {k: v / 1000 / len(spans) for k, v in share.most_common()}
 
 
-def row(name: str, xs: list[float]) -> str:
+def row(name: str, xs: list) -> str:
+    xs = [x for x in xs if x is not None and x == x]       # no NaN: a part the page did not mark
+    if not xs:
+        return f"| {name} | n/a | n/a | n/a |"
     return (f"| {name} | {statistics.median(xs):.1f} ms | {percentile(xs, 0.95):.1f} ms | "
             f"{max(xs):.1f} ms |")
 
@@ -298,6 +304,8 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=100, help="edits timed per tree and way")
     parser.add_argument("--trace", metavar="FILE", help="also record a Chrome trace of the "
                         "200-node edits over the socket into FILE and sum it up")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="the checkout to serve (default: this one)")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -307,7 +315,7 @@ def main() -> None:
     traced = {}
     with tempfile.TemporaryDirectory() as instance:
         server = subprocess.Popen([sys.executable, "run.py", "--port", str(port),
-                                   "--instance", instance], cwd=REPO,
+                                   "--instance", instance], cwd=args.repo,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(100):
@@ -347,13 +355,14 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
-    print(f"load average {os.getloadavg()[0]:.1f} (1 min); {args.edits} edits per row\n")
+    print(f"{args.repo.name if args.repo != REPO else 'this checkout'}: load average "
+          f"{os.getloadavg()[0]:.1f} (1 min); {args.edits} edits per row\n")
     print("| measure | median | p95 | max |\n|---|---:|---:|---:|")
     for name, rs in results.items():
         print(row(f"**{name}: edit → frame**", [r["total"] for r in rs]))
         print(row(f"{name}: edit → frame done", [r["done"] for r in rs]))
         if "typed" not in name:
-            vias = collections.Counter(r["via"] for r in rs)
+            vias = collections.Counter(r["via"] or "http" for r in rs)
             print(row(f"{name}: input → run sent", [r["before"] for r in rs]))
             print(row(f"{name}: run's round trip ({', '.join(f'{v} {n}' for v, n in vias.items())})",
                       [r["trip"] for r in rs]))
