@@ -1,7 +1,7 @@
 // The page /t/<id>: wires the tree drawing, the session, the controls, the
 // panels, the run options and the address bar together.
 
-import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath } from './tree.js';
+import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath, spokenLabel } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
@@ -392,7 +392,7 @@ function startSentence(tree, params) {
   const name = { alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
     expectiminimax: t('expectiminimax'), maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
   return t('Step 0: nothing searched yet. Press → to start {algorithm} at {root}.',
-    { algorithm: name, root: tree.root.label });
+    { algorithm: name, root: spokenLabel(tree, tree.root) });
 }
 
 main();
