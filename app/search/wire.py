@@ -10,12 +10,15 @@ and with each node's constant part (id, depth, player) and each kind's
 pseudocode lines encoded once, costs a fraction of narrating then encoding.
 
 The fast path covers what big runs are made of: minimax and alpha-beta on
-two-player trees without chance nodes, whose nodes are named by their labels.
-Every other search (chance, max^n, iterative deepening, game positions told
-in words), and the rare events (the root's own events, ``done``), goes
-through the :class:`~app.search.narrate.Narrator`'s own methods and the
-encoder: what to say is decided in one place, the narrator, whose state this
-class shares (tests/search/test_wire.py holds both paths byte-identical).
+two-player trees without chance nodes, tree files and games alike (a game's
+positions and moves named in words). It repeats the narrator's choice of
+sentence for these frequent events (enter, evaluate, update, alpha/beta,
+prune, exit), reading and writing the narrator's own state (view maps, open
+frames, best children, bounds set); tests/search/test_wire.py holds the two
+byte-identical. Every other search (chance, max^n, iterative deepening, a
+``words`` that does not put its fields in as they are) and the rare events
+(the root's own, ``done``) go through the
+:class:`~app.search.narrate.Narrator`'s methods and the encoder.
 
 >>> from app.search.tree import Node, Tree
 >>> from app.search.options import SearchOptions
@@ -23,7 +26,7 @@ class shares (tests/search/test_wire.py holds both paths byte-identical).
 >>> tree = Tree(root=Node(id="A", label="A", player=0, depth=0,
 ...                       children=(leaf("a", 3), leaf("b", 5))))
 >>> text, changes = list(encoded(tree, SearchOptions(algorithm="minimax")))[1]
->>> text[:62], changes
+>>> text[:63], changes
 ('{"type":"evaluate","step":2,"node":"a","depth":1,"player":"MIN"', 2)
 """
 from __future__ import annotations
