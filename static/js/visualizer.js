@@ -12,7 +12,7 @@ import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
 import { describe, makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
-import { makeView, read } from './model.js';
+import { makeView, read, show } from './model.js';
 import { makeOpener } from './gametree.js';
 import { lang, t } from './i18n.js';
 import { makeIterations } from './iterations.js';
@@ -109,7 +109,15 @@ async function main() {
   function readable() {
     if (!matchMedia(NARROW).matches || follow) return true;
     fit();
-    return zoom.get().k >= READ_K;
+    // Values of four and five characters are set smaller (treeview.js sizeClass):
+    // the scale that keeps them at 11.5 px.
+    // (A chance node's value, an average, can be as long as 5 characters.)
+    let longest = tree.hasChance ? 5 : 0;
+    for (const n of tree.nodes) {
+      for (const v of [n.value, n.eval]) if (v != null && !Array.isArray(v)) longest = Math.max(longest, show(v).length);
+    }
+    const smaller = longest >= 5 ? 0.6 : longest === 4 ? 0.7 : 0.82;
+    return zoom.get().k >= Math.max(READ_K, READ_K * 0.82 / smaller);
   }
 
   // Which painter draws the tree: 'auto' (SVG, or a canvas past a few
@@ -194,6 +202,8 @@ async function main() {
     zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, follow ? followMargin() : undefined) },
     onUpdate: (s) => {
       controls?.update();
+      // Following, before and after the search: the root (the result) in view.
+      if (follow && !zoom.moved && s.active == null) followActive();
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
@@ -355,16 +365,18 @@ function pixelSize(svg, stage) {
  * bars above it and the fixed controls below (CSS reads --chrome).
  */
 function chromeSize(page) {
-  const bars = ['.topbar', '#narration', '.stage-bar', '#transport'].map((s) => page.querySelector(s));
+  // The stage's own bar (legend, zoom) is part of the stage's height.
+  const bars = ['.topbar', '#narration', '#transport'].map((s) => page.querySelector(s));
   const set = () => {
-    // A stage bar turned into a column (landscape) takes no height of its own.
-    const tall = (el) => el && !(el.classList.contains('stage-bar') && getComputedStyle(el).flexDirection === 'column');
-    const h = bars.reduce((sum, el) => sum + (tall(el) ? el.getBoundingClientRect().height : 0), 0);
+    const h = bars.reduce((sum, el) => sum + (el ? el.getBoundingClientRect().height : 0), 0);
     page.style.setProperty('--chrome', `${Math.ceil(h)}px`);
-    page.style.setProperty('--transport-h', `${Math.ceil(bars[3]?.getBoundingClientRect().height || 0)}px`);
+    page.style.setProperty('--transport-h', `${Math.ceil(bars[2]?.getBoundingClientRect().height || 0)}px`);
   };
   set();
-  new ResizeObserver(set).observe(bars[3]);
+  // The header grows when the options open; the controls when they wrap.
+  const observer = new ResizeObserver(set);
+  observer.observe(bars[0]);
+  observer.observe(bars[2]);
   addEventListener('resize', set);
 }
 
