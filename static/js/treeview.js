@@ -233,14 +233,15 @@ export function makeTreeView(viewport, t, options = {}) {
         prob: null, at: '', cut: null, reached: false, pruned: false, isCut: false };
     }
     edgeEls.set(n.id, e);
-    // From the bottom of the parent's shape to the top of the child's.
-    const at = `${p.x},${p.y},${n.x},${n.y}`;
+    // From the bottom of the parent's shape to the top of the child's (the
+    // label too: the cut mark's title names the child).
+    const at = `${p.x},${p.y},${n.x},${n.y},${n.label}`;
     if (e.at !== at) {
       e.at = at;
       const { line } = e;
       line.setAttribute('x1', p.x); line.setAttribute('y1', p.y + SHAPE * 0.9);
       line.setAttribute('x2', n.x); line.setAttribute('y2', n.y - SHAPE * 0.9);
-      if (e.cut) {          // drawn across the old line: draw it again
+      if (e.cut) {          // drawn across the old line (or titled by the old label): draw it again
         e.cut.remove();
         e.cut = e.isCut ? drawCut(n) : null;
         e.cut?.classList.add('shown');
