@@ -518,3 +518,22 @@ def test_a_drag_shows_where_the_node_will_land(ed, shoot):
     ed.settle()
     assert page.locator("line.drop-bar").count() == 0
     assert "C(c3=6 c1=2 c2=4)" in ed.notation
+
+
+def test_runs_go_over_the_socket_and_over_http_when_it_cannot(ed):
+    """The page's runs take its WebSocket; HTTP (the same answer) when the
+    socket cannot carry one: here forced, as bench/editor.py does."""
+    runs = Runs(ed.page)
+    ed.open(f"/edit/{AIMA}", yaml=False)
+    page = ed.page
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some((r) => r.name.includes('/socket.io/'))")
+    page.wait_for_timeout(300)                 # connected
+    ed.select("c2")
+    ed.field("value", "1")
+    assert page.get_attribute("#editor", "data-run-via") == "socket" and runs.via[-1] == "socket"
+    assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
+    page.evaluate("() => { document.querySelector('#editor').dataset.transport = 'http'; }")
+    ed.field("value", "9")
+    assert page.get_attribute("#editor", "data-run-via") == "http" and runs.via[-1] == "http"
+    assert "c2=9" in ed.notation and ed.sentence.startswith("Changing c2 to 9")
