@@ -263,6 +263,14 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     performance.mark('end-fetched');
     run.goTo(r.total, pending);
     want = run.step;
+    // A drawing that can show every node at once cheaply (the canvas
+    // painter) shows the end's picture now; the rest (the per-node hooks,
+    // the panels) follows in slices as before.
+    if (treeView.preview) {
+      treeView.preview(drawable(), reader());
+      treeView.setPath(r.done.pv);
+      performance.mark('end-painted');
+    }
     await flushInSlices();
     performance.mark('end-drawn');
   }
