@@ -206,7 +206,7 @@ STREAM_JS = """async () => {
     check();
   });
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-  const t = (name) => performance.getEntriesByName(name)[0]?.startTime - t0;
+  const t = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime - t0 : null; };
   return { total: performance.now() - t0, fetched: t('end-fetched'), painted: t('end-painted') ?? t('end-drawn'),
            drawn: t('end-drawn') };
 }"""
