@@ -14,7 +14,8 @@ fresh instance folder, then at once:
 
 Each group runs in its own process, so the load generator's own GIL does
 not slow the prober. The server's memory (VmRSS of the process that serves)
-is sampled every 0.1 s; after the load, 45 s of quiet, then it is read again.
+is sampled every 0.1 s; after the load, 60 s of quiet, then it is read again
+(and compared with idle, read just after start-up).
 
     .venv/bin/python bench/server_load.py [--server gunicorn|run] [--quick]
 
@@ -44,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import notation  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
+AFTER_SECONDS = 60
+"""Quiet seconds after the load before "after" is read."""
 
 
 def start(kind: str, instance: Path):
@@ -91,47 +94,38 @@ def rss(pid: int) -> int:
 
 # -- the load, one process per group -------------------------------------------------
 
-def uploaders(url, count, per, out):
+TRACE_PATHS = ["/api/trees/aima-fig-5-2/trace?algorithm=alphabeta",
+               "/api/trees/aima-fig-5-2/trace?algorithm=minimax",
+               "/api/trees/r-b3-d6-s7/trace?algorithm=alphabeta",
+               "/api/trees/r-b3-d6-s7/trace?algorithm=minimax",
+               "/api/trees/r-b4-d4-s2/trace?algorithm=alphabeta&order=best"]
+
+
+def upload(http, url, k, i, rng):
+    """Uploader ``k``'s ``i``-th request: a distinct random tree of 15-120 nodes."""
+    text = notation(rng, rng.randint(2, 4), rng.randint(2, 3))
+    return http.post(url + "/api/trees", data=f"# uploader {k} tree {i}\n{text}",
+                     headers={"Content-Type": "text/plain"}, timeout=120)
+
+
+def trace(http, url, k, i, rng):
+    """Tracer ``k``'s ``i``-th request: a whole trace, the paths in turn."""
+    return http.get(url + TRACE_PATHS[(k + i) % len(TRACE_PATHS)], timeout=120)
+
+
+def http_clients(name, request, url, count, per, out):
+    """``count`` clients at once, each making ``per`` requests in turn with
+    ``request(http, url, k, i, rng)``; puts ``(name, statuses, seconds)``."""
     from concurrent.futures import ThreadPoolExecutor
-
-    def one(u):
-        rng = random.Random(u)
-        statuses, times = [], []
-        with requests.Session() as http:
-            for i in range(per):
-                text = notation(rng, rng.randint(2, 4), rng.randint(2, 3))
-                t = time.monotonic()
-                try:
-                    r = http.post(url + "/api/trees", data=f"# uploader {u} tree {i}\n{text}",
-                                  headers={"Content-Type": "text/plain"}, timeout=120)
-                    statuses.append(r.status_code)
-                except requests.RequestException:
-                    statuses.append(0)            # no answer within 120 s
-                times.append(time.monotonic() - t)
-        return statuses, times
-
-    with ThreadPoolExecutor(count) as pool:
-        results = list(pool.map(one, range(count)))
-    out.put(("uploads", [s for r in results for s in r[0]], [t for r in results for t in r[1]]))
-
-
-def tracers(url, count, per, out):
-    from concurrent.futures import ThreadPoolExecutor
-
-    paths = ["/api/trees/aima-fig-5-2/trace?algorithm=alphabeta",
-             "/api/trees/aima-fig-5-2/trace?algorithm=minimax",
-             "/api/trees/r-b3-d6-s7/trace?algorithm=alphabeta",
-             "/api/trees/r-b3-d6-s7/trace?algorithm=minimax",
-             "/api/trees/r-b4-d4-s2/trace?algorithm=alphabeta&order=best"]
 
     def one(k):
+        rng = random.Random(k)
         statuses, times = [], []
         with requests.Session() as http:
             for i in range(per):
                 t = time.monotonic()
                 try:
-                    r = http.get(url + paths[(k + i) % len(paths)], timeout=120)
-                    statuses.append(r.status_code)
+                    statuses.append(request(http, url, k, i, rng).status_code)
                 except requests.RequestException:
                     statuses.append(0)            # no answer within 120 s
                 times.append(time.monotonic() - t)
@@ -139,7 +133,7 @@ def tracers(url, count, per, out):
 
     with ThreadPoolExecutor(count) as pool:
         results = list(pool.map(one, range(count)))
-    out.put(("traces", [s for r in results for s in r[0]], [t for r in results for t in r[1]]))
+    out.put((name, [s for r in results for s in r[0]], [t for r in results for t in r[1]]))
 
 
 def streamers(url, count, pulls, out):
@@ -217,13 +211,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the load (a smoke run)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
+    load_before = os.getloadavg()[0]
     proc, url, pid = start(args.server, Path(tempfile.mkdtemp()) / "instance")
     try:
         time.sleep(1)
         idle = rss(pid)
         out, stop = mp.Queue(), mp.Event()
-        groups = [mp.Process(target=uploaders, args=(url, 20, 50 // scale, out)),
-                  mp.Process(target=tracers, args=(url, 20, 25 // scale, out)),
+        groups = [mp.Process(target=http_clients, args=("uploads", upload, url, 20, 50 // scale, out)),
+                  mp.Process(target=http_clients, args=("traces", trace, url, 20, 25 // scale, out)),
                   mp.Process(target=streamers, args=(url, 30 // (scale // 2 or 1),
                                                      60 // scale, out))]
         probe = mp.Process(target=prober, args=(url, stop, out))
@@ -250,8 +245,13 @@ def main() -> None:
             results[item[0]] = item
         for g in groups:
             g.join(10)
-        time.sleep(45)   # parsed trees unused for 30 s are forgotten (app.web.sockets)
-        after = rss(pid)
+        # Parsed trees unused for 30 s are forgotten, and once no run is open
+        # garbage is collected and memory returned (app.web.sockets, memory).
+        settle = []
+        for _ in range(AFTER_SECONDS):
+            time.sleep(1)
+            settle.append(rss(pid))
+        after = settle[-1]
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -277,15 +277,18 @@ def main() -> None:
         "get_root_p95_s": round(pct(probe_times, 95), 3),
         "get_root_max_s": round(max(probe_times), 3), "get_root_probes": len(probe_times),
         "rss_idle_mib": idle >> 20, "rss_peak_mib": peak >> 20, "rss_after_mib": after >> 20,
+        "rss_after_over_idle_mib": (after - idle) >> 20,
+        "rss_after_10s_mib": settle[9] >> 20,
     }
-    figures["load_avg"] = os.getloadavg()[0]
+    figures["load_avg"] = [round(load_before, 1), round(os.getloadavg()[0], 1)]
     print(json.dumps(figures))
     print(f"| {args.server} | {figures['seconds']} | {figures['requests']:,} | {figures['5xx']} | "
           f"{figures['uploads_201']}/{figures['uploads']} | {figures['upload_p95_s']} | "
           f"{figures['traces_200']}/{figures['traces']} | {figures['trace_p95_s']} | "
           f"{figures['stream_events']:,} ({figures['stream_errors']} err) | "
           f"{figures['pull_p95_s']} | {figures['get_root_p50_s']} / **{figures['get_root_p95_s']}** | "
-          f"{figures['rss_idle_mib']} / **{figures['rss_peak_mib']}** / {figures['rss_after_mib']} |")
+          f"{figures['rss_idle_mib']} / **{figures['rss_peak_mib']}** / {figures['rss_after_mib']} "
+          f"(+{figures['rss_after_over_idle_mib']}) | {figures['load_avg'][0]}-{figures['load_avg'][1]} |")
 
 
 if __name__ == "__main__":

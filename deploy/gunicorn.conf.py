@@ -34,4 +34,10 @@ loglevel = "info"
 def post_fork(server, worker):
     from app.web import memory
 
-    memory.limit_arenas()         # freed memory goes back to the system
+    memory.limit_arenas()         # freed memory goes back to the system (app/web/memory.py)
+
+
+def post_worker_init(worker):
+    from app.web import memory
+
+    memory.freeze_startup()       # the app is loaded: full collections skip it from now on

@@ -157,7 +157,8 @@ def _init_socketio(app: Flask) -> SocketIO:
         message_queue=app.config.get("MESSAGE_QUEUE"),
     )
     stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events,
-                             budget.pull_changes, budget.runs_open, budget.run_nodes)
+                             budget.pull_changes, budget.runs_open, budget.run_nodes,
+                             max_bytes=budget.run_memory)
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
     socketio.on_namespace(ClassNamespace("/class"))

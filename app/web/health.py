@@ -14,5 +14,6 @@ def healthz():
     trees, size = ext["trees"].store.usage()
     return jsonify({"status": "ok", "open_runs": ext["stream"].runs.count(),
                     "run_nodes": ext["stream"].runs.nodes(),
+                    "run_memory": ext["stream"].runs.memory(),
                     "renders": gate.busy if gate else 0,
                     "uploads": trees, "upload_bytes": size})

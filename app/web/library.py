@@ -91,6 +91,7 @@ class TreeLibrary:
         self._cache: OrderedDict[str, Tree] = OrderedDict()
         self._used: dict[str, float] = {}   # tree id -> when last asked for
         self._lock = threading.Lock()
+        self._building: dict[str, threading.Lock] = {}   # tree id -> held while it is built
         self.builtins: dict[str, Builtin] = self._load_builtins(Path(trees_dir))
 
     @staticmethod
@@ -148,14 +149,36 @@ class TreeLibrary:
         return True
 
     def get(self, tree_id: str) -> Tree:
-        """The tree with this id; :class:`ApiError` 404 if there is none."""
+        """The tree with this id; :class:`ApiError` 404 if there is none.
+        One build per id at a time: thirty students opening the same big
+        random tree at once wait for one copy (thirty copies of 40 MB were
+        being built in parallel, for the cache to keep one)."""
         if tree_id in self.builtins:
             return self.builtins[tree_id].tree
+        tree = self._cached(tree_id)
+        if tree is not None:
+            return tree
+        with self._lock:
+            building = self._building.setdefault(tree_id, threading.Lock())
+        with building:
+            tree = self._cached(tree_id)
+            if tree is None:
+                try:
+                    tree = self._build(tree_id)
+                finally:
+                    with self._lock:
+                        self._building.pop(tree_id, None)
+        return tree
+
+    def _cached(self, tree_id: str) -> Tree | None:
         with self._lock:
             if tree_id in self._cache:
                 self._cache.move_to_end(tree_id)
                 self._used[tree_id] = time.monotonic()
                 return self._cache[tree_id]
+        return None
+
+    def _build(self, tree_id: str) -> Tree:
         if is_game_id(tree_id):  # a game searched from its rules (app.games.ids)
             try:
                 tree = resolve_game(tree_id)

@@ -5,10 +5,14 @@ from it, so a run costs memory in proportion to what was viewed, never to its
 length. Runs belong to one connection (its ``sid``); a connection has a few
 open at most, the oldest closed first; all close when it disconnects.
 
-Server-wide, the table keeps at most ``max_total`` runs, and the distinct
-trees they hold at most ``max_nodes`` nodes (a run pins its tree: about
-250 bytes a node). Past either, the run least recently pulled is closed
-first and ``on_evict(sid, run_id)`` tells its client.
+Server-wide, the table keeps at most ``max_total`` runs, the distinct
+trees they hold at most ``max_nodes`` nodes, and the memory of it all at
+most ``max_bytes``, estimated per run (:attr:`Run.memory`): the tree it
+pins, counted once however many runs share it, and its own state, which
+grows with the events drawn (app.budget.run_cost gives the rates). The
+estimate is checked when a run opens and after every pull, so runs that
+grow cannot pass it together. Past any cap, the run least recently pulled
+is closed first and ``on_evict(sid, run_id)`` tells its client.
 
 >>> table = RunTable(max_runs=1)
 >>> table.connect("sid1")
@@ -45,12 +49,18 @@ class Run:
     """One search being watched: an event iterator and how far it has got."""
 
     def __init__(self, run_id: str, tree_id: str, events: Iterator[dict], info: dict | None = None,
-                 nodes: int = 0):
+                 nodes: int = 0, tree_bytes: int = 0, event_bytes: int = 0,
+                 state_bytes: int = 0, base_bytes: int = 0):
         self.id = run_id
         self.tree_id = tree_id
         self.info = info or {}
         self.nodes = nodes
         """Nodes of the run's tree (what it pins in memory)."""
+        self.tree_bytes = tree_bytes
+        """Estimated memory of the tree (shared by the runs on it)."""
+        self.event_bytes = event_bytes
+        self.state_bytes = state_bytes
+        self.base_bytes = base_bytes
         self.used = time.monotonic()
         """When it was last started or pulled (the least recent goes first)."""
         self.position = 0
@@ -60,6 +70,13 @@ class Run:
         self._events = events
         self._first: list[dict] = []
         self._lock = threading.Lock()  # handlers may run in several threads
+
+    @property
+    def memory(self) -> int:
+        """Estimated memory of the run's own state (the narrator's view of the
+        nodes it touched, the summary's lists): ``event_bytes`` per event
+        drawn, at most ``state_bytes`` (every node of the tree touched)."""
+        return self.base_bytes + min(self.event_bytes * self.position, self.state_bytes)
 
     def prime(self) -> None:
         """Draw the first event now, so that options that do not fit the tree
@@ -119,25 +136,36 @@ class RunTable:
     def __init__(self, max_runs: int = 4, max_total: int | None = None,
                  max_nodes: int | None = None,
                  on_evict: Callable[[str, str], None] | None = None,
-                 on_closed: Callable[[int], None] | None = None):
+                 on_closed: Callable[[int], None] | None = None,
+                 max_bytes: int | None = None):
         self.max_runs = max_runs
         self.max_total = max_total
         self.max_nodes = max_nodes
+        self.max_bytes = max_bytes
         self.on_evict = on_evict
         self.on_closed = on_closed
         """Called with the nodes the closed runs held (to give memory back)."""
         self._by_sid: dict[str, OrderedDict[str, Run]] = {}
-        self._trees: dict[str, list[int]] = {}   # tree id -> [nodes, open runs on it]
+        self._trees: dict[str, list[int]] = {}   # tree id -> [nodes, open runs on it, bytes]
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
     def nodes(self) -> int:
         """Nodes of the distinct trees the open runs hold."""
         with self._lock:
-            return sum(nodes for nodes, _ in self._trees.values())
+            return sum(entry[0] for entry in self._trees.values())
+
+    def memory(self) -> int:
+        """Estimated bytes of the open runs and the distinct trees they hold."""
+        with self._lock:
+            return self._memory()
+
+    def _memory(self) -> int:
+        return sum(entry[2] for entry in self._trees.values()) + \
+            sum(run.memory for runs in self._by_sid.values() for run in runs.values())
 
     def _hold(self, run: Run) -> None:
-        entry = self._trees.setdefault(run.tree_id, [run.nodes, 0])
+        entry = self._trees.setdefault(run.tree_id, [run.nodes, 0, run.tree_bytes])
         entry[1] += 1
 
     def _release(self, run: Run) -> None:
@@ -149,17 +177,36 @@ class RunTable:
 
     def _over(self) -> bool:
         total = sum(len(runs) for runs in self._by_sid.values())
-        nodes = sum(n for n, _ in self._trees.values())
+        nodes = sum(entry[0] for entry in self._trees.values())
         return (self.max_total is not None and total > self.max_total) or \
-            (self.max_nodes is not None and nodes > self.max_nodes)
+            (self.max_nodes is not None and nodes > self.max_nodes) or \
+            (self.max_bytes is not None and self._memory() > self.max_bytes)
 
-    def _least_recent(self, keep: Run) -> tuple[str, Run] | None:
+    def _least_recent(self, keep: Run | None) -> tuple[str, Run] | None:
         found = None
         for sid, runs in self._by_sid.items():
             for run in runs.values():
                 if run is not keep and (found is None or run.used < found[1].used):
                     found = (sid, run)
         return found
+
+    def _make_room(self, keep: Run | None, evicted: list, told: list) -> None:
+        """Close the least recently pulled runs but ``keep`` while over a cap."""
+        while self._over():
+            victim = self._least_recent(keep)
+            if victim is None:
+                break
+            vsid, old = victim
+            del self._by_sid[vsid][old.id]
+            self._release(old)
+            evicted.append(old)
+            told.append((vsid, old.id))
+
+    def _finish(self, evicted: list, told: list) -> None:
+        self._closed(evicted)
+        if self.on_evict is not None:
+            for vsid, run_id in told:
+                self.on_evict(vsid, run_id)
 
     def _closed(self, runs: list[Run]) -> None:
         for run in runs:
@@ -193,22 +240,23 @@ class RunTable:
                     self._release(old)
                     evicted.append(old)
                 # Server-wide: the least recently pulled run of anyone goes first.
-                while self._over():
-                    victim = self._least_recent(keep=run)
-                    if victim is None:
-                        break
-                    vsid, old = victim
-                    del self._by_sid[vsid][old.id]
-                    self._release(old)
-                    evicted.append(old)
-                    told.append((vsid, old.id))
-        self._closed(evicted)
-        if self.on_evict is not None:
-            for vsid, run_id in told:
-                self.on_evict(vsid, run_id)
+                self._make_room(run, evicted, told)
+        self._finish(evicted, told)
         if run.closed:
             raise LookupError(f"connection {sid} is closed")
         return run
+
+    def pulled(self, run: Run) -> bool:
+        """After a pull made ``run`` grow: close the least recently pulled
+        runs while the memory estimate is over the cap, ``run`` itself last
+        (it alone may outgrow the cap); whether ``run`` is still open."""
+        evicted, told = [], []
+        with self._lock:
+            if self.max_bytes is not None and self._memory() > self.max_bytes:
+                self._make_room(run, evicted, told)
+                self._make_room(None, evicted, told)
+        self._finish(evicted, told)
+        return not run.closed
 
     def get(self, sid: str, run_id: str) -> Run | None:
         with self._lock:

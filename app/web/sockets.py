@@ -26,7 +26,7 @@ import json
 from flask import current_app, request
 from flask_socketio import Namespace
 
-from app.budget import OverBudget
+from app.budget import OverBudget, run_cost
 from app.i18n import words
 from app.search import SearchError
 from app.search.wire import encoded
@@ -88,11 +88,11 @@ class StreamNamespace(Namespace):
 
     def __init__(self, namespace: str = "/", max_runs: int = 4, max_count: int = 1000,
                  max_changes: int = 20_000, max_total: int | None = None,
-                 max_nodes: int | None = None):
+                 max_nodes: int | None = None, max_bytes: int | None = None):
         super().__init__(namespace)
         self._closed_since_sweep = False
         self.runs = RunTable(max_runs, max_total, max_nodes, on_evict=self._evicted,
-                             on_closed=self._released)
+                             on_closed=self._released, max_bytes=max_bytes)
         self.max_count = max_count
         self.max_changes = max_changes
         """View changes one pull carries at most (beyond its first event): an
@@ -124,7 +124,8 @@ class StreamNamespace(Namespace):
     def _start_sweeper(self) -> None:
         """Once a server has clients: every ``SWEEP_TICK`` seconds, forget parsed
         trees unused for ``SWEEP_SECONDS`` and give the memory of those and of
-        closed runs back to the system."""
+        closed runs back to the system; once no run is open, after a full
+        garbage collection (app.web.memory says why)."""
         if getattr(self, "_sweeping", False):
             return
         self._sweeping = True
@@ -135,8 +136,9 @@ class StreamNamespace(Namespace):
                 self.socketio.sleep(SWEEP_TICK)
                 freed = trees.sweep(SWEEP_SECONDS)
                 if freed >= 10_000 or self._closed_since_sweep:
-                    self._closed_since_sweep = False
-                    offload(memory.release, 0)
+                    quiet = self.runs.count() == 0
+                    self._closed_since_sweep = not quiet   # collect once it is
+                    offload(memory.release, 0, collect=quiet)
 
         self.socketio.start_background_task(sweep)
 
@@ -152,12 +154,16 @@ class StreamNamespace(Namespace):
         options = options_from_payload(data, extra=("tree", "lang"))
         say = words(data.get("lang") if isinstance(data.get("lang"), str) else None)
         tree = offload(current_app.extensions["trees"].get, tree_id)   # may build a big tree
-        current_app.extensions["budget"].check_run(len(tree.nodes))
+        nodes, lazy = len(tree.nodes), bool(getattr(tree, "lazy", False))
+        current_app.extensions["budget"].check_run(nodes, lazy)
+        cost = run_cost(nodes, lazy)
         options = options.resolved(tree)
 
         def build(run_id: str) -> Run:
             # Events as the JSON text the page receives, never made as dicts.
-            run = Run(run_id, tree_id, encoded(tree, options, say), nodes=len(tree.nodes))
+            run = Run(run_id, tree_id, encoded(tree, options, say), nodes=nodes,
+                      tree_bytes=cost.tree, event_bytes=cost.per_event, state_bytes=cost.state,
+                      base_bytes=cost.base)
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 
@@ -188,11 +194,13 @@ class StreamNamespace(Namespace):
                 # the Socket.IO layer no longer walks a thousand dicts looking for
                 # binary parts (a third of a pull's server time).
                 text = offload(_take_json, run, count, self.max_changes)
+                self.runs.pulled(run)   # it grew: the least recently pulled make room
                 return {"ok": True, "events_json": text, "done": run.done,
                         "position": run.position}
             events = offload(_take_objects, run, count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise argument_error("run", "run {run} was closed", run=repr(run.id)) from None
+        self.runs.pulled(run)
         return {"ok": True, "events": events, "done": run.done, "position": run.position}
 
     @_acked

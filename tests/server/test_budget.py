@@ -71,3 +71,112 @@ def test_gate_admits_a_waiter_when_a_slot_frees():
             with busy.slot():
                 pass
     assert info.value.status == 503 and info.value.retry_after == 7
+
+
+# -- the server-wide cap on the runs' memory (app.budget.run_cost, app.web.runs) ----
+
+def _run(run_id: str, tree_id: str, nodes: int, events: int = 10_000):
+    from app.budget import run_cost
+    from app.web.runs import Run
+
+    cost = run_cost(nodes)
+    return Run(run_id, tree_id, iter([{"type": "enter"}] * events), nodes=nodes,
+               tree_bytes=cost.tree, event_bytes=cost.per_event, state_bytes=cost.state,
+               base_bytes=cost.base)
+
+
+def test_a_run_costs_its_shared_tree_once_and_its_own_state_as_it_grows():
+    from app.web.runs import RunTable
+
+    table = RunTable(max_runs=4)
+    table.connect("a")
+    table.connect("b")
+    first = table.open("a", lambda rid: _run(rid, "big", 80_000))
+    start = table.memory()
+    assert start == 400 * 80_000 + first.memory
+    second = table.open("b", lambda rid: _run(rid, "big", 80_000))
+    assert table.memory() == start + second.memory        # the tree is counted once
+    first.take(1000)
+    assert first.memory == 64 * 1024 + 64 * 1000           # grows with the events drawn
+    first.take(1000)
+    assert first.memory == 64 * 1024 + 64 * 2000
+    assert table.memory() == 400 * 80_000 + first.memory + second.memory
+
+
+def test_runs_that_grow_past_the_cap_close_the_least_recently_pulled_first():
+    from app.web.runs import RunTable
+
+    told = []
+    # Three trees of 10,000 nodes (4 MB each) and room for about 13 MB in all:
+    # all three runs open, and then their growth (64 B per event) must evict.
+    table = RunTable(max_runs=4, max_bytes=13 * 1024 * 1024,
+                     on_evict=lambda sid, run_id: told.append((sid, run_id)))
+    for sid in "abc":
+        table.connect(sid)
+    runs = {sid: table.open(sid, lambda rid, s=sid: _run(rid, f"t-{s}", 10_000, 30_000))
+            for sid in "abc"}
+    assert told == [] and table.count() == 3
+    for sid in "abc":           # pulled in this order: "a" is the least recent
+        runs[sid].take(1000)
+        assert table.pulled(runs[sid])
+    assert table.memory() == 3 * (4_000_000 + 64 * 1024 + 64_000)      # 12.4 MB
+    for _ in range(20):         # "c" grows by 20 x 64,000 B: past the cap
+        runs["c"].take(1000)
+        alive = table.pulled(runs["c"])
+    assert alive and told == [("a", runs["a"].id)] and runs["a"].closed
+    assert table.memory() <= 13 * 1024 * 1024
+    assert table.get("a", runs["a"].id) is None and table.count() == 2
+
+
+def test_a_run_alone_over_the_cap_is_closed_and_its_client_told():
+    from app.web.runs import RunTable
+
+    told = []
+    table = RunTable(max_runs=4, max_bytes=5 * 1024 * 1024,
+                     on_evict=lambda sid, run_id: told.append((sid, run_id)))
+    table.connect("a")
+    run = table.open("a", lambda rid: _run(rid, "t", 10_000, 30_000))   # 4 MB of tree
+    assert table.pulled(run)
+    for _ in range(20):
+        run.take(1000)
+        if not table.pulled(run):
+            break
+    assert run.closed and told == [("a", run.id)] and table.memory() == 0
+
+
+def test_a_run_too_big_for_the_cap_on_its_own_is_refused_up_front():
+    b = Budget(run_memory=64 * 1024 * 1024)
+    b.check_run(100_000)                       # 40 MB of tree + 16 MB of state at most
+    with pytest.raises(OverBudget) as info:
+        b.check_run(200_000)
+    assert info.value.status == 413 and "MiB" in info.value.message
+    b.check_run(150_000, lazy=True)            # a game's tree is not held: 60 MB of state
+    with pytest.raises(OverBudget):
+        b.check_run(200_000, lazy=True)
+
+
+def test_over_the_sockets_a_growing_run_closes_the_least_recently_pulled_one(make_app):
+    """Two clients on distinct 5,461-node trees (2.2 MB each by the estimate):
+    both fit, but as the second pulls, its run grows past the cap, and the
+    first client's run (pulled longest ago) is closed and its client told."""
+    from app.web import socketio_of
+
+    cap = int(4.8 * 1024 * 1024)
+    app = make_app(BUDGET={"run_memory": cap})
+    first, second = (socketio_of(app).test_client(app) for _ in range(2))
+    a = first.emit("start", {"tree": "r-b4-d6-s1", "algorithm": "minimax"}, callback=True)
+    b = second.emit("start", {"tree": "r-b4-d6-s2", "algorithm": "minimax"}, callback=True)
+    assert a["ok"] and b["ok"]
+    assert first.emit("pull", {"run": a["run"], "count": 10}, callback=True)["ok"]
+    for _ in range(12):
+        got = second.emit("pull", {"run": b["run"], "count": 1000}, callback=True)
+        assert got["ok"]
+        if app.extensions["stream"].runs.count() == 1:
+            break
+    health = app.test_client().get("/healthz").get_json()
+    assert health["open_runs"] == 1 and health["run_memory"] <= cap
+    closed = [m["args"][0] for m in first.get_received() if m["name"] == "closed"]
+    assert [c["run"] for c in closed] == [a["run"]] and "room" in closed[0]["reason"]
+    gone = first.emit("pull", {"run": a["run"], "count": 10}, callback=True)
+    assert gone["ok"] is False and "no open run" in gone["error"]["message"]
+    assert second.emit("pull", {"run": b["run"], "count": 10}, callback=True)["ok"]
