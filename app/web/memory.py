@@ -32,8 +32,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import sys
 import threading
 import time
+import urllib.parse
 
 _M_ARENA_MAX = -8
 _lock = threading.Lock()
@@ -78,6 +80,13 @@ def release(min_interval: float = 1.0, collect: bool = False) -> bool:
             return False
         _last = now
     if collect:
+        # Caches that keep strings made during the load, each pinning the
+        # arena it sits in (found with tracemalloc started before a load and
+        # read after it): the type attribute cache holds every looked-up
+        # name, such as the "on_pull" that python-socketio builds per event,
+        # and the URL parser keeps the last 128 Socket.IO addresses.
+        sys._clear_type_cache()
+        urllib.parse.clear_cache()
         gc.collect()
     if _LIBC is not None:
         _LIBC.malloc_trim(0)   # ctypes lets go of the GIL meanwhile

@@ -1,0 +1,64 @@
+"""Memory goes back to idle when runs close, read from /proc of the process
+that serves (VmRSS), under ``python run.py`` and gunicorn alike.
+
+Before (bench/server_load.py): 434-632 MiB still held 45 s after a load that
+peaked at 725-934 MiB, against 68 MiB idle: garbage cycles left by closed
+connections were never collected on an idle server, and pinned Python's
+arenas (app/web/memory.py has the measurements)."""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import socketio
+
+from .conftest import MiB
+
+CLIENTS = 12
+PULLS = 20
+
+
+def _stream(url: str, k: int) -> int:
+    sio = socketio.Client(reconnection=False, request_timeout=60)
+    sio.connect(url, transports=["websocket"], wait_timeout=60)
+    try:
+        ack = sio.call("start", {"tree": f"r-b4-d7-s{k}", "algorithm": "minimax"}, timeout=120)
+        assert ack["ok"], ack
+        events = 0
+        for _ in range(PULLS):
+            got = sio.call("pull", {"run": ack["run"], "count": 1000, "encoding": "json"},
+                           timeout=120)
+            assert got["ok"], got
+            events += got["events_json"].count('"step":')
+        return events
+    finally:
+        sio.disconnect()
+
+
+def _settled(served, below: int, seconds: float) -> int:
+    """VmRSS once it is below ``below``, or the last reading after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        now = served.rss()
+        if now < below or time.monotonic() > deadline:
+            return now
+        time.sleep(1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["run", "gunicorn"])
+def test_memory_returns_near_idle_after_many_big_runs_close(start_server, kind):
+    # Trees are not kept once their runs close (a tiny tree cache), so what
+    # stays after is what the runs and connections left behind.
+    s = start_server(kind, settings={"BUDGET": {"tree_cache_nodes": 1000}})
+    _stream(s.url, 99)                     # warm up: lazy imports, first connection
+    idle = _settled(s, 0, 15)              # the sweeper's quiet collection has run
+    with ThreadPoolExecutor(CLIENTS) as pool:   # 12 distinct 21,845-node trees at once
+        events = sum(pool.map(lambda k: _stream(s.url, k), range(CLIENTS)))
+    assert events == CLIENTS * PULLS * 1000
+    peak = s.peak()
+    assert peak > idle + 80 * MiB, "the load should make the server grow"
+    assert s.get("/healthz").json()["open_runs"] == 0
+    after = _settled(s, idle + 20 * MiB, 45)
+    assert after < idle + 20 * MiB, (kind, idle >> 20, peak >> 20, after >> 20)
