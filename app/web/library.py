@@ -46,6 +46,19 @@ class Builtin:
     entry: dict
 
 
+def _os_lock():
+    """A lock of the operating system even where gevent patched ``threading``:
+    the library is used from gevent's pool of real threads (app.web.offload),
+    and a patched lock that one of them waits on was not always woken when
+    another released it (every Socket.IO ``start`` then hung in
+    bench/server_load.py). Held only for dict updates and one tree build."""
+    try:
+        from gevent.monkey import get_original
+    except ImportError:
+        return threading.Lock()
+    return get_original("_thread", "allocate_lock")()
+
+
 def tree_url(tree_id: str) -> str:
     """The visualizer page of a tree."""
     return f"/t/{tree_id}"
@@ -90,8 +103,8 @@ class TreeLibrary:
         self._cached_nodes = 0
         self._cache: OrderedDict[str, Tree] = OrderedDict()
         self._used: dict[str, float] = {}   # tree id -> when last asked for
-        self._lock = threading.Lock()
-        self._building: dict[str, threading.Lock] = {}   # tree id -> held while it is built
+        self._lock = _os_lock()
+        self._building: dict[str, object] = {}   # tree id -> a lock held while it is built
         self.builtins: dict[str, Builtin] = self._load_builtins(Path(trees_dir))
 
     @staticmethod
@@ -159,7 +172,7 @@ class TreeLibrary:
         if tree is not None:
             return tree
         with self._lock:
-            building = self._building.setdefault(tree_id, threading.Lock())
+            building = self._building.setdefault(tree_id, _os_lock())
         with building:
             tree = self._cached(tree_id)
             if tree is None:
