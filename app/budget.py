@@ -4,8 +4,9 @@ Every limit of the server is one field of :class:`Budget`, with its default
 here; a limit is changed in one line (here, or per deployment with the app's
 ``BUDGET`` config, a mapping of field -> value). The routes, the Socket.IO
 handlers and the renderers ask the budget *before* the work starts, so an
-over-budget request costs a comparison, not gigabytes. Pure: no Flask, no
-app imports; the web layer turns :class:`OverBudget` into a JSON answer.
+over-budget request costs a comparison, not gigabytes. Pure: no Flask (only the
+tree file's catalogue phrases); the web layer turns :class:`OverBudget` into a JSON
+answer in the reader's language.
 
 How to ask (every ``check_*`` returns ``None`` or raises :class:`OverBudget`)::
 
@@ -15,9 +16,9 @@ How to ask (every ``check_*`` returns ``None`` or raises :class:`OverBudget`)::
     budget.check_flipbook(len(tree.nodes), steps=412)
     budget.check_trace(len(tree.nodes), algorithm="minimax")
     budget.check_run(len(tree.nodes))         # a Socket.IO ``start`` (run_cost: its memory)
-    budget.check_count("students", n, budget.class_students)  # any plain cap
+    budget.check_count(N_("students"), n, budget.class_students)  # any plain cap
 
-    gate = Gate(budget.renders_at_once, budget.render_queue_seconds, "renders")
+    gate = Gate(budget.renders_at_once, budget.render_queue_seconds, N_("renders"))
     with gate.slot():                          # OverBudget(503, retry_after=...) when busy
         ...heavy work...
 
@@ -46,12 +47,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from typing import Iterator, Mapping
 
+from app.treefile.errors import N_, Phrase   # a catalogue phrase inside a sentence (``what``)
+
 KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
 MINUTE, DAY = 60, 86_400
 
 
 class OverBudget(Exception):
-    """A request over its budget: ``status`` 413, 429 or 503 and a message."""
+    """A request over its budget: ``status`` 413, 429 or 503 and a message.
+
+    One made by :func:`refusal` keeps its catalogue message (``msgid``,
+    English with named ``msg_fields``) so that the web layer says it in the
+    reader's language (``app.i18n.message_in``); ``fields`` stay the JSON's.
+    """
+
+    msgid: str | None = None
+    msg_fields: dict = {}
 
     def __init__(self, message: str, status: int = 413, retry_after: int | None = None,
                  **fields):
@@ -60,6 +71,21 @@ class OverBudget(Exception):
         self.status = status
         self.retry_after = retry_after
         self.fields = fields
+
+
+def refusal(msgid: str, status: int = 413, retry_after: int | None = None, *,
+            say: dict | None = None, **fields) -> OverBudget:
+    """:class:`OverBudget` whose sentence is the catalogue message ``msgid``
+    (English, ``{named}`` fields from ``say``); ``fields`` go into the JSON.
+
+    >>> exc = refusal("Too many {what}: {count:,}.", 429, say={"what": "runs", "count": 1200})
+    >>> exc.message, exc.msgid, exc.status
+    ('Too many runs: 1,200.', 'Too many {what}: {count:,}.', 429)
+    """
+    say = say or {}
+    exc = OverBudget(msgid.format(**say), status, retry_after, **fields)
+    exc.msgid, exc.msg_fields = msgid, say
+    return exc
 
 
 @dataclass(frozen=True)
@@ -167,14 +193,19 @@ class Budget:
     def check_count(self, what: str, count: int, limit: int, hint: str = "") -> None:
         """A plain cap: ``count`` of ``what`` at most ``limit``."""
         if count > limit:
-            raise OverBudget(f"Too many {what}: {count:,}, the limit is {limit:,}."
-                             + (f" {hint}" if hint else ""), 413, limit=limit)
+            say = {"what": Phrase(what), "count": count, "limit": limit}
+            if hint:
+                raise refusal("Too many {what}: {count:,}, the limit is {limit:,}. {hint}", 413,
+                              say={**say, "hint": Phrase(hint)}, limit=limit)
+            raise refusal("Too many {what}: {count:,}, the limit is {limit:,}.", 413, say=say,
+                          limit=limit)
 
     def check_picture(self, nodes: int) -> None:
         if nodes > self.picture_nodes:
-            raise OverBudget(f"Pictures are made for trees of at most {self.picture_nodes:,} "
-                             f"nodes; this one has {nodes:,}. Set a smaller tree, or step "
-                             "through it in the visualizer.", 413, limit=self.picture_nodes)
+            raise refusal("Pictures are made for trees of at most {limit:,} nodes; this one has "
+                          "{nodes:,}. Set a smaller tree, or step through it in the visualizer.",
+                          413, say={"limit": self.picture_nodes, "nodes": nodes},
+                          limit=self.picture_nodes)
 
     def check_worksheet(self, nodes: int, steps: bool = False) -> None:
         self.check_picture(nodes)
@@ -186,37 +217,40 @@ class Budget:
         Every step of a run enters or evaluates at most a few nodes, so the
         node count alone refuses the big ones before a single step is made."""
         if nodes > self.flipbook_nodes:
-            raise OverBudget(f"A flip-book is made for trees of at most {self.flipbook_nodes:,} "
-                             f"nodes; this one has {nodes:,}. Ask for the worksheet without "
-                             "steps, or use a smaller tree.", 413, limit=self.flipbook_nodes)
+            raise refusal("A flip-book is made for trees of at most {limit:,} nodes; this one has "
+                          "{nodes:,}. Ask for the worksheet without steps, or use a smaller "
+                          "tree.", 413, say={"limit": self.flipbook_nodes, "nodes": nodes},
+                          limit=self.flipbook_nodes)
         if steps is not None and steps + 2 > self.flipbook_pages:
-            raise OverBudget(f"The run has {steps:,} steps: a flip-book is made for runs of at "
-                             f"most {self.flipbook_pages - 2:,}. Ask for the worksheet without "
-                             "steps.", 413, limit=self.flipbook_pages - 2)
+            raise refusal("The run has {steps:,} steps: a flip-book is made for runs of at most "
+                          "{limit:,}. Ask for the worksheet without steps.", 413,
+                          say={"steps": steps, "limit": self.flipbook_pages - 2},
+                          limit=self.flipbook_pages - 2)
 
     def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
         events per node (enter, then exit or evaluate), known before running."""
         if algorithm in ("minimax", "expectiminimax", "maxn") and depth is None \
                 and 2 * nodes > self.trace_events:
-            raise OverBudget(
-                f"This run would have more than {self.trace_events:,} events: too many for one "
-                "answer. Set a depth limit (depth=N), or step through it in the visualizer, "
-                "which loads it in pieces.", 413, limit=self.trace_events)
+            raise refusal(
+                "This run would have more than {limit:,} events: too many for one answer. Set a "
+                "depth limit (depth=N), or step through it in the visualizer, which loads it in "
+                "pieces.", 413, say={"limit": self.trace_events}, limit=self.trace_events)
 
     def check_run(self, nodes: int, lazy: bool = False) -> None:
         """A Socket.IO run on a tree of ``nodes`` nodes (beside the others):
         refused when the tree, or the run's memory at its largest, is over
         the server-wide cap on its own."""
         if nodes > self.run_nodes:
-            raise OverBudget(f"The tree has {nodes:,} nodes; runs are made for trees of at most "
-                             f"{self.run_nodes:,}.", 413, limit=self.run_nodes)
+            raise refusal("The tree has {nodes:,} nodes; runs are made for trees of at most "
+                          "{limit:,}.", 413, say={"nodes": nodes, "limit": self.run_nodes},
+                          limit=self.run_nodes)
         cost = run_cost(nodes, lazy)
         if cost.tree + cost.base + cost.state > self.run_memory:
-            raise OverBudget(f"A run on this tree of {nodes:,} nodes could take "
-                             f"{(cost.tree + cost.state) / MiB:,.0f} MiB; runs may hold "
-                             f"{self.run_memory / MiB:,.0f} MiB in all.", 413,
-                             limit=self.run_memory)
+            raise refusal("A run on this tree of {nodes:,} nodes could take {need:,.0f} MiB; "
+                          "runs may hold {limit:,.0f} MiB in all.", 413,
+                          say={"nodes": nodes, "need": (cost.tree + cost.state) / MiB,
+                               "limit": self.run_memory / MiB}, limit=self.run_memory)
 
 
 @dataclass(frozen=True)
@@ -257,6 +291,8 @@ class Gate:
     """At most ``limit`` holders at once; a newcomer waits up to ``wait``
     seconds, then gets :class:`OverBudget` 503 with a ``Retry-After``.
 
+    ``what`` (plural, as in "other renders") is a catalogue message: mark it ``N_()``.
+
     >>> gate = Gate(1, wait=0.01, what="renders")
     >>> with gate.slot():
     ...     gate.busy
@@ -283,9 +319,9 @@ class Gate:
             while self.busy >= self.limit:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise OverBudget(f"The server is busy with other {self.what} "
-                                     f"({self.limit} at a time): try again in a few seconds.",
-                                     503, retry_after=self.retry_after)
+                    raise refusal("The server is busy with other {what} ({limit} at a time): "
+                                  "try again in a few seconds.", 503, self.retry_after,
+                                  say={"what": Phrase(self.what), "limit": self.limit})
                 self._cond.wait(left)
             self.busy += 1
         try:

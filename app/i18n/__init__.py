@@ -105,6 +105,22 @@ def error_message(exc, lang: str | None) -> str:
     return _say(translations(language(lang)).gettext, msgid, exc.fields)
 
 
+def message_in(msgid: str, fields: dict, lang: str | None) -> str:
+    """The catalogue message ``msgid`` in ``lang``, its ``{named}`` fields
+    filled (those that are catalogue phrases said in ``lang`` too).
+
+    >>> message_in("The upload is larger than {size:,} KiB.", {"size": 2048}, "en")
+    'The upload is larger than 2,048 KiB.'
+    """
+    lookup = (_english_lookup if language(lang) == DEFAULT
+              else translations(language(lang)).gettext)
+    return _say(lookup, msgid, fields)
+
+
+def _english_lookup(msgid: str) -> str:
+    return msgid
+
+
 def _say(lookup, msgid: str, fields: dict) -> str:
     """``msgid`` in a language, its fields too where they are catalogue
     phrases themselves (``app.treefile.errors.Phrase``: "a list", a key's name)."""

@@ -16,15 +16,15 @@ import json
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from app.i18n import words
+from app.i18n import N_, words
 from app.i18n.positions import position_words
 from app.search import SearchError, run as search_run
 from app.search import algorithms_for
 from app.treefile import tree_to_dict
 
-from app.budget import Gate
+from app.budget import Gate, OverBudget, refusal
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import page_language
 from .library import TreeLibrary, tree_url
 from .origins import same_origin
@@ -78,16 +78,16 @@ def delete_tree(tree_id: str):
     _check_origin()
     lib = library()
     if lib.is_builtin(tree_id):
-        raise ApiError(403, "Built-in trees cannot be deleted.")
+        raise api_error(403, "Built-in trees cannot be deleted.")
     data = request.get_json(silent=True) if request.is_json else None
     token = request.headers.get("X-Delete-Token") or (
         data.get("token") if isinstance(data, dict) else None)
     if not isinstance(token, str) or not token:
-        raise ApiError(400, "Send the upload's delete token in the X-Delete-Token header.")
+        raise api_error(400, "Send the upload's delete token in the X-Delete-Token header.")
     if not lib.delete(tree_id, token):
         if lib.store.get(tree_id) is None:
-            raise ApiError(404, f"There is no uploaded tree {tree_id!r}.")
-        raise ApiError(403, "That is not this tree's delete token.")
+            raise api_error(404, "There is no uploaded tree {tree_id}.", tree_id=repr(tree_id))
+        raise api_error(403, "That is not this tree's delete token.")
     return "", 204
 
 
@@ -144,7 +144,7 @@ def _trace_gate(budget) -> Gate:
     gate = current_app.extensions.get("trace_gate")
     if gate is None:
         gate = current_app.extensions.setdefault("trace_gate", Gate(
-            budget.traces_at_once, budget.trace_queue_seconds, "traces", retry_after=10))
+            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10))
     return gate
 
 
@@ -162,11 +162,16 @@ def _encoded(make_events, max_events: int, max_bytes: int) -> tuple[list[bytes],
     try:
         for event in events:
             if len(chunks) == max_events:
-                raise _too_long(f"more than {max_events:,} events")
+                raise _too_long(N_("This run has more than {limit:,} events: too many for one "
+                                   "answer. Set a depth limit (depth=N), or step through it in "
+                                   "the visualizer, which loads it in pieces."), max_events)
             chunk = encode(event).encode()
             size += len(chunk) + 1
             if size > max_bytes:
-                raise _too_long(f"more than {max_bytes / (1 << 20):,.0f} MiB of events")
+                raise _too_long(N_("This run has more than {limit:,.0f} MiB of events: too many "
+                                   "for one answer. Set a depth limit (depth=N), or step "
+                                   "through it in the visualizer, which loads it in pieces."),
+                                max_bytes / (1 << 20))
             chunks.append(chunk)
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
@@ -175,10 +180,10 @@ def _encoded(make_events, max_events: int, max_bytes: int) -> tuple[list[bytes],
     return chunks, size
 
 
-def _too_long(what: str) -> ApiError:
-    return ApiError(413, f"This run has {what}: too many for one answer. Set a depth limit "
-                         "(depth=N), or step through it in the visualizer, which loads it in "
-                         "pieces.")
+def _too_long(msgid: str, limit) -> OverBudget:
+    # Raised off the request's thread (offload), where Flask's request is not
+    # at hand: the error handler says it in the request's language.
+    return refusal(msgid, 413, say={"limit": limit})
 
 
 def _joined(head: bytes, chunks: list[bytes], group: int = 2000):
@@ -193,8 +198,8 @@ def _read_upload() -> tuple[bytes, str | None, str | None]:
     """``(data, file name, format)`` of an upload, or :class:`ApiError`."""
     _check_origin()
     limit = current_app.config["MAX_CONTENT_LENGTH"]
-    too_large = ApiError(413, f"The upload is larger than {limit // 1024:,} KiB.",
-                         line=None, column=None) if limit is not None else None
+    too_large = api_error(413, "The upload is larger than {size:,} KiB.", size=limit // 1024,
+                          body={"line": None, "column": None}) if limit is not None else None
     # Refuse before reading a byte of the body (Werkzeug would also stop at the limit).
     if limit is not None and (request.content_length or 0) > limit:
         raise too_large
@@ -206,22 +211,26 @@ def _read_upload() -> tuple[bytes, str | None, str | None]:
         if upload is None and "file" in request.form:   # a text field: curl -F 'file=<t.yaml'
             return request.form["file"].encode("utf-8", "surrogateescape"), None, None
         if upload is None:
-            raise ApiError(400, "A multipart upload needs the tree file in a field named 'file'.",
-                           line=None, column=None)
+            raise api_error(400, "A multipart upload needs the tree file in a field named "
+                            "'file'.", body={"line": None, "column": None})
         # The loader tells the format by the file name's ending, else by the text.
         return upload.read(), upload.filename or None, None
     if mimetype in RAW_TYPES:
         return request.get_data(), None, RAW_TYPES[mimetype]
-    raise ApiError(415, f"Send the tree as multipart field 'file', or as the body with "
-                        f"Content-Type {', '.join(RAW_TYPES)}; not {mimetype or 'none'}.",
-                   line=None, column=None)
+    if not mimetype:
+        raise api_error(415, "Send the tree as multipart field 'file', or as the body with "
+                             "Content-Type {types}; this request has no Content-Type.",
+                        types=", ".join(RAW_TYPES), body={"line": None, "column": None})
+    raise api_error(415, "Send the tree as multipart field 'file', or as the body with "
+                         "Content-Type {types}; not {given}.", types=", ".join(RAW_TYPES),
+                    given=mimetype, body={"line": None, "column": None})
 
 
 def _check_origin() -> None:
     origin = request.headers.get("Origin")  # browsers send it; scripts need not
     if origin is not None and not same_origin(origin, request.environ,
                                               tuple(current_app.config["EXTRA_ORIGINS"])):
-        raise ApiError(403, "Uploads are accepted from this server's own pages only.")
+        raise api_error(403, "Uploads are accepted from this server's own pages only.")
 
 
 def _read_body(limit: int | None, too_large: ApiError | None) -> None:

@@ -28,7 +28,7 @@ from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.codes import normal_code
 from app.classes.guard import JoinGuard
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .params import argument_error, check_keys, options_from_payload, whole_number
 from .security import ANY_ADDRESS, machine_addresses
 
@@ -122,8 +122,9 @@ def find_class(code_text: str, client: str) -> dict:
 def create():
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise ApiError(400, "send a JSON object: {\"tree\": id, \"algorithm\", \"depth\", "
-                            "\"order\", \"seed\", \"strict\", \"step\"}")
+        raise api_error(400, "Send a JSON object: {fields}.",
+                        fields='{"tree": id, "algorithm", "depth", "order", "seed", "strict", '
+                               '"step"}')
     check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step"))
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:

@@ -24,9 +24,10 @@ from app.games.random_tree import RandomSpec
 from app.search import SearchError
 from app.treefile import TreeFileError
 from app.budget import Gate
+from app.i18n import N_
 from app.whatif import DocumentError, WhatIf, parse_text
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import error_message
 
 bp = Blueprint("editor", __name__)
@@ -41,7 +42,7 @@ def _whatif() -> WhatIf:
         found = current_app.extensions["whatif"] = WhatIf(budget)
         # Server-wide: a flood of what-if runs waits its turn (then 503), the rest of the app goes on.
         current_app.extensions["whatif-gate"] = Gate(budget.editor_runs_at_once, wait=5.0,
-                                                     what="what-if runs")
+                                                     what=N_("what-if runs"))
     return found
 
 
@@ -74,23 +75,23 @@ def _body(*required: str, optional: tuple[str, ...] = ()) -> dict:
     """The request's JSON object, read within the budget (never a 500)."""
     limit = 2 * _whatif().budget.editor_bytes + 64 * 1024
     if (request.content_length or 0) > limit:
-        raise ApiError(413, f"The request is larger than {limit // 1024:,} KiB.")
+        raise api_error(413, "The request is larger than {size:,} KiB.", size=limit // 1024)
     data = request.get_data(cache=False)
     if len(data) > limit:
-        raise ApiError(413, f"The request is larger than {limit // 1024:,} KiB.")
+        raise api_error(413, "The request is larger than {size:,} KiB.", size=limit // 1024)
     try:
         body = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ApiError(400, "The request must be one JSON object.") from None
+        raise api_error(400, "The request must be one JSON object.") from None
     if not isinstance(body, dict):
-        raise ApiError(400, "The request must be one JSON object.")
+        raise api_error(400, "The request must be one JSON object.")
     for key in body:
         if key not in required + optional:
-            raise ApiError(400, f"unknown field {str(key)[:40]!r}: expected "
-                                f"{', '.join(required + optional)}")
+            raise api_error(400, "unknown field {name}: expected {fields}",
+                            name=repr(str(key)[:40]), fields=", ".join(required + optional))
     for key in required:
         if key not in body:
-            raise ApiError(400, f"missing field {key!r}")
+            raise api_error(400, "missing field {name}", name=repr(key))
     return body
 
 
@@ -122,7 +123,7 @@ def what_if(body: dict) -> tuple[dict, int]:
     ``/edit`` Socket.IO namespace (app.web.editor_sockets)."""
     edit, text, state = body.get("edit"), body.get("text", "all"), body.get("previous_state")
     if text not in ("all", "notation", False, True) or not (state is None or isinstance(state, str)):
-        raise ApiError(400, "text is 'all', 'notation' or false; previous_state a string")
+        raise api_error(400, "text is 'all', 'notation' or false; previous_state a string")
     try:
         with _gate().slot():
             answer = _whatif().run(body["tree"], body.get("options"),
@@ -156,7 +157,8 @@ def parse():
     body = _body("text", optional=("format",))
     text, fmt = body["text"], body.get("format")
     if not isinstance(text, str) or (fmt is not None and fmt not in FORMATS):
-        raise ApiError(400, f"text must be a string and format one of {', '.join(FORMATS)}")
+        raise api_error(400, "text must be a string and format one of {formats}",
+                        formats=", ".join(FORMATS))
     try:
         return jsonify({"tree": parse_text(text, fmt, _whatif().budget)})
     except TreeFileError as exc:     # in the reader's language, at its line and column

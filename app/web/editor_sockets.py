@@ -29,10 +29,10 @@ import time
 from flask import request
 from flask_socketio import Namespace
 
-from app.budget import OverBudget
+from app.budget import refusal
 
 from .editor import RUN_FIELDS, _whatif, what_if
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .sockets import _acked, _error
 
 
@@ -91,15 +91,15 @@ class EditNamespace(Namespace):
             bucket = self._buckets.get(request.sid)
         wait = bucket.take() if bucket else 0.0
         if wait:
-            raise OverBudget(f"Too many what-if runs from this page (at most "
-                             f"{bucket.rate:g} a second): wait a moment.", 429,
-                             retry_after=max(1, math.ceil(wait)))
+            raise refusal("Too many what-if runs from this page (at most {rate:g} a second): "
+                          "wait a moment.", 429, max(1, math.ceil(wait)),
+                          say={"rate": bucket.rate})
         if "tree" not in data:
-            raise ApiError(400, "missing field 'tree'")
+            raise api_error(400, "missing field {name}", name="'tree'")
         for key in data:
             if key != "tree" and key not in RUN_FIELDS:
-                raise ApiError(400, f"unknown field {str(key)[:40]!r}: expected tree, "
-                                    f"{', '.join(RUN_FIELDS)}")
+                raise api_error(400, "unknown field {name}: expected {fields}",
+                                name=repr(str(key)[:40]), fields=", ".join(("tree",) + RUN_FIELDS))
         answer, status = what_if(data)
         if status != 200:
             return {"ok": False, **answer}

@@ -44,6 +44,35 @@ class BadArgument(ApiError):
         self.argument = argument
 
 
+def api_error(status: int, msgid: str, *, headers: dict | None = None,
+              body: dict | None = None, **fields) -> ApiError:
+    """An :class:`ApiError` whose message is the catalogue message ``msgid``
+    (English, ``{named}`` fields from ``fields``) in the request's language;
+    ``body`` goes into the JSON beside it (``line``, ``argument``...)."""
+    err = ApiError(status, said(msgid, **fields), headers, **(body or {}))
+    err.msgid, err.msg_fields = msgid, fields
+    return err
+
+
+def said(msgid: str, **fields) -> str:
+    """The catalogue message ``msgid`` in the request's language (English
+    outside a request)."""
+    from flask import has_request_context
+
+    from app.i18n import DEFAULT, message_in
+
+    from .i18n import page_language
+
+    return message_in(msgid, fields, page_language() if has_request_context() else DEFAULT)
+
+
+def budget_message(exc: OverBudget) -> str:
+    """An :class:`OverBudget`'s sentence in the request's language."""
+    if exc.msgid is None:
+        return exc.message
+    return said(exc.msgid, **exc.msg_fields)
+
+
 def error_body(message: str, **fields) -> dict:
     """The JSON body of an error answer."""
     return {"error": {"message": message, **fields}}
@@ -67,7 +96,7 @@ def _api_error(exc: ApiError):
 
 
 def _over_budget(exc: OverBudget):
-    response = jsonify(error_body(exc.message, **exc.fields))
+    response = jsonify(error_body(budget_message(exc), **exc.fields))
     response.status_code = exc.status
     if exc.retry_after is not None:
         response.headers["Retry-After"] = str(exc.retry_after)

@@ -20,13 +20,14 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, request
 
 from app.budget import Budget, Gate
+from app.i18n import N_
 from app.render import FORMATS, MEDIA_TYPES, RenderError, filename, parse_step
 from app.render.worker import RenderFailed, render_job
 from app.search import SearchError
 from app.search.tree import Tree
 from app.treefile import tree_to_dict
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import page_language
 from .params import argument_error, options_from_query
 
@@ -74,7 +75,7 @@ def _gate() -> Gate:
     if gate is None:
         budget = _budget()
         gate = current_app.extensions.setdefault("render_gate", Gate(
-            budget.renders_at_once, budget.render_queue_seconds, "renders",
+            budget.renders_at_once, budget.render_queue_seconds, N_("renders"),
             retry_after=max(1, budget.render_seconds // 3)))
     return gate
 
@@ -101,7 +102,8 @@ def _render(tree: Tree, options, **job) -> bytes:
 @bp.get("/trees/<tree_id>/export.<fmt>")
 def export_picture(tree_id: str, fmt: str):
     if fmt not in FORMATS:
-        raise ApiError(404, f"Unknown picture format {fmt!r}: choose one of {', '.join(FORMATS)}.")
+        raise api_error(404, "Unknown picture format {fmt}: choose one of {formats}.",
+                        fmt=repr(fmt[:40]), formats=", ".join(FORMATS))
     args = request.args.to_dict()
     args.pop("lang", None)          # read by page_language()
     legend = _flag(args, "legend", True)

@@ -24,7 +24,7 @@ from app.games.ids import UnknownGame
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .params import argument_error, options_from_payload
 
 bp = Blueprint("play", __name__)
@@ -64,7 +64,8 @@ def play(kind: str):
 def move():
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise ApiError(400, "send a JSON object: {position, move?, reply?, algorithm, depth, order}")
+        raise api_error(400, "Send a JSON object: {fields}.",
+                        fields="{position, move?, reply?, algorithm, depth, order}")
     where = data.get("position")
     if not isinstance(where, str):
         raise argument_error("position", "position must be a game id (a string)")

@@ -29,7 +29,7 @@ from app.practice.words import speaking
 from app.search import SearchError
 from app.search.tree import Tree
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import localized, page_language
 from .params import argument_error, options_from_payload, whole_number
 
@@ -55,8 +55,9 @@ def _max_nodes() -> int:
 def _practice_tree(tree_id: str) -> Tree:
     tree = _trees().get(tree_id)
     if len(tree.nodes) > _max_nodes():
-        raise ApiError(413, f"This tree has {len(tree.nodes)} nodes, too many to solve by hand "
-                            f"(at most {_max_nodes()}): practise on a smaller one.")
+        raise api_error(413, "This tree has {nodes} nodes, too many to solve by hand (at most "
+                             "{limit}): practise on a smaller one.", nodes=len(tree.nodes),
+                        limit=_max_nodes())
     return tree
 
 
@@ -88,9 +89,10 @@ def random_page():
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     if spec.max_nodes > _max_nodes():
-        raise ApiError(400, f"Branching {spec.branching_text} to depth {spec.depth} can make "
-                            f"{spec.max_nodes} nodes, too many to solve by hand (at most "
-                            f"{_max_nodes()}).")
+        raise api_error(400, "Branching {branching} to depth {depth} can make {nodes} nodes, "
+                             "too many to solve by hand (at most {limit}).",
+                        branching=spec.branching_text, depth=spec.depth, nodes=spec.max_nodes,
+                        limit=_max_nodes())
     keep = {("depth" if k == "limit" else k): args[k] for k in PAGE_KEYS if args.get(k)}
     return redirect(url_for("practice.page", tree_id=spec.id(), **keep))
 
@@ -121,7 +123,7 @@ def api_check():
     ``ordering`` (order: node id -> child ids); ``reveal: true`` also sends the key."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise ApiError(400, "Send a JSON object: {tree, mode, answers, ...}.")
+        raise api_error(400, "Send a JSON object: {fields}.", fields="{tree, mode, answers, ...}")
     options = options_from_payload(data, extra=PAYLOAD_KEYS)
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:

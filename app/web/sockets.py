@@ -31,7 +31,7 @@ from app.i18n import words
 from app.search import SearchError
 from app.search.wire import encoded
 
-from .errors import ApiError
+from .errors import ApiError, budget_message
 from .i18n import error_message
 from . import memory
 from .offload import offload
@@ -61,7 +61,7 @@ def _acked(handler):
             return _error(error_message(exc))
         except OverBudget as exc:
             extra = {"retry_after": exc.retry_after} if exc.retry_after is not None else {}
-            return _error(exc.message, status=exc.status, **extra, **exc.fields)
+            return _error(budget_message(exc), status=exc.status, **extra, **exc.fields)
         except Exception:  # a bug: log it, keep the connection
             log.exception("error in Socket.IO handler %s", handler.__name__)
             return _error("Internal server error: the problem has been logged.")

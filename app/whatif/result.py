@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from app.search import SearchOptions, View, run
 
-from .budget import Budget, OverBudget
+from app.budget import refusal
+
+from .budget import Budget
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,9 @@ def search(tree, options: SearchOptions, budget: Budget) -> Outcome:
     try:
         for count, event in enumerate(events, 1):
             if count > budget.editor_steps:
-                raise OverBudget(f"This search takes more than {budget.editor_steps:,} steps, "
-                                 "too many to re-run on every edit: set a depth limit.",
-                                 413, limit=budget.editor_steps)
+                raise refusal("This search takes more than {limit:,} steps, too many to re-run "
+                              "on every edit: set a depth limit.", 413,
+                              say={"limit": budget.editor_steps}, limit=budget.editor_steps)
             view.apply(event["changes"])
             kind = event["type"]
             if kind == "prune":

@@ -22,10 +22,30 @@ from app.treefile.errors import Phrase
 REPO = Path(__file__).resolve().parents[2]
 # The error classes a message may not be built into by hand, and where they may.
 CONSTRUCTORS = {"TreeFileError", "TreeTooLarge", "BadArgument"}
-MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error")}
-CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"),
+# Errors that may pass on a sentence already said (``str(exc)``, ``exc.message``)
+# but not be given an English one (a literal, an f-string, a sum): argument index.
+SENTENCE_AT = {"ApiError": 1, "OverBudget": 0}
+MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error"),
+          ("app/web/errors.py", "api_error"), ("app/budget.py", "refusal")}
+CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"), *(REPO / "app/whatif").glob("*.py"),
+                  REPO / "app/budget.py",
                   *(REPO / "app/web" / f for f in ("params.py", "export.py", "classes.py",
-                                                   "practice.py", "sockets.py", "play.py"))])
+                                                   "practice.py", "sockets.py", "play.py",
+                                                   "api.py", "editor.py", "editor_sockets.py",
+                                                   "errors.py"))])
+
+
+def _bare(node) -> bool:
+    """A sentence written here in English: a literal, an f-string, or built of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _bare(node.left) or _bare(node.right)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "format" and _bare(node.func.value)
+    return False
 
 
 def _hand_made(path: Path, rel: str | None = None) -> list[str]:
@@ -38,9 +58,11 @@ def _hand_made(path: Path, rel: str | None = None) -> list[str]:
     def visit(node, inside):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             inside = node.name
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and inside not in allowed:
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            if name in CONSTRUCTORS and inside not in allowed:
+            at = SENTENCE_AT.get(name)
+            if name in CONSTRUCTORS or (at is not None and len(node.args) > at
+                                        and _bare(node.args[at])):
                 found.append(f"{rel}:{node.lineno}")
         for child in ast.iter_child_nodes(node):
             visit(child, inside)
@@ -62,6 +84,22 @@ def test_the_scan_would_see_a_hand_made_error(tmp_path):
     assert _hand_made(bad, "app/treefile/probe.py") == ["app/treefile/probe.py:2",
                                                         "app/treefile/probe.py:6"]
     assert _hand_made(bad, "app/treefile/errors.py") == ["app/treefile/errors.py:2"]
+
+
+def test_the_scan_would_see_an_english_api_or_budget_sentence(tmp_path):
+    """An answer given an English sentence is caught; one passing on a said one is not."""
+    bad = tmp_path / "probe.py"
+    bad.write_text("def f(exc, n):\n"
+                   "    raise ApiError(413, f'larger than {n} KiB')\n"
+                   "    raise ApiError(400, 'send ' + 'JSON', line=None)\n"
+                   "    raise OverBudget('busy', 503)\n"
+                   "    raise ApiError(400, str(exc)) from exc\n"
+                   "    raise ApiError(exc.status, exc.message)\n"
+                   "    raise api_error(400, 'Send a JSON object: {fields}.', fields='{}')\n"
+                   "    raise refusal('busy {what}', 503, say={'what': 'x'})\n"
+                   "    raise OverBudget('Too many {x}'.format(x=n))\n", encoding="utf-8")
+    assert _hand_made(bad, "app/web/probe.py") == ["app/web/probe.py:2", "app/web/probe.py:3",
+                                                   "app/web/probe.py:4", "app/web/probe.py:9"]
 
 
 # -- the corpus ----------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""The server's own refusals (not a tree file's, not an argument's) in both
+languages: an upload too big or sent wrongly, a body that is not a JSON
+object, a picture format unknown, a run over its budget, a what-if flood over
+Socket.IO. Only the sentence changes: the status and every other field of the
+JSON error stay as the contract has them."""
+from __future__ import annotations
+
+import pytest
+
+from app.i18n.catalogue import read_catalogue
+
+
+def _in(lang: str, how: str) -> dict:
+    """Ask in ``lang`` by link (``?lang=``) or by the browser's preference."""
+    return ({"query_string": {"lang": lang}} if how == "link"
+            else {"headers": {"Accept-Language": lang}})
+
+
+def _error(res, status: int) -> dict:
+    assert res.status_code == status, res.get_data(as_text=True)
+    return res.get_json()["error"]
+
+
+@pytest.mark.parametrize("how", ["link", "header"])
+def test_an_oversize_upload(make_app, how):
+    client = make_app(BUDGET={"upload_bytes": 4096}).test_client()
+    data = b"title: T\nroot: {value: 1}\n" + b"#" * 5000
+    said = {}
+    for lang in ("en", "id"):
+        ask = _in(lang, how)
+        res = client.post("/api/trees", data=data, headers={"Content-Type": "application/x-yaml",
+                                                            **ask.get("headers", {})},
+                          query_string=ask.get("query_string"))
+        said[lang] = _error(res, 413)
+    assert said["en"] == {"message": "The upload is larger than 4 KiB.", "line": None,
+                          "column": None}
+    assert said["id"] == {"message": "Berkas unggahan lebih besar dari 4 KiB.", "line": None,
+                          "column": None}
+
+
+def test_upload_transport_refusals(client):
+    # A multipart upload without its field, a body of an unknown type, a foreign page.
+    cases = [
+        (dict(data={"other": "x"}, content_type="multipart/form-data"), 400,
+         "A multipart upload needs the tree file in a field named 'file'.",
+         "Unggahan multipart memerlukan berkas pohon di kolom bernama 'file'.",
+         {"message", "line", "column"}),
+        (dict(data=b"x", content_type="text/html"), 415,
+         "Send the tree as multipart field 'file', or as the body with Content-Type ",
+         "Kirim pohon sebagai kolom multipart 'file', atau sebagai isi permintaan dengan "
+         "Content-Type ", {"message", "line", "column"}),
+        (dict(data=b"x", content_type="application/x-yaml",
+              headers={"Origin": "http://evil.example"}), 403,
+         "Uploads are accepted from this server's own pages only.",
+         "Unggahan hanya diterima dari halaman server ini sendiri.", {"message"}),
+    ]
+    for kwargs, status, english, indonesian, shape in cases:
+        for lang, sentence in (("en", english), ("id", indonesian)):
+            res = client.post(f"/api/trees?lang={lang}", **kwargs)
+            err = _error(res, status)
+            assert err["message"].startswith(sentence), (lang, err)
+            assert set(err) == shape
+    res = client.post("/api/trees?lang=id", data=b"x", content_type="text/html")
+    assert _error(res, 415)["message"].endswith("; bukan text/html.")
+
+
+def test_delete_refusals(client):
+    up = client.post("/api/trees", data=b"title: T\nroot: {value: 1}\n",
+                     content_type="application/x-yaml").get_json()
+    for lang, missing, wrong, builtin in (
+            ("en", "Send the upload's delete token in the X-Delete-Token header.",
+             "That is not this tree's delete token.", "Built-in trees cannot be deleted."),
+            ("id", "Kirim token hapus milik unggahan ini di header X-Delete-Token.",
+             "Itu bukan token hapus untuk pohon ini.", "Pohon bawaan tidak dapat dihapus.")):
+        headers = {"Accept-Language": lang}
+        assert _error(client.delete(f"/api/trees/{up['id']}", headers=headers), 400) == \
+            {"message": missing}
+        assert _error(client.delete(f"/api/trees/{up['id']}",
+                                    headers={**headers, "X-Delete-Token": "nope"}), 403) == \
+            {"message": wrong}
+        assert _error(client.delete("/api/trees/aima-fig-5-2",
+                                    headers={**headers, "X-Delete-Token": "x"}), 403) == \
+            {"message": builtin}
+
+
+def test_bodies_that_are_not_a_json_object(client):
+    for url, english, indonesian in (
+            ("/api/play", "Send a JSON object: {position, move?, reply?, algorithm, depth, order}.",
+             "Kirim satu objek JSON: {position, move?, reply?, algorithm, depth, order}."),
+            ("/api/edit/run", "The request must be one JSON object.",
+             "Permintaan harus berupa satu objek JSON.")):
+        for lang, sentence in (("en", english), ("id", indonesian)):
+            res = client.post(f"{url}?lang={lang}", data="[1]", content_type="application/json")
+            assert _error(res, 400) == {"message": sentence}, url
+
+
+def test_an_unknown_picture_format(client):
+    url = "/api/trees/aima-fig-5-2/export.bmp"
+    # The browser's preference first: a ?lang= link would be kept in a cookie.
+    indonesian = _error(client.get(url, headers={"Accept-Language": "id-ID,id;q=0.9"}), 404)
+    english = _error(client.get(url + "?lang=en"), 404)
+    assert english == {"message": "Unknown picture format 'bmp': choose one of svg, png, pdf, "
+                                  "dot, tikz."}
+    assert indonesian == {"message": "Format gambar 'bmp' tidak dikenal: pilih salah satu dari "
+                                     "svg, png, pdf, dot, tikz."}
+
+
+@pytest.mark.parametrize("how", ["link", "header"])
+def test_a_run_over_budget(make_app, how):
+    """``check_trace`` (app.budget) refuses a whole minimax trace before it runs."""
+    client = make_app(BUDGET={"trace_events": 10}).test_client()
+    said = {}
+    for lang in ("en", "id"):
+        ask = _in(lang, how)
+        res = client.get("/api/trees/aima-fig-5-2/trace", headers=ask.get("headers"),
+                         query_string={"algorithm": "minimax", **ask.get("query_string", {})})
+        said[lang] = _error(res, 413)
+    assert said["en"]["message"].startswith("This run would have more than 10 events: too many")
+    assert said["id"]["message"].startswith("Penelusuran ini akan menghasilkan lebih dari 10 "
+                                            "kejadian: terlalu banyak untuk satu jawaban.")
+    assert said["en"]["limit"] == said["id"]["limit"] == 10          # the machine's field kept
+    assert set(said["en"]) == set(said["id"]) == {"message", "limit"}
+
+
+def test_a_busy_gate_names_its_work_in_the_language():
+    """The 503 of a full gate: its "what" is a catalogue phrase inside the sentence."""
+    from app.budget import Gate, OverBudget
+    from app.i18n import message_in, N_
+
+    gate = Gate(1, wait=0.0, what=N_("renders"))
+    with gate.slot(), pytest.raises(OverBudget) as caught:
+        with gate.slot():
+            pass
+    exc = caught.value
+    assert exc.status == 503 and exc.retry_after == 5
+    assert message_in(exc.msgid, exc.msg_fields, "en") == \
+        "The server is busy with other renders (1 at a time): try again in a few seconds."
+    assert message_in(exc.msgid, exc.msg_fields, "id") == \
+        "Server sedang sibuk dengan pembuatan gambar lain (1 sekaligus): coba lagi beberapa " \
+        "detik lagi."
+
+
+def test_a_what_if_flood_over_socketio_in_both_languages(make_app):
+    """The editor's Socket.IO namespace: the 413 of a long search and the 429
+    of a flood, said in the language of the page's connection."""
+    from app.web import socketio_of
+
+    from tests.editor.docs import library_doc
+
+    app = make_app(BUDGET={"editor_steps": 20, "editor_runs_per_second": 1})   # burst: 2
+    small = {"title": "t", "root": {"key": "a", "children": [{"key": "b", "value": 1},
+                                                              {"key": "c", "value": 2}]}}
+    for lang, long_sentence, flood_sentence in (
+            ("en", "This search takes more than 20 steps, too many to re-run on every edit",
+             "Too many what-if runs from this page (at most 1 a second): wait a moment."),
+            ("id", "Pencarian ini memerlukan lebih dari 20 langkah, terlalu banyak untuk "
+                   "dijalankan ulang setiap kali pohon diubah",
+             "Terlalu banyak pencarian bagaimana-jika dari halaman ini (paling banyak 1 per "
+             "detik): tunggu sebentar.")):
+        sc = socketio_of(app).test_client(app, namespace="/edit", query_string=f"lang={lang}")
+        try:
+            too_long = sc.emit("run", {"tree": library_doc()}, namespace="/edit", callback=True)
+            assert too_long["ok"] is False and too_long["error"]["status"] == 413
+            assert too_long["error"]["message"].startswith(long_sentence), too_long
+            assert too_long["error"]["limit"] == 20
+            answers = [sc.emit("run", {"tree": small}, namespace="/edit", callback=True)
+                       for _ in range(3)]
+            refused = [a for a in answers if not a["ok"]]
+            assert refused, answers
+            for a in refused:
+                assert a["error"]["status"] == 429 and a["error"]["retry_after"] >= 1
+                assert a["error"]["message"] == flood_sentence
+        finally:
+            sc.disconnect(namespace="/edit")
+
+
+def test_every_budget_and_transport_sentence_has_its_indonesian():
+    """The messages these modules say, read from the sources, are in the catalogue."""
+    from app.i18n.catalogue import code_messages
+
+    catalogue = {m.id: m for m in read_catalogue("id") if m.id}
+    ours = [m for m in code_messages() if any(
+        loc[0] in ("app/budget.py", "app/web/api.py", "app/web/errors.py", "app/web/editor.py",
+                   "app/web/editor_sockets.py", "app/whatif/result.py")
+        for loc in catalogue[m].locations)] if catalogue else []
+    assert len(ours) >= 20
+    assert all(catalogue[m].string and not catalogue[m].fuzzy for m in ours)
