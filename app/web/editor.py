@@ -101,7 +101,7 @@ def _no_constant(name: str):
 
 def _refusal(exc: Exception) -> dict:
     if isinstance(exc, DocumentError):
-        said = error_message(exc.cause) if exc.cause is not None else exc.message
+        said = error_message(exc.cause if exc.cause is not None else exc)
         return {"error": {**exc.to_dict(), "message": said}}
     return {"error": {"message": error_message(exc), "key": None}}
 

@@ -34,7 +34,7 @@ from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
 
 from .budget import Budget, OverBudget, limits
 from .compare import compare
-from .document import Checked, DocumentError, check_document, located
+from .document import Checked, DocumentError, check_document, doc_error, located
 from .notation import to_notation
 from .result import Outcome, search
 
@@ -114,7 +114,7 @@ class WhatIf:
         try:
             key = (_canonical(doc), options)
         except (TypeError, ValueError, RecursionError):
-            raise DocumentError("the tree must be plain JSON data") from None
+            raise doc_error("the tree must be plain JSON data") from None
         with self._lock:
             hit = self._cache.get(key)
             if hit is not None:
@@ -144,19 +144,20 @@ def _options(raw) -> SearchOptions:
     """Search options from the page's JSON (unknown keys and bad values refused)."""
     raw = raw or {}
     if not isinstance(raw, dict):
-        raise DocumentError("options must be a JSON object")
+        raise doc_error("options must be a JSON object")
     for k in raw:
         if k not in OPTION_KEYS:
-            raise DocumentError(f"unknown option {str(k)[:40]!r}")
+            raise doc_error("unknown option {name}", name=repr(str(k)[:40]))
     algorithm, order = raw.get("algorithm") or None, raw.get("order") or "given"
     if algorithm is not None and algorithm not in ALGORITHMS:
-        raise DocumentError(f"unknown algorithm: choose one of {', '.join(ALGORITHMS)}")
+        raise doc_error("unknown algorithm: choose one of {choices}",
+                        choices=", ".join(ALGORITHMS))
     if order not in ("given", "best", "worst"):
-        raise DocumentError("the order is one of given, best, worst")
+        raise doc_error("the order is one of given, best, worst")
     depth = raw.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
                               or not 0 <= depth <= 10_000):
-        raise DocumentError("the depth limit must be a whole number from 0")
+        raise doc_error("the depth limit must be a whole number from 0")
     return SearchOptions(algorithm=algorithm, depth=depth, order=order,
                          strict=raw.get("strict") is True)
 
@@ -181,7 +182,8 @@ def _check_depth(checked: Checked, opts: SearchOptions) -> None:
         opts.check(checked.tree)
     except SearchError as exc:
         node = _without_eval(checked.tree, opts)
-        raise DocumentError(str(exc), checked.keys.get(node.id) if node else None) from None
+        raise DocumentError(str(exc), checked.keys.get(node.id) if node else None,
+                            exc) from None     # the core's sentence, said in the reader's language
 
 
 def _without_eval(tree, opts: SearchOptions):

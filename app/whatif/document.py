@@ -49,6 +49,9 @@ class DocumentError(ValueError):
     """An edited tree the loader refuses; ``key`` is the node it concerns
     (``None`` when it concerns the whole tree)."""
 
+    msgid: str | None = None
+    fields: dict = {}
+
     def __init__(self, message: str, key: str | None = None, cause=None):
         super().__init__(message)
         self.message = message
@@ -59,6 +62,20 @@ class DocumentError(ValueError):
 
     def to_dict(self) -> dict:
         return {"message": self.message, "key": self.key}
+
+
+def doc_error(msgid: str, key: str | None = None, **fields) -> DocumentError:
+    """A :class:`DocumentError` whose sentence is the catalogue message
+    ``msgid`` (English, ``{named}`` fields), kept so that the web app says it
+    in the reader's language (``app.i18n.error_message``).
+
+    >>> err = doc_error("a node has more than {most} fields", "k3", most=64)
+    >>> err.message, err.key, err.msgid
+    ('a node has more than 64 fields', 'k3', 'a node has more than {most} fields')
+    """
+    err = DocumentError(msgid.format(**fields) if fields else msgid, key)
+    err.msgid, err.fields = msgid, fields
+    return err
 
 
 @dataclass(frozen=True)
@@ -83,15 +100,15 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
     text that is not Unicode); the meaning is the builder's, as for a file.
     """
     if not isinstance(doc, dict):
-        raise DocumentError("the tree must be a JSON object")
+        raise doc_error("the tree must be a JSON object")
     if not isinstance(doc.get("root"), dict):
-        raise DocumentError("the tree needs a 'root' node")
+        raise doc_error("the tree needs a 'root' node")
     top = Map(1, 1)
     for k, v in doc.items():
         if k == "root":
             continue
         if k not in TOP_FIELDS:
-            raise DocumentError(f"unknown key {str(k)[:40]!r} at the top of the tree")
+            raise doc_error("unknown key {name} at the top of the tree", name=repr(str(k)[:40]))
         if v is not None:
             top.items[k] = (1, 1, _value(v, 1, None))
     keys: list[str] = []
@@ -105,18 +122,18 @@ def located(doc) -> tuple[Map, list[str], set[str]]:
         item, siblings = stack.pop()
         line = HEADER_LINES + 1 + len(keys)
         if not isinstance(item, dict):
-            raise DocumentError("every node must be a JSON object", keys[-1] if keys else None)
+            raise doc_error("every node must be a JSON object", keys[-1] if keys else None)
         key = item.get("key")
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY or key in seen:
-            raise DocumentError("every node needs its own key (a short string)",
-                                keys[-1] if keys else None)
+            raise doc_error("every node needs its own key (a short string)",
+                            keys[-1] if keys else None)
         seen.add(key)
         keys.append(key)
         if item.get("id") is not None:
             named.add(key)
         node = Map(line, 1)
         if len(item) > MAX_MAP_KEYS:
-            raise DocumentError(f"a node has more than {MAX_MAP_KEYS} fields", key)
+            raise doc_error("a node has more than {most} fields", key, most=MAX_MAP_KEYS)
         for k, v in item.items():
             if k == "key":
                 continue
@@ -157,7 +174,7 @@ def _value(v, line: int, key: str | None, strings: list | None = None, depth: in
         return Scalar(v, v, line, 1)
     if kind is float:
         if not math.isfinite(v):
-            raise DocumentError("a number must be finite", key)
+            raise doc_error("a number must be finite", key)
         return Scalar(v, repr(v), line, 1)
     if kind is list:
         seq = Seq(line, 1)
@@ -170,7 +187,7 @@ def _value(v, line: int, key: str | None, strings: list | None = None, depth: in
         return seq
     if kind is dict:                  # translations: {lang: {title, description}}
         if depth >= MAX_NESTING or len(v) > MAX_MAP_KEYS:
-            raise DocumentError("a field nests too deep or has too many keys", key)
+            raise doc_error("a field nests too deep or has too many keys", key)
         found = Map(line, 1)
         for k, x in v.items():
             found.items[str(k)] = (line, 1, _value(x, line, key, strings, depth + 1))
@@ -179,7 +196,7 @@ def _value(v, line: int, key: str | None, strings: list | None = None, depth: in
         return Scalar(None, "null", line, 1)
     if kind is bool:
         return Scalar(v, "true" if v else "false", line, 1)
-    raise DocumentError("a field holds something that is not plain JSON data", key)
+    raise doc_error("a field holds something that is not plain JSON data", key)
 
 
 def _text(v: str, key: str | None) -> None:

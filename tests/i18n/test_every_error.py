@@ -24,9 +24,10 @@ REPO = Path(__file__).resolve().parents[2]
 CONSTRUCTORS = {"TreeFileError", "TreeTooLarge", "BadArgument"}
 # Errors that may pass on a sentence already said (``str(exc)``, ``exc.message``)
 # but not be given an English one (a literal, an f-string, a sum): argument index.
-SENTENCE_AT = {"ApiError": 1, "OverBudget": 0}
+SENTENCE_AT = {"ApiError": 1, "OverBudget": 0, "DocumentError": 0}
 MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error"),
-          ("app/web/errors.py", "api_error"), ("app/budget.py", "refusal")}
+          ("app/web/errors.py", "api_error"), ("app/budget.py", "refusal"),
+          ("app/whatif/document.py", "doc_error")}
 CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"), *(REPO / "app/whatif").glob("*.py"),
                   REPO / "app/budget.py",
                   *(REPO / "app/web" / f for f in ("params.py", "export.py", "classes.py",

@@ -5,6 +5,8 @@ Socket.IO. Only the sentence changes: the status and every other field of the
 JSON error stay as the contract has them."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app.i18n.catalogue import read_catalogue
@@ -185,3 +187,26 @@ def test_every_budget_and_transport_sentence_has_its_indonesian():
         for loc in catalogue[m].locations)] if catalogue else []
     assert len(ours) >= 20
     assert all(catalogue[m].string and not catalogue[m].fuzzy for m in ours)
+
+
+def test_the_editors_own_refusals_in_both_languages(client):
+    """The what-if run's document checks (app.whatif): a tree that is not plain
+    JSON (1e999 reads as infinity), an unknown option, a node without its key."""
+    from tests.editor.docs import library_doc
+
+    body = json.dumps({"tree": library_doc()}).replace('"value": 4', '"value": 1e999', 1)
+    assert "1e999" in body
+    unknown = {"tree": library_doc(), "options": {"algoritm": "minimax"}}
+    keyless = {"tree": {"title": "t", "root": {"key": "a", "children": [{"value": 1}]}}}
+    for lang, plain, option, key in (
+            ("en", "the tree must be plain JSON data", "unknown option 'algoritm'",
+             "every node needs its own key (a short string)"),
+            ("id", "pohon harus berupa data JSON biasa", "opsi 'algoritm' tidak dikenal",
+             "setiap simpul memerlukan kuncinya sendiri (teks pendek)")):
+        res = client.post(f"/api/edit/run?lang={lang}", data=body,
+                          content_type="application/json")
+        assert _error(res, 400) == {"message": plain, "key": None}
+        res = client.post(f"/api/edit/run?lang={lang}", json=unknown)
+        assert _error(res, 400) == {"message": option, "key": None}
+        res = client.post(f"/api/edit/run?lang={lang}", json=keyless)
+        assert _error(res, 400) == {"message": key, "key": "a"}
