@@ -34,6 +34,7 @@ from flask_socketio import Namespace, join_room, leave_room
 from app.classes import KINDS, ClassError, StoreUnavailable
 from app.classes.codes import TOKEN_MAX, new_student, normal_code, valid_student
 
+from .errors import said
 from .classes import MAX_STEP, TooManyJoins, client_address, find_class
 
 log = logging.getLogger(__name__)
@@ -48,9 +49,12 @@ def _error(message: str, status: int = 400, **fields) -> dict:
 
 
 class Refused(Exception):
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message, self.status = message, status
+    """A class event refused: the catalogue message ``msgid`` (English,
+    ``{named}`` fields) said in the language of the page's connection."""
+
+    def __init__(self, msgid: str, status: int = 400, **fields):
+        super().__init__(msgid.format(**fields) if fields else msgid)
+        self.message, self.status = said(msgid, **fields), status
 
 
 def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
@@ -63,15 +67,16 @@ def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
             name = fn.__name__[3:]
             try:
                 if len(args) != 1 or not isinstance(args[0], dict):
-                    raise Refused(f"{name} takes one JSON object")
+                    raise Refused("{name} takes one JSON object", name=name)
                 data = args[0]
                 unknown = [k for k in data if k not in keys]
                 if unknown:
-                    raise Refused(f"unknown field {str(unknown[0])[:40]!r} in {name}: "
-                                  f"expected {', '.join(keys)}")
+                    raise Refused("unknown field {field} in {name}: expected {fields}",
+                                  field=repr(str(unknown[0])[:40]), name=name,
+                                  fields=", ".join(keys))
                 missing = [k for k in required if k not in data]
                 if missing:
-                    raise Refused(f"{name} needs {', '.join(missing)}")
+                    raise Refused("{name} needs {fields}", name=name, fields=", ".join(missing))
                 if "token" in data and not (isinstance(data["token"], str)
                                             and len(data["token"]) <= TOKEN_MAX):
                     raise Refused("token must be a short string", 403)
@@ -181,7 +186,7 @@ class ClassNamespace(Namespace):
             raise Refused("question must be the id of the question asked")
         cap = current_app.extensions["budget"].answer_bytes
         if len(json.dumps(answer)) > cap:
-            raise Refused(f"an answer is at most {cap} bytes", 413)
+            raise Refused("an answer is at most {cap} bytes", 413, cap=cap)
         out = self.classes.answer(code, me["student"], qid, answer)
         if out["accepted"]:
             self._tally_soon(code)
@@ -235,7 +240,7 @@ class ClassNamespace(Namespace):
     def on_step(self, data):
         step = data["step"]
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
-            raise Refused(f"step must be a whole number between 0 and {MAX_STEP}")
+            raise Refused("step must be a whole number between 0 and {most}", most=MAX_STEP)
         record = self.classes.step(_code(data), data["token"], step)
         # The hot path: one broadcast, which the instructors' pages get too
         # (they are in the class's room); their own view has not changed.
@@ -247,7 +252,7 @@ class ClassNamespace(Namespace):
     def on_ask(self, data):
         kind, node = data["kind"], data.get("node")
         if kind not in KINDS:
-            raise Refused(f"kind must be one of {', '.join(KINDS)}")
+            raise Refused("kind must be one of {kinds}", kinds=", ".join(KINDS))
         if node is not None and (not isinstance(node, str) or len(node) > 200):
             raise Refused("node must be a node id")
         return self._broadcast(self.classes.ask(_code(data), data["token"], kind, node))

@@ -25,6 +25,10 @@ CONSTRUCTORS = {"TreeFileError", "TreeTooLarge", "BadArgument"}
 # Errors that may pass on a sentence already said (``str(exc)``, ``exc.message``)
 # but not be given an English one (a literal, an f-string, a sum): argument index.
 SENTENCE_AT = {"ApiError": 1, "OverBudget": 0, "DocumentError": 0}
+# The makers take a catalogue message id: a literal, never one built here (an
+# f-string's text is not in the catalogue): argument index of the id.
+MSGID_AT = {"file_error": 0, "argument_error": 1, "api_error": 1, "refusal": 0, "doc_error": 0,
+            "Refused": 0, "SearchError": 0}
 MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error"),
           ("app/web/errors.py", "api_error"), ("app/budget.py", "refusal"),
           ("app/whatif/document.py", "doc_error")}
@@ -33,7 +37,7 @@ CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"), *(REPO / "app/whatif").
                   *(REPO / "app/web" / f for f in ("params.py", "export.py", "classes.py",
                                                    "practice.py", "sockets.py", "play.py",
                                                    "api.py", "editor.py", "editor_sockets.py",
-                                                   "errors.py"))])
+                                                   "errors.py", "class_sockets.py"))])
 
 
 def _bare(node) -> bool:
@@ -64,6 +68,12 @@ def _hand_made(path: Path, rel: str | None = None) -> list[str]:
             at = SENTENCE_AT.get(name)
             if name in CONSTRUCTORS or (at is not None and len(node.args) > at
                                         and _bare(node.args[at])):
+                found.append(f"{rel}:{node.lineno}")
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            at = MSGID_AT.get(name)
+            if at is not None and len(node.args) > at and _bare(node.args[at]) \
+                    and not isinstance(node.args[at], ast.Constant):
                 found.append(f"{rel}:{node.lineno}")
         for child in ast.iter_child_nodes(node):
             visit(child, inside)
@@ -98,9 +108,12 @@ def test_the_scan_would_see_an_english_api_or_budget_sentence(tmp_path):
                    "    raise ApiError(exc.status, exc.message)\n"
                    "    raise api_error(400, 'Send a JSON object: {fields}.', fields='{}')\n"
                    "    raise refusal('busy {what}', 503, say={'what': 'x'})\n"
-                   "    raise OverBudget('Too many {x}'.format(x=n))\n", encoding="utf-8")
+                   "    raise OverBudget('Too many {x}'.format(x=n))\n"
+                   "    raise Refused(f'{n} takes one JSON object')\n"
+                   "    raise Refused('{name} takes one JSON object', name=n)\n", encoding="utf-8")
     assert _hand_made(bad, "app/web/probe.py") == ["app/web/probe.py:2", "app/web/probe.py:3",
-                                                   "app/web/probe.py:4", "app/web/probe.py:9"]
+                                                   "app/web/probe.py:4", "app/web/probe.py:9",
+                                                   "app/web/probe.py:10"]
 
 
 # -- the corpus ----------------------------------------------------------------

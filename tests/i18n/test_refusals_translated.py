@@ -210,3 +210,28 @@ def test_the_editors_own_refusals_in_both_languages(client):
         assert _error(res, 400) == {"message": option, "key": None}
         res = client.post(f"/api/edit/run?lang={lang}", json=keyless)
         assert _error(res, 400) == {"message": key, "key": "a"}
+
+
+def test_class_socket_refusals_in_both_languages(app):
+    """The /class namespace's refusals in the language of the page's connection
+    (its browser's Accept-Language here); status and shape unchanged."""
+    from tests.classes.conftest import FIG52, Conn
+
+    cls = app.test_client().post("/api/classes", json={"tree": FIG52}).get_json()
+    for lang, step, payload, student in (
+            ("en", "step must be a whole number between 0 and ",
+             "step takes one JSON object", "join the class before answering"),
+            ("id", "step harus berupa bilangan bulat antara 0 dan ",
+             "step menerima satu objek JSON", "bergabunglah ke kelas sebelum menjawab")):
+        conn = Conn(app, app.test_client(), headers={"Accept-Language": lang})
+        try:
+            ack = conn.call("step", {"code": cls["code"], "token": cls["instructor"], "step": -1})
+            assert ack["ok"] is False and ack["error"]["status"] == 400
+            assert ack["error"]["message"].startswith(step), ack
+            ack = conn.call("step", [1])
+            assert ack == {"ok": False, "error": {"message": payload, "status": 400}}
+            ack = conn.call("answer", {"code": cls["code"], "question": "q", "answer": "3"})
+            assert ack["ok"] is False and ack["error"]["status"] == 403
+            assert ack["error"]["message"] == student
+        finally:
+            conn.close()
