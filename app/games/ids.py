@@ -28,6 +28,18 @@ CONNECT4_MAX_DEPTH = 8
 """The deepest limit a Connect Four search may use (7^8 = 5.7 million positions)."""
 
 
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogue (the web app says it in the reader's language)."""
+    return msgid
+
+
+def _said(tree: GameTree, title: str, **fields) -> GameTree:
+    """Keep the title's and description's catalogue messages on ``tree``
+    (``said``: key -> (msgid, fields)); the English stays its ``title``."""
+    tree.said = {"title": (title, fields), "description": (tree.description, {})}
+    return tree
+
+
 class UnknownGame(ValueError):
     """A ``game:`` id that names no game or no legal position."""
 
@@ -44,43 +56,47 @@ def resolve(tree_id: str) -> GameTree:
     try:
         if name == "tictactoe":
             rules = TicTacToeRules(arg.replace("_", ".") if arg else "." * 9)
-            where = "the empty board" if not arg else "a position"
-            return GameTree(rules, game_id=tree_id, title=f"Tic-tac-toe from {where}",
-                            source="The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O (Luger)",
-                            description=TTT, algorithm="alphabeta")
+            title = (N_("Tic-tac-toe from the empty board") if not arg
+                     else N_("Tic-tac-toe from a position"))
+            return _said(GameTree(rules, game_id=tree_id, title=title,
+                                  source="The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O "
+                                         "(Luger)", description=TTT, algorithm="alphabeta"),
+                         title)
         if name == "nim":
             piles, _, first = arg.partition(":")
             if first not in ("", "max", "min"):
                 raise ValueError("who moves first is max or min")
             heaps = tuple(int(p) for p in piles.split("-")) if piles else (7,)
-            return GameTree(NimRules(heaps, "MIN" if first == "min" else "MAX"), game_id=tree_id,
-                            title=f"Nim from piles {'-'.join(map(str, sorted(heaps, reverse=True)))}",
-                            source="Luger's Nim: split a pile into two unequal piles",
-                            description=NIM, algorithm="minimax")
+            piles = "-".join(map(str, sorted(heaps, reverse=True)))
+            title = N_("Nim from piles {piles}")
+            return _said(GameTree(NimRules(heaps, "MIN" if first == "min" else "MAX"),
+                                  game_id=tree_id, title=title.format(piles=piles),
+                                  source="Luger's Nim: split a pile into two unequal piles",
+                                  description=NIM, algorithm="minimax"), title, piles=piles)
         if name == "connect4":
-            return GameTree(Connect4Rules(arg), game_id=tree_id,
-                            title="Connect Four" + (" from a position" if arg else ""),
-                            source="The rules of Connect Four (6 rows x 7 columns)",
-                            description=C4, algorithm="alphabeta",
-                            depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH)
+            title = N_("Connect Four from a position") if arg else N_("Connect Four")
+            return _said(GameTree(Connect4Rules(arg), game_id=tree_id, title=title,
+                                  source="The rules of Connect Four (6 rows x 7 columns)",
+                                  description=C4, algorithm="alphabeta",
+                                  depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH), title)
     except ValueError as exc:
         raise UnknownGame(f"{tree_id}: {exc}") from None
     raise UnknownGame(f"unknown game {name!r}: the games are tictactoe, nim and connect4")
 
 
-TTT = """Tic-tac-toe searched from its rules as the search goes: no file, no
+TTT = N_("""Tic-tac-toe searched from its rules as the search goes: no file, no
 tree written out. From the empty board, minimax enters 549,946 nodes and
 evaluates 255,168 finished games; alpha-beta needs a small fraction of that.
 With a depth limit, the positions on the limit are scored by Luger's
 E(n) = M - O: lines still open for MAX minus lines still open for MIN.
-A win is worth 10, a loss -10, a draw 0."""
+A win is worth 10, a loss -10, a draw 0.""")
 
-NIM = """Luger's Nim searched from its rules: a move splits one pile into two
+NIM = N_("""Luger's Nim searched from its rules: a move splits one pile into two
 piles of different sizes; the player who cannot move loses. 1 = MAX wins,
-0 = MIN wins."""
+0 = MIN wins.""")
 
-C4 = """Connect Four (6 rows x 7 columns) searched from its rules with a depth
+C4 = N_("""Connect Four (6 rows x 7 columns) searched from its rules with a depth
 limit: far too big to search to the end. Positions on the limit are scored
 by open lines of four (2 in a line 2, 3 in a line 5, a disc in the centre
 column 3; MAX's minus MIN's); a win is worth 1000. Moves are searched from
-the centre column out."""
+the centre column out.""")

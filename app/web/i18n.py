@@ -53,7 +53,13 @@ def error_message(exc) -> str:
 def localized(tree, key: str) -> str:
     """The tree's ``title`` or ``description`` in the request's language, if
     its file gives one (``translations:``), else as written."""
-    translations = getattr(tree, "translations", None) or {}   # a game has none
+    said = getattr(tree, "said", None) or {}    # a game's: catalogue messages
+    if key in said:
+        from app.i18n import message_in
+
+        msgid, fields = said[key]
+        return message_in(msgid, fields, page_language())
+    translations = getattr(tree, "translations", None) or {}
     return translations.get(page_language(), {}).get(key) or getattr(tree, key)
 
 
