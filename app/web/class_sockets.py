@@ -95,11 +95,11 @@ def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
                 return _error(exc.message, exc.status)
             except StoreUnavailable as exc:
                 log.error("class store unavailable in %s: %s", name, exc)
-                return _error("The class server cannot reach its store (Redis): try again "
-                              "in a moment.", 503)
+                return _error(said("The class server cannot reach its store (Redis): try "
+                                   "again in a moment."), 503)
             except Exception:
                 log.exception("error in class handler %s", name)
-                return _error("Internal server error: the problem has been logged.", 500)
+                return _error(said("Internal server error: the problem has been logged."), 500)
 
         return wrapper
 
@@ -131,7 +131,7 @@ class ClassNamespace(Namespace):
 
     def trigger_event(self, event, *args):
         if event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}"):
-            return _error(f"unknown event {str(event)[:40]!r}")
+            return _error(said("unknown event {event}", event=repr(str(event)[:40])))
         return super().trigger_event(event, *args)
 
     # -- connections -------------------------------------------------------------

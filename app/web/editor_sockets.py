@@ -32,7 +32,7 @@ from flask_socketio import Namespace
 from app.budget import refusal
 
 from .editor import RUN_FIELDS, _whatif, what_if
-from .errors import ApiError, api_error
+from .errors import ApiError, api_error, said
 from .sockets import _acked, _error
 
 
@@ -73,7 +73,8 @@ class EditNamespace(Namespace):
 
     def trigger_event(self, event, *args):
         if event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}"):
-            return _error(f"unknown event {event!r}: expected run")
+            return _error(said("unknown event {event}: expected {events}", event=repr(event),
+                               events="run"))
         return super().trigger_event(event, *args)
 
     def on_connect(self, auth=None):

@@ -117,7 +117,7 @@ def _internal_error(exc: InternalServerError):
     original = getattr(exc, "original_exception", None)
     if original is not None:
         log.error("unhandled error", exc_info=original)
-    return json_error(500, "Internal server error: the problem has been logged.")
+    return json_error(500, said("Internal server error: the problem has been logged."))
 
 
 def register(app: Flask) -> None:

@@ -31,7 +31,7 @@ from app.i18n import words
 from app.search import SearchError
 from app.search.wire import encoded
 
-from .errors import ApiError, budget_message
+from .errors import ApiError, budget_message, said
 from .i18n import error_message
 from . import memory
 from .offload import offload
@@ -52,7 +52,7 @@ def _acked(handler):
     @functools.wraps(handler)
     def wrapper(self, *args):
         if len(args) != 1 or not isinstance(args[0], dict):
-            return _error(f"{handler.__name__[3:]} takes one JSON object")
+            return _error(said("{name} takes one JSON object", name=handler.__name__[3:]))
         try:
             return handler(self, args[0])
         except ApiError as exc:
@@ -64,7 +64,7 @@ def _acked(handler):
             return _error(budget_message(exc), status=exc.status, **extra, **exc.fields)
         except Exception:  # a bug: log it, keep the connection
             log.exception("error in Socket.IO handler %s", handler.__name__)
-            return _error("Internal server error: the problem has been logged.")
+            return _error(said("Internal server error: the problem has been logged."))
 
     return wrapper
 
@@ -103,7 +103,8 @@ class StreamNamespace(Namespace):
         # python-socketio drops events without a handler, leaving the
         # client's acknowledgement waiting for ever: answer instead.
         if not hasattr(self, f"on_{event or ''}"):
-            return _error(f"unknown event {event!r}: expected start, pull or close")
+            return _error(said("unknown event {event}: expected {events}", event=repr(event),
+                               events="start, pull, close"))
         return super().trigger_event(event, *args)
 
     def _evicted(self, sid: str, run_id: str) -> None:
@@ -173,7 +174,7 @@ class StreamNamespace(Namespace):
         try:
             run = self.runs.open(request.sid, make)
         except LookupError:
-            return _error("this connection is closing")
+            return _error(said("this connection is closing"))
         return {"ok": True, "run": run.id, "tree": tree_id,
                 "options": options_dict(options), "max_count": self.max_count}
 

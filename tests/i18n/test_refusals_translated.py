@@ -252,3 +252,21 @@ def test_game_titles_and_descriptions_on_the_page(client, game, english, indones
         html = client.get(f"/t/{game}", headers={"Accept-Language": lang}).get_data(as_text=True)
         assert f">{escape(title)}</h1>" in html, (lang, title)
         assert words in html
+
+
+def test_run_socket_protocol_errors_in_both_languages(app):
+    """The run namespace (/): a payload that is not one object. (An unknown
+    event is answered before Flask-SocketIO pushes the request's context, so
+    it is still said in English.)"""
+    from app.web import socketio_of
+
+    for lang, payload in (("en", "start takes one JSON object"),
+                          ("id", "start menerima satu objek JSON")):
+        sc = socketio_of(app).test_client(app, headers={"Accept-Language": lang})
+        try:
+            assert sc.emit("start", [1], callback=True) == {"ok": False,
+                                                            "error": {"message": payload}}
+            assert sc.emit("begin", {}, callback=True)["error"]["message"] == \
+                "unknown event 'begin': expected start, pull, close"
+        finally:
+            sc.disconnect()
