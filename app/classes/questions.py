@@ -41,11 +41,22 @@ TEXT = {
 }
 
 
-class QuestionError(ValueError):
+class Said(ValueError):
+    """A refusal whose sentence is a catalogue message: ``msgid`` (English
+    with ``{named}`` fields) and ``fields``, so the web app says it in the
+    reader's language; this module knows no catalogue."""
+
+    def __init__(self, msgid: str, **fields):
+        self.msgid, self.fields = msgid, fields
+        self.message = msgid.format(**fields) if fields else msgid
+        super().__init__(self.message)
+
+
+class QuestionError(Said):
     """The question cannot be asked here (wrong node, nothing to ask, answer on screen)."""
 
 
-class AnswerError(ValueError):
+class AnswerError(Said):
     """A student's entry that cannot be read; it is not counted."""
 
 
@@ -76,24 +87,29 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
     """The question ``kind`` about ``node_id`` asked at ``step`` of ``key``'s run."""
     tree = key.tree
     if kind not in KINDS:
-        raise QuestionError(f"unknown question {kind!r}: choose one of {', '.join(KINDS)}")
+        raise QuestionError("unknown question {kind}: choose one of {kinds}", kind=repr(kind)[:40],
+                            kinds=", ".join(KINDS))
     if kind in ("value", "pruned", "bounds"):
         if not isinstance(node_id, str) or node_id not in tree:
             raise QuestionError("choose a node of the tree for this question")
         node = tree.node(node_id)
         label = node.label
     if kind == "value":
-        nk = _inner(key, node_id, "returns no value to ask about")
-        _not_shown(nk.exit_step, step, f"{label}'s value")
+        nk = _inner(key, node_id, "{label} returns no value in this run (pruned or below the "
+                                  "depth limit)")
+        _not_shown(nk.exit_step, step, "The value of {label} is already on the board at this "
+                   "step: ask before step {step}.", label=label)
         value = nk.value
         return Question(kind, node_id, TEXT["value"].format(x=label), "number", (),
                         jv(value), fmt(value), nk.exit_step)
     if kind == "pruned":
         if not key.bounds:
             raise QuestionError("only alpha-beta prunes: run the class with alpha-beta")
-        nk = _inner(key, node_id, "is never searched")
+        nk = _inner(key, node_id, "{label} is never searched in this run (pruned or below the "
+                                  "depth limit)")
         decided = nk.cut_step or nk.exit_step
-        _not_shown(decided, step, f"what {label} cuts off")
+        _not_shown(decided, step, "What {label} cuts off is already on the board at this "
+                   "step: ask before step {step}.", label=label)
         children = tuple(c.id for c in node.children)
         cut = [c for c in children if c in key.cuts]
         text = ", ".join(tree.node(c).label for c in cut) or TEXT["none"]
@@ -102,7 +118,8 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
     if kind == "bounds":
         if not key.bounds:
             raise QuestionError("only alpha-beta keeps α and β: run the class with alpha-beta")
-        nk = _inner(key, node_id, "is never searched")
+        nk = _inner(key, node_id, "{label} is never searched in this run (pruned or below the "
+                                  "depth limit)")
         view = View.replay(tree, key.events, step)
         alpha, beta = view.field(node_id, "alpha"), view.field(node_id, "beta")
         if alpha is not None or beta is not None:
@@ -112,7 +129,7 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
             alpha, beta = enter.get("alpha"), enter.get("beta")
             prompt, reveal, mask = TEXT["bounds_enter"], nk.enter_step, None
         else:
-            raise QuestionError(f"{label} has no α and β at this step")
+            raise QuestionError("{label} has no α and β at this step", label=label)
         text = TEXT["bounds_answer"].format(a=fmt(alpha), b=fmt(beta))
         return Question(kind, node_id, prompt.format(x=label), "bounds", (),
                         [jv(key_value(alpha)), jv(key_value(beta))], text, reveal, mask)
@@ -122,7 +139,8 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
         decided = key.inner[root.id].exit_step if root.id in key.inner else None
         if best is None or decided is None:
             raise QuestionError("the root has no move to choose")
-        _not_shown(decided, step, "the root's move")
+        _not_shown(decided, step, "The root's move is already on the board at this step: ask "
+                   "before step {step}.")
         return Question(kind, root.id, TEXT["move"].format(x=root.label), "choose-one",
                         tuple(c.id for c in root.children), best, tree.node(best).label, decided)
     for ev in key.events[step:]:  # kind == "next"
@@ -134,19 +152,21 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
 
 
 def _inner(key: AnswerKey, node_id: str, never: str):
+    """The node's record in the key; ``never`` (a message with ``{label}``)
+    if the search does not reach it."""
     nk = key.inner.get(node_id)
     label = key.tree.node(node_id).label
     if nk is None:
         if key.tree.node(node_id).is_leaf:
-            raise QuestionError(f"{label} is a leaf: its value is written on it")
-        raise QuestionError(f"{label} {never} in this run (pruned or below the depth limit)")
+            raise QuestionError("{label} is a leaf: its value is written on it", label=label)
+        raise QuestionError(never, label=label)
     return nk
 
 
-def _not_shown(decided: int | None, step: int, what: str) -> None:
+def _not_shown(decided: int | None, step: int, msgid: str, **fields) -> None:
+    """Refuse (``msgid`` with ``{step}``) a question whose answer the board already shows."""
     if decided is None or decided <= step:
-        raise QuestionError(f"{what} is already on the board at this step: ask before step "
-                            f"{decided}")
+        raise QuestionError(msgid, step=decided, **fields)
 
 
 def grade(question: dict, tree, raw) -> tuple[str, bool]:
@@ -192,5 +212,6 @@ def _number(raw):
     if value is None:
         raise AnswerError("type a number")
     if value == "unreadable" or isinstance(value, tuple) and len(value) > 8:
-        raise AnswerError(f"{str(raw)[:40]!r} is not a number: write e.g. 3, -2, 2.5, -inf or inf")
+        raise AnswerError("{entry} is not a number: write e.g. 3, -2, 2.5, -inf or inf",
+                      entry=repr(str(raw)[:40]))
     return value

@@ -25,12 +25,22 @@ ENDED_KEPT = 24 * 3600.0
 
 
 class ClassError(ValueError):
-    """A call refused; ``status`` is the HTTP-like reason (404, 403, 409, 400, 429)."""
+    """A call refused; ``status`` is the HTTP-like reason (404, 403, 409, 400, 429).
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    Its sentence is a catalogue message, ``msgid`` (English with ``{named}``
+    fields) and ``fields``, so the web app says it in the reader's language."""
+
+    def __init__(self, status: int, msgid: str, **fields):
+        self.status, self.msgid, self.fields = status, msgid, fields
+        self.message = msgid.format(**fields) if fields else msgid
+        super().__init__(self.message)
+
+    @classmethod
+    def because(cls, status: int, exc: Exception) -> "ClassError":
+        """Refuse with the sentence of ``exc`` (a question, answer or search error)."""
+        return cls(status, getattr(exc, "msgid", None) or "{reason}",
+                   **(getattr(exc, "fields", None) if hasattr(exc, "msgid")
+                      else {"reason": str(exc)}))
 
 
 class Classes:
@@ -77,7 +87,7 @@ class Classes:
         """The record of a live or ended class; ``ClassError(404)`` if none."""
         record = self.store.get(code)
         if record is None:
-            raise ClassError(404, f"there is no class {code}: check the code")
+            raise ClassError(404, "there is no class {code}: check the code", code=code)
         if record["ended"] is None and self.clock() - record["active"] > self.idle:
             record = self._end(code, "idle") or record
         return record
@@ -109,7 +119,7 @@ class Classes:
 
         out = self.store.change(code, fn, self.ttl)
         if out is None:
-            raise ClassError(404, f"there is no class {code}")
+            raise ClassError(404, "there is no class {code}", code=code)
         return out
 
     def step(self, code: str, token, step: int) -> dict:
@@ -123,7 +133,7 @@ class Classes:
         try:
             q = make_question(key, record["step"], kind, node)
         except QuestionError as exc:
-            raise ClassError(400, str(exc)) from None
+            raise ClassError.because(400, exc) from None
         asked_at = record["step"]
 
         def fn(r):
@@ -185,8 +195,8 @@ class Classes:
         self.live(code)
         n = self.store.join(code, student, self.max_students, self.ttl)
         if n is None:
-            raise ClassError(409, f"this class is full ({self.max_students} students): ask "
-                                  "the instructor")
+            raise ClassError(409, "this class is full ({most} students): ask the instructor",
+                             most=self.max_students)
         return n
 
     def leave(self, code: str, student: str) -> int:
@@ -209,7 +219,7 @@ class Classes:
         try:
             label, right = grade(q, self.tree_of(record["tree"]), raw)
         except AnswerError as exc:
-            raise ClassError(400, str(exc)) from None
+            raise ClassError.because(400, exc) from None
         accepted = self.store.answer(code, qid, student, label, right, self.ttl)
         if not accepted:
             label = (self.store.answer_of(code, qid, student) or (label,))[0]
@@ -286,10 +296,10 @@ class Classes:
         try:
             length = sum(1 for _ in itertools.islice(run(tree, options), self.key_max_events + 1))
         except SearchError as exc:
-            raise ClassError(400, str(exc)) from None
+            raise ClassError.because(400, exc) from None
         if length > self.key_max_events:
-            raise ClassError(400, f"this run is longer than {self.key_max_events:,} steps: "
-                                  "questions work on smaller trees")
+            raise ClassError(400, "this run is longer than {most:,} steps: questions work on "
+                                  "smaller trees", most=self.key_max_events)
         key = answer_key(tree, options)
         with self._keys_lock:
             self._keys[cache_key] = key

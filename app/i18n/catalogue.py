@@ -10,7 +10,8 @@ from . import DEFAULT, DOMAIN, LANGUAGES, TRANSLATIONS
 REPO = Path(__file__).resolve().parents[2]
 KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "file_error",
             "phrase", "json_error", "argument_error:2", "SearchError", "api_error:2",
-            "refusal", "doc_error", "Refused", "said")
+            "refusal", "doc_error", "Refused", "said", "ClassError:2",
+            "QuestionError", "AnswerError", "_inner:3", "_not_shown:3")
 
 
 def code_messages() -> set[str]:

@@ -92,7 +92,7 @@ def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
                 if exc.status == 403:
                     log.warning("class: refused %s from %s (%s): %s", name, request.sid,
                                 client_address(request.environ), exc.message)
-                return _error(exc.message, exc.status)
+                return _error(said(exc.msgid, **exc.fields), exc.status)
             except StoreUnavailable as exc:
                 log.error("class store unavailable in %s: %s", name, exc)
                 return _error(said("The class server cannot reach its store (Redis): try "

@@ -28,7 +28,7 @@ from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.codes import normal_code
 from app.classes.guard import JoinGuard
 
-from .errors import ApiError, api_error
+from .errors import ApiError, api_error, said
 from .params import argument_error, check_keys, options_from_payload, whole_number
 from .security import ANY_ADDRESS, machine_addresses
 
@@ -78,8 +78,9 @@ def client_address(environ: dict | None = None) -> str:
 
 class TooManyJoins(ApiError):
     def __init__(self, retry_after: int):
-        super().__init__(429, f"Too many wrong class codes from this device: try again in "
-                              f"{retry_after} s.", retry_after=retry_after)
+        super().__init__(429, said("Too many wrong class codes from this device: try again "
+                                   "in {seconds} s.", seconds=retry_after),
+                         retry_after=retry_after)
         self.retry_after = retry_after
 
 
@@ -151,7 +152,7 @@ def describe(code: str):
     try:
         record = find_class(code, client_address())
     except ClassError as exc:
-        raise ApiError(exc.status, exc.message) from None
+        raise ApiError(exc.status, said(exc.msgid, **exc.fields)) from None
     return jsonify(Classes.public(record))
 
 
@@ -169,9 +170,10 @@ def student(code: str):
     try:
         record = find_class(code, client_address())
     except ClassError as exc:
-        return render_template("class_join.html", message=exc.message, code=code[:20]), exc.status
+        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
+                               code=code[:20]), exc.status
     if record["ended"]:
-        return render_template("class_join.html", message="This class has ended.",
+        return render_template("class_join.html", message=said("This class has ended."),
                                code=record["code"]), 410
     if normal_code(code) != code:
         return redirect(url_for("classes.student", code=record["code"]))
@@ -185,7 +187,8 @@ def present(code: str):
     try:
         record = find_class(code, client_address())
     except ClassError as exc:
-        return render_template("class_join.html", message=exc.message, code=code[:20]), exc.status
+        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
+                               code=code[:20]), exc.status
     link = join_url(record["code"])
     qr = segno.make(link, error="m")
     svg = qr.svg_inline(scale=6, border=2, dark="#000", light="#fff", omitsize=True,

@@ -270,3 +270,47 @@ def test_run_socket_protocol_errors_in_both_languages(app):
                 "unknown event 'begin': expected start, pull, close"
         finally:
             sc.disconnect()
+
+
+def test_class_service_refusals_in_both_languages(app):
+    """The classes' own refusals (no such class, not the instructor, a
+    question about a leaf, an entry that is not a number) in the reader's
+    language over HTTP and the /class namespace; status unchanged."""
+    from tests.classes.conftest import FIG52, Conn
+
+    client = app.test_client()
+    cls = client.post("/api/classes", json={"tree": FIG52}).get_json()
+    expected = {
+        "en": ("there is no class ACDEFG: check the code",
+               "only the instructor can do that (wrong or missing token)",
+               "b1 is a leaf: its value is written on it",
+               "'abc' is not a number: write e.g. 3, -2, 2.5, -inf or inf"),
+        "id": ("tidak ada kelas ACDEFG: periksa kodenya",
+               "hanya pengajar yang dapat melakukannya (token salah atau tidak ada)",
+               "b1 adalah daun: nilainya tertulis padanya",
+               "'abc' bukan bilangan: tulis misalnya 3, -2, 2.5, -inf atau inf"),
+    }
+    for lang, (missing, wrong_token, leaf, not_a_number) in expected.items():
+        err = _error(client.get("/api/classes/ACDEFG", **_in(lang, "link")), 404)
+        assert err["message"] == missing
+        page = client.get("/c/ACDEFG", **_in(lang, "link"))
+        assert page.status_code == 404    # the page capitalises the sentence
+        assert missing[0].upper() + missing[1:] in page.get_data(as_text=True)
+        inst = Conn(app, app.test_client(), headers={"Accept-Language": lang})
+        pupil = Conn(app, app.test_client(), headers={"Accept-Language": lang})
+        try:
+            ack = inst.call("ask", {"code": cls["code"], "token": "x" * len(cls["instructor"]),
+                                    "kind": "value", "node": "B"})
+            assert ack == {"ok": False, "error": {"message": wrong_token, "status": 403}}
+            ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"],
+                                    "kind": "value", "node": "b1"})
+            assert ack == {"ok": False, "error": {"message": leaf, "status": 400}}
+            q = inst.call("ask", {"code": cls["code"], "token": cls["instructor"],
+                                  "kind": "value", "node": "B"})["state"]["question"]
+            assert pupil.call("join", {"code": cls["code"]})["ok"]
+            ack = pupil.call("answer", {"code": cls["code"], "question": q["id"],
+                                        "answer": "abc"})
+            assert ack == {"ok": False, "error": {"message": not_a_number, "status": 400}}
+        finally:
+            inst.close()
+            pupil.close()
