@@ -41,7 +41,13 @@ def _said(tree: GameTree, title: str, **fields) -> GameTree:
 
 
 class UnknownGame(ValueError):
-    """A ``game:`` id that names no game or no legal position."""
+    """A ``game:`` id that names no game or no legal position; its sentence
+    is a catalogue message (``msgid`` with ``{named}`` fields)."""
+
+    def __init__(self, msgid: str, **fields):
+        self.msgid, self.fields = msgid, fields
+        self.message = msgid.format(**fields) if fields else msgid
+        super().__init__(self.message)
 
 
 def is_game_id(tree_id: str) -> bool:
@@ -51,7 +57,8 @@ def is_game_id(tree_id: str) -> bool:
 def resolve(tree_id: str) -> GameTree:
     """The lazily searched tree a ``game:`` id names; :class:`UnknownGame` if none."""
     if not is_game_id(tree_id) or len(tree_id) > 100:
-        raise UnknownGame(f"{tree_id[:100]!r} is not a game id (game:tictactoe, game:nim:7, ...)")
+        raise UnknownGame("{id} is not a game id (game:tictactoe, game:nim:7, ...)",
+                          id=repr(tree_id[:100]))
     name, _, arg = tree_id[len(PREFIX):].partition(":")
     try:
         if name == "tictactoe":
@@ -80,8 +87,9 @@ def resolve(tree_id: str) -> GameTree:
                                   description=C4, algorithm="alphabeta",
                                   depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH), title)
     except ValueError as exc:
-        raise UnknownGame(f"{tree_id}: {exc}") from None
-    raise UnknownGame(f"unknown game {name!r}: the games are tictactoe, nim and connect4")
+        raise UnknownGame("{id}: {reason}", id=tree_id, reason=str(exc)) from None
+    raise UnknownGame("unknown game {name}: the games are tictactoe, nim and connect4",
+                      name=repr(name))
 
 
 TTT = N_("""Tic-tac-toe searched from its rules as the search goes: no file, no

@@ -74,8 +74,8 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     if tree.root.is_leaf:
         raise UnknownGame("the game is over: there is no move to make")
     if kind_of(game_id) == "connect4" and algorithm == "minimax" and (depth or 99) > PLAY_MINIMAX_C4:
-        raise UnknownGame(f"plain minimax on Connect Four plays to depth {PLAY_MINIMAX_C4} at most "
-                          "here: use alpha-beta for deeper searches")
+        raise UnknownGame("plain minimax on Connect Four plays to depth {most} at most here: use "
+                          "alpha-beta for deeper searches", most=PLAY_MINIMAX_C4)
     opts = SearchOptions(algorithm=algorithm, depth=depth, order=order, seed=seed).resolved(tree)
     root = tree.root
     best = value = None

@@ -11,7 +11,8 @@ REPO = Path(__file__).resolve().parents[2]
 KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "file_error",
             "phrase", "json_error", "argument_error:2", "SearchError", "api_error:2",
             "refusal", "doc_error", "Refused", "said", "ClassError:2",
-            "QuestionError", "AnswerError", "_inner:3", "_not_shown:3")
+            "QuestionError", "AnswerError", "_inner:3", "_not_shown:3",
+            "RenderFailed:2", "UnknownGame", "StoreFull")
 
 
 def code_messages() -> set[str]:

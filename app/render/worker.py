@@ -28,10 +28,13 @@ EXIT_BAD_REQUEST, EXIT_GRAPHVIZ, EXIT_MEMORY = 2, 3, 4
 
 
 class RenderFailed(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    """A render refused or failed; its sentence is a catalogue message
+    (``msgid`` with ``{named}`` fields) the web app says in the reader's language."""
+
+    def __init__(self, status: int, msgid: str, **fields):
+        self.status, self.msgid, self.fields = status, msgid, fields
+        self.message = msgid.format(**fields) if fields else msgid
+        super().__init__(self.message)
 
 
 def render_job(job: dict, seconds: float, memory: int, max_output: int) -> bytes:
@@ -45,28 +48,32 @@ def render_job(job: dict, seconds: float, memory: int, max_output: int) -> bytes
         out, err = proc.communicate(json.dumps(job).encode(), timeout=seconds)
     except subprocess.TimeoutExpired:
         _kill(proc)
-        raise RenderFailed(503, f"Drawing took longer than {seconds:.0f} s and was stopped: the "
-                                "server may be busy, or the tree too big to draw.") from None
+        raise RenderFailed(503, "Drawing took longer than {seconds} s and was stopped: the "
+                                "server may be busy, or the tree too big to draw.",
+                           seconds=round(seconds)) from None
     except BaseException:
         _kill(proc)
         raise
     if proc.returncode == 0:
         if len(out) > max_output:
-            raise RenderFailed(413, f"The drawing is larger than {max_output >> 20} MiB.")
+            raise RenderFailed(413, "The drawing is larger than {size} MiB.", size=max_output >> 20)
         return out
     message = err.decode("utf-8", "replace").strip().splitlines()
     last = message[-1] if message else ""
     if proc.returncode == EXIT_BAD_REQUEST:
-        raise RenderFailed(400, last)
+        raise RenderFailed(400, "{reason}", reason=last)
     if proc.returncode == EXIT_GRAPHVIZ:
-        raise RenderFailed(413, f"The tree could not be drawn within the server's limits "
-                                f"({memory >> 20} MiB, {seconds:.0f} s): {last}")
+        raise RenderFailed(413, "The tree could not be drawn within the server's limits "
+                                "({memory} MiB, {seconds} s): {reason}", memory=memory >> 20,
+                           seconds=round(seconds), reason=last)
     if proc.returncode == EXIT_MEMORY or proc.returncode in (
             -signal.SIGKILL, -signal.SIGXCPU, -signal.SIGSEGV, -signal.SIGABRT):
         raise RenderFailed(413, "The tree is too big to draw within the server's limits "
-                                f"({memory >> 20} MiB, {seconds:.0f} s): try a smaller tree, "
-                                "a depth limit, or the DOT or TikZ format.")
-    raise RenderFailed(500, f"The drawing failed ({last or f'exit {proc.returncode}'}).")
+                                "({memory} MiB, {seconds} s): try a smaller tree, "
+                                "a depth limit, or the DOT or TikZ format.",
+                           memory=memory >> 20, seconds=round(seconds))
+    raise RenderFailed(500, "The drawing failed ({reason}).",
+                       reason=last or f"exit {proc.returncode}")
 
 
 def _kill(proc: subprocess.Popen) -> None:

@@ -28,7 +28,7 @@ from app.treefile import (Limits, TreeFileError, TreeTooLarge, decode_text, dump
 from app.treefile.errors import shorten
 from app.treefile.library import library_paths
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import error_message
 from .store import StoredTree, StoreFull, UploadStore
 
@@ -76,11 +76,12 @@ def _random_tree(tree_id: str, limits: Limits) -> Tree:
     try:
         spec = RandomSpec.from_id(tree_id)
     except ValueError as exc:
-        raise ApiError(404, f"There is no random tree {tree_id!r}: "
-                            f"{shorten(str(exc), 200)}") from exc
+        raise api_error(404, "There is no random tree {id}: {reason}", id=repr(tree_id),
+                        reason=shorten(str(exc), 200)) from exc
     if spec.depth > limits.max_depth:
-        raise ApiError(404, f"There is no random tree {tree_id!r}: it would be {spec.depth} "
-                            f"levels deep, and trees are at most {limits.max_depth}")
+        raise api_error(404, "There is no random tree {id}: it would be {depth} levels deep, "
+                        "and trees are at most {most}", id=repr(tree_id), depth=spec.depth,
+                        most=limits.max_depth)
     return spec.tree()
 
 
@@ -211,8 +212,8 @@ class TreeLibrary:
                              limits=self.limits)
         except TreeFileError as exc:  # the loader got stricter since the upload
             log.error("stored tree %s can no longer be read: %s", tree_id, exc)
-            raise ApiError(500, f"The stored tree {tree_id!r} can no longer be read: "
-                                f"{exc.message}") from exc
+            raise api_error(500, "The stored tree {id} can no longer be read: {reason}",
+                            id=repr(tree_id), reason=exc.message) from exc
         self._remember(tree_id, tree)
         return tree
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from flask import Flask
 from flask_limiter import Limiter
 
+from .errors import said
+
 LIMITED = {
     "api.upload_tree": "uploads_per_client",   # endpoint -> budget field
 }
@@ -44,8 +46,8 @@ def init(app: Flask) -> Limiter:
         response = exc.get_response()
         limit = getattr(getattr(exc, "limit", None), "limit", None)
         response.data = app.json.dumps({"error": {
-            "message": f"Too many requests from your address ({limit or exc.description}): "
-                       "wait a little and try again."}})
+            "message": said("Too many requests from your address ({limit}): wait a little "
+                            "and try again.", limit=limit or exc.description)}})
         response.content_type = "application/json"
         return response
 

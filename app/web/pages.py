@@ -22,7 +22,7 @@ from app.i18n import pseudocode_notes
 from app.search.options import ALGORITHMS
 from app.search.pseudocode import listings_for
 
-from .errors import ApiError
+from .errors import ApiError, api_error
 from .i18n import localized, page_language
 
 bp = Blueprint("pages", __name__)
@@ -74,7 +74,8 @@ def visualizer(tree_id: str):
 def pseudocode():
     algorithm = request.args.get("algorithm", "alphabeta")
     if algorithm not in ALGORITHMS:
-        raise ApiError(400, f"unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}")
+        raise api_error(400, "unknown algorithm {name}: choose one of {names}",
+                        name=repr(algorithm)[:60], names=", ".join(ALGORITHMS))
     strict = request.args.get("strict", "0").lower() in ("1", "true", "yes", "on")
     depth_limited = bool(request.args.get("depth", "").strip())
     listings = listings_for(algorithm, strict=strict, depth_limited=depth_limited)

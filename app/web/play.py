@@ -24,7 +24,8 @@ from app.games.ids import UnknownGame
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
 
-from .errors import ApiError, api_error
+from .errors import ApiError, api_error, said
+from .i18n import error_message
 from .params import argument_error, options_from_payload
 
 bp = Blueprint("play", __name__)
@@ -52,10 +53,12 @@ def play(kind: str):
     try:
         first = position(start)
     except UnknownGame as exc:
-        return render_template("missing.html", tree_id=start, message=str(exc)), 404
+        return render_template("missing.html", tree_id=start,
+                               message=error_message(exc)), 404
     if first["game"] != kind:
         return render_template("missing.html", tree_id=start,
-                               message=f"{start} is not a position of {kind}."), 404
+                               message=said("{position} is not a position of {game}.",
+                                            position=start, game=kind)), 404
     return render_template("play.html", game=kind, kinds=KINDS, start=first,
                            defaults=DEFAULTS[kind])
 

@@ -66,7 +66,13 @@ TOUCH_EVERY = 3600.0
 
 
 class StoreFull(Exception):
-    """The upload alone is larger than the whole store."""
+    """The upload alone is larger than the whole store; its sentence is a
+    catalogue message (``msgid`` with ``{named}`` fields)."""
+
+    def __init__(self, msgid: str, **fields):
+        self.msgid, self.fields = msgid, fields
+        self.message = msgid.format(**fields)
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True)
@@ -155,8 +161,8 @@ class UploadStore:
         Raises :class:`StoreFull` only for a tree larger than the whole store.
         """
         if tree.size > self.max_bytes:
-            raise StoreFull(f"This tree ({_mib(tree.size)}) is larger than the whole store "
-                            f"({_mib(self.max_bytes)}).")
+            raise StoreFull("This tree ({size}) is larger than the whole store ({most}).",
+                            size=_mib(tree.size), most=_mib(self.max_bytes))
 
         def work(db):
             now = time.time()

@@ -314,3 +314,40 @@ def test_class_service_refusals_in_both_languages(app):
         finally:
             inst.close()
             pupil.close()
+
+
+def test_library_game_and_page_refusals_in_both_languages(client):
+    """A random tree too deep, an id that names no game, an unknown algorithm
+    and the play page of a position of another game, in both languages."""
+    cases = [
+        ("/api/trees/r-b1-d300-s1", 404,
+         "There is no random tree 'r-b1-d300-s1': it would be 300 levels deep",
+         "Tidak ada pohon acak 'r-b1-d300-s1': kedalamannya akan 300 tingkat"),
+        ("/api/trees/game:chess", 404,
+         "unknown game 'chess': the games are tictactoe, nim and connect4",
+         "permainan 'chess' tidak dikenal: permainannya adalah tictactoe, nim, dan connect4"),
+        ("/api/pseudocode?algorithm=bogo", 400,
+         "unknown algorithm 'bogo': choose one of ",
+         "algoritma 'bogo' tidak dikenal: pilih salah satu dari "),
+    ]
+    for url, status, english, indonesian in cases:
+        for lang, sentence in (("en", english), ("id", indonesian)):
+            sep = "&" if "?" in url else "?"
+            err = _error(client.get(f"{url}{sep}lang={lang}"), status)
+            assert err["message"].startswith(sentence), (url, lang, err)
+    page = client.get("/play/nim?position=game:tictactoe&lang=id")
+    assert page.status_code == 404
+    assert "game:tictactoe bukan posisi dari nim." in page.get_data(as_text=True)
+
+
+def test_the_address_rate_limit_in_both_languages(make_app):
+    client = make_app(BUDGET={"uploads_per_client": "1 per minute"},
+                      RATELIMIT_ENABLED=True).test_client()   # off by default in tests
+    body = {"file": (__import__("io").BytesIO(b"title: T\nroot: {value: 1}\n"), "t.yaml")}
+    assert client.post("/api/trees", data=body, content_type="multipart/form-data").status_code == 201
+    for lang, sentence in (("en", "Too many requests from your address (1 per 1 minute): wait"),
+                           ("id", "Terlalu banyak permintaan dari alamat Anda (1 per 1 minute): tunggu")):
+        body = {"file": (__import__("io").BytesIO(b"title: U\nroot: {value: 2}\n"), "u.yaml")}
+        res = client.post(f"/api/trees?lang={lang}", data=body, content_type="multipart/form-data")
+        assert res.headers.get("Retry-After")
+        assert _error(res, 429)["message"].startswith(sentence), lang
