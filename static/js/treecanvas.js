@@ -21,7 +21,7 @@ import { show } from './model.js';
 import { shapePath, SHAPE } from './tree.js';
 import { picture } from './boards.js';
 import { GAP, LINE, SIZES } from './labels.js';
-import { playerMarks } from './treeview.js';
+import { drawnNodes, playerMarks } from './treeview.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const FAR = 0.45;          // zoom below which text is not drawn (zoom.js: lod-far)
@@ -52,13 +52,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
   // -- the nodes drawn, with their state ------------------------------------
   const recs = new Map();          // id -> rec
   const order = [];                // recs in preorder (paint order)
-  const folded = new Set();
-  for (const n of t.nodes) {
-    if (maxDepth != null && n.depth > maxDepth) continue;
-    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
-      folded.add(n.id);
-      continue;
-    }
+  for (const n of drawnNodes(t, maxDepth, collapsed)) {
     const p = plan.of(n);
     const rec = {
       n, p, status: 'unvisited', value: null, alpha: '', beta: '', valueShown: '',

@@ -52,10 +52,9 @@ const PARTS = Symbol('parts');   // a view's elements, for the next view to reus
 /** Drawn nodes beyond which `painter: 'auto'` paints on a canvas. */
 export const CANVAS_FROM = 3000;
 
-/** How many nodes a view with these options draws. */
-export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
-  if (maxDepth == null && !collapsed) return t.nodes.length;
-  let count = 0;
+/** The nodes a view draws, in preorder: none below the depth limit or
+ * inside a collapsed subtree (both painters and the count walk the same). */
+export function* drawnNodes(t, maxDepth = null, collapsed = null) {
   const folded = new Set();
   for (const n of t.nodes) {
     if (maxDepth != null && n.depth > maxDepth) continue;
@@ -63,8 +62,15 @@ export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
       folded.add(n.id);
       continue;
     }
-    count += 1;
+    yield n;
   }
+}
+
+/** How many nodes a view with these options draws. */
+export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
+  if (maxDepth == null && !collapsed) return t.nodes.length;
+  let count = 0;
+  for (const _ of drawnNodes(t, maxDepth, collapsed)) count += 1;
   return count;
 }
 
@@ -183,14 +189,8 @@ export function makeTreeView(viewport, t, options = {}) {
   // the node as at the depth limit. Nodes not drawn have no element
   // (nodeEl(id) is undefined) and setNodes skips them.
   const collapsed = options.collapsed || null;
-  const folded = new Set();
   if (old) for (const e of edgeLayer.querySelectorAll(':scope > .horizon, :scope > .fold')) e.remove();
-  for (const n of t.nodes) {
-    if (maxDepth != null && n.depth > maxDepth) continue;
-    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
-      folded.add(n.id);
-      continue;
-    }
+  for (const n of drawnNodes(t, maxDepth, collapsed)) {
     if (n.parent) drawEdge(n);
     drawNode(n);
     if (((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length) drawHorizon(n);
