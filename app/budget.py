@@ -110,7 +110,7 @@ class Budget:
     render_seconds: int = 30
     """Wall-clock seconds of one render, Graphviz and PDF included."""
     render_memory: int = 1 * GiB
-    """Address space of the render worker process (Graphviz included)."""
+    """Private data memory (heap) of the render worker process, Graphviz included."""
     render_output: int = 32 * MiB
     """Bytes of one rendered answer."""
     renders_at_once: int = 2

@@ -4,8 +4,8 @@ A picture or a worksheet of a big tree can cost Graphviz gigabytes and
 minutes; in the server's own process that would take every visitor down with
 it. :func:`render_job` runs one render as ``python -m app.render.worker``:
 the job goes in as JSON on standard input, the bytes come back on standard
-output. The worker sets its own ``resource`` limits first (address space and
-CPU seconds; Graphviz, its child, inherits them), and the caller kills it
+output. The worker sets its own ``resource`` limits first (private data
+memory and CPU seconds; Graphviz, its child, inherits them), and the caller kills it
 when the wall-clock time is up. Whatever happens inside, the server gets a
 :class:`RenderFailed` with a status (400 the request does not fit the tree,
 413 too big to draw within the limits, 503 out of time) and a message.
@@ -91,7 +91,10 @@ def _limit() -> None:
 
     memory = int(os.environ.get("RENDER_MEMORY", 1 << 30))
     seconds = int(os.environ.get("RENDER_SECONDS", 60))
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    # Private data (heap and anonymous maps), not address space: what Graphviz
+    # maps from its shared libraries, fonts and locales differs between
+    # machines by tens of MiB and is not what a big tree costs.
+    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
@@ -120,6 +123,14 @@ def _work(job: dict) -> bytes:
 
 def main() -> int:
     _limit()
+    try:
+        return _main()
+    except MemoryError:            # even while importing, under a tiny limit
+        print("out of memory", file=sys.stderr)
+        return EXIT_MEMORY
+
+
+def _main() -> int:
     from app.search import SearchError
     from app.treefile import TreeFileError
 
