@@ -152,6 +152,10 @@ def best_language(accept: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+_PAGE_SAYS = ("static/js/", "app/search/narrate.py")
+"""Where the messages the page's scripts say are written."""
+
+
 @functools.lru_cache(maxsize=8)
 def js_messages(lang: str) -> dict[str, str]:
     """The translated messages the page's scripts use (``static/js``), as
@@ -167,7 +171,8 @@ def js_messages(lang: str) -> dict[str, str]:
     for message in catalog:
         if not message.id or message.fuzzy or not message.string:
             continue
-        if any(path.startswith("static/js/") for path, _ in message.locations):
+        # The page's own words, and the narration it says itself (static/js/narrate.js).
+        if any(path.startswith(_PAGE_SAYS) for path, _ in message.locations):
             out[message.id] = message.string
     return out
 

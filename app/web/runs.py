@@ -42,7 +42,8 @@ def _weight(event) -> int:
 def _is_done(event) -> bool:
     if type(event) is dict:
         return event.get("type") == "done"
-    return event[0].startswith('{"type":"done"')
+    # An encoded event, or the last record of the compact stream (app.search.compact).
+    return event[0].startswith(('{"type":"done"', "[8,"))
 
 
 class Run:
@@ -50,7 +51,8 @@ class Run:
 
     def __init__(self, run_id: str, tree_id: str, events: Iterator[dict], info: dict | None = None,
                  nodes: int = 0, tree_bytes: int = 0, event_bytes: int = 0,
-                 state_bytes: int = 0, base_bytes: int = 0):
+                 state_bytes: int = 0, base_bytes: int = 0,
+                 compact: Callable[[], Iterator] | None = None):
         self.id = run_id
         self.tree_id = tree_id
         self.info = info or {}
@@ -70,6 +72,31 @@ class Run:
         self._events = events
         self._first: list[dict] = []
         self._lock = threading.Lock()  # handlers may run in several threads
+        self._compact = compact
+        self.encoding: str | None = None
+        """``"compact"`` once the run streams the compact records (its first
+        pull asked for them), ``"events"`` once it streams events."""
+
+    def choose(self, compact: bool) -> None:
+        """Fix what the run streams at its first pull: events (narrated on
+        the server), or the compact records (``app.search.compact``) made by
+        ``compact()`` in their place. A later pull must ask for the same:
+        ``ValueError`` otherwise."""
+        want = "compact" if compact else "events"
+        with self._lock:
+            if self.encoding is None and compact and self.position == 0 and not self.closed:
+                if self._compact is None:
+                    raise ValueError("this run cannot stream compact records")
+                close = getattr(self._events, "close", None)
+                if close is not None:
+                    close()
+                self._events = self._compact()
+                self._first = []
+                self.done = False
+            if self.encoding is None:
+                self.encoding = want
+            elif self.encoding != want:
+                raise ValueError(f"this run streams {self.encoding}")
 
     @property
     def memory(self) -> int:

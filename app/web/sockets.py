@@ -8,7 +8,10 @@ Client to server, each with an acknowledgement (docs/architecture.md):
   ``{ok: true, events, done, position}``: the next events of the run (fewer
   than ``count`` when they carry many view changes; ``done`` says the end);
   with ``encoding: "json"``, ``events_json`` instead: the same events as one
-  JSON text, written by :mod:`app.search.wire` without making them as dicts
+  JSON text, written by :mod:`app.search.wire` without making them as dicts;
+  with ``encoding: "compact"``, ``records_json``: the raw events' records
+  (:mod:`app.search.compact`, ``count`` of them at most) that the page
+  narrates itself (``static/js/narrate.js``). A run's first pull fixes its encoding
 - ``close {run}`` -> ``{ok: true}``
 
 Any mistake (a payload that is not one object, an unknown key, a wrong type,
@@ -29,6 +32,7 @@ from flask_socketio import Namespace
 from app.budget import OverBudget, run_cost
 from app.i18n import words
 from app.search import SearchError
+from app.search.compact import records
 from app.search.wire import encoded
 
 from .errors import ApiError, budget_message, said
@@ -164,7 +168,7 @@ class StreamNamespace(Namespace):
             # Events as the JSON text the page receives, never made as dicts.
             run = Run(run_id, tree_id, encoded(tree, options, say), nodes=nodes,
                       tree_bytes=cost.tree, event_bytes=cost.per_event, state_bytes=cost.state,
-                      base_bytes=cost.base)
+                      base_bytes=cost.base, compact=lambda: records(tree, options, say))
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 
@@ -182,14 +186,25 @@ class StreamNamespace(Namespace):
     def on_pull(self, data: dict) -> dict:
         check_keys(data, ("run", "count", "encoding"))
         encoding = data.get("encoding", "objects")
-        if encoding not in ("objects", "json"):
-            raise argument_error("encoding", "encoding must be 'objects' or 'json'")
+        if encoding not in ("objects", "json", "compact"):
+            raise argument_error("encoding", "encoding must be 'objects', 'json' or 'compact'")
         run = self._run(data)
         count = whole_number("count", data.get("count", 100))
         if not 1 <= count <= self.max_count:
             raise argument_error("count", "count must be between 1 and {most}",
                                  most=self.max_count)
         try:
+            run.choose(encoding == "compact")
+        except ValueError:
+            raise argument_error("encoding", "a run streams one encoding: its first pull "
+                                 "chose it") from None
+        try:
+            if encoding == "compact":
+                # The raw events' records (app.search.compact): the page narrates them.
+                text = offload(_take_json, run, count, self.max_changes)
+                self.runs.pulled(run)
+                return {"ok": True, "records_json": text, "done": run.done,
+                        "position": run.position}
             if encoding == "json":
                 # The batch as one JSON text: the client parses it in one call, and
                 # the Socket.IO layer no longer walks a thousand dicts looking for

@@ -5,6 +5,7 @@
 import { lang, t } from './i18n.js';
 import { makeRun, read } from './model.js';
 import { closeRun, makeFeeder, startRun, MAX_PULL } from './stream.js';
+import { makeNarrator } from './narrate.js';
 import { evaluationsBelow } from './tree.js';
 
 const AHEAD = 400;        // keep this many events fetched beyond the step shown
@@ -72,6 +73,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     const plain = evaluationsBelow(tree.root, params.depth ?? null);
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
+      // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
+      narrator: makeNarrator(tree),
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {

@@ -49,7 +49,11 @@ export function closeRun(socket, runId) {
  * batch while this one travels. The server answers a connection's pulls in
  * order, so batches are pushed in the order they were asked for.
  */
-export function makeFeeder(socket, runId, run, { onBatch } = {}) {
+export function makeFeeder(socket, runId, run, { onBatch, narrator = null } = {}) {
+  // With a narrator (narrate.js) the server sends the raw events' compact
+  // records and the page narrates them; `count` then counts records (each
+  // makes one event or more).
+  const encoding = narrator ? 'compact' : 'json';
   let goal = 0, batch = 200;
   let pumping = null, failed = null;
 
@@ -61,7 +65,7 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         const depth = goal - asked > MAX_PULL ? PIPELINE : 1;
         while (!ended && inflight.length < depth && asked < goal) {
           const count = Math.min(MAX_PULL, Math.max(batch, goal - asked));
-          const p = ask(socket, 'pull', { run: runId, count, encoding: 'json' });
+          const p = ask(socket, 'pull', { run: runId, count, encoding });
           p.catch(() => {});        // awaited below, in order
           inflight.push(p);
           asked += count;
@@ -71,6 +75,7 @@ export function makeFeeder(socket, runId, run, { onBatch } = {}) {
         if (run.done) continue;     // pulls asked for after the end
         // A batch comes as one JSON text (encoding 'json'): one parse here.
         if (ack && typeof ack.events_json === 'string') ack.events = JSON.parse(ack.events_json);
+        if (ack && typeof ack.records_json === 'string') ack.events = narrator.feed(JSON.parse(ack.records_json));
         if (!ack || ack.ok === false || !Array.isArray(ack.events)) {
           throw new Error(closedRuns.get(runId) || ack?.error?.message || t('the server did not send events'));
         }

@@ -53,6 +53,39 @@ def test_a_batch_can_come_as_one_json_text(socket_client, client):
     assert bad["ok"] is False and bad["error"]["argument"] == "encoding"
 
 
+def test_a_run_can_stream_the_compact_records_the_page_narrates(socket_client, app):
+    """``encoding: "compact"``: the raw events' records (app.search.compact),
+    ``count`` records a pull, the header first and the summary's count last;
+    a run streams one encoding, chosen by its first pull."""
+    from app.search import SearchOptions
+    from app.search.compact import records
+
+    run = start(socket_client, algorithm="alphabeta", lang="id")
+    got = []
+    while True:
+        reply = ack(socket_client, "pull", {"run": run, "count": 3, "encoding": "compact"})
+        assert reply["ok"] and "events" not in reply and "events_json" not in reply
+        batch = json.loads(reply["records_json"])
+        assert 1 <= len(batch) <= 3 or reply["done"]
+        got += batch
+        assert reply["position"] == len(got)
+        if reply["done"]:
+            break
+    assert got[0][0] == 9 and got[0][1]["algorithm"] == "alphabeta" and got[-1] == [8, 9]
+    with app.app_context():
+        tree = app.extensions["trees"].get("fig52")
+    assert got == [json.loads(t) for t, _ in records(tree, SearchOptions("alphabeta"))]
+    # B's leaf b1 returns 3 (v 3, beta 3); C is cut after c1, skipping c2 and c3
+    assert ["b1", 3, 1, 3, 3] in got and ["c1", 2, 1, 2, "inf", ["c2", "c3"], 2] in got
+    other = ack(socket_client, "pull", {"run": run, "count": 1, "encoding": "json"})
+    assert other["ok"] is False and other["error"]["argument"] == "encoding"
+    # and the other way round: a run that began with events goes on with events
+    run = start(socket_client)
+    assert ack(socket_client, "pull", {"run": run, "count": 1, "encoding": "json"})["ok"]
+    late = ack(socket_client, "pull", {"run": run, "count": 1, "encoding": "compact"})
+    assert late["ok"] is False and late["error"]["argument"] == "encoding"
+
+
 def test_start_acknowledges_the_resolved_options(socket_client):
     reply = ack(socket_client, "start", {"tree": "fig52", "algorithm": None, "depth": None,
                                          "order": "best", "seed": None, "strict": True,

@@ -1,0 +1,564 @@
+// The narration in the page: the compact records of a run (app/search/compact.py,
+// what the algorithms' raw events carry, a few dozen bytes each) made into
+// the very events the server's narrator yields (app/search/narrate.py):
+// the sentence from the page's catalogue (i18n.js), the pseudocode lines,
+// the view changes, bounds and values at the node. The server then sends
+// an eighth of the bytes and makes no sentence; the model (model.js) gets
+// the same events either way. This is the JavaScript twin of narrate.py,
+// method by method; tests/browser/test_narrate_parity.py holds the two
+// equal over the lecture library, every algorithm and option, both
+// languages, random trees and the games.
+//
+//   const narrator = makeNarrator(tree);      // the page's tree (tree.js)
+//   run.push(narrator.feed(records));         // records: one pull's array
+
+import { t } from './i18n.js';
+
+const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null };
+const FIELDS = ['status', 'value', 'alpha', 'beta'];
+const MINUS = '\u2212';
+
+// -- numbers, as app/search/numbers.py writes them ------------------------------
+
+/** A record's value as a number (infinities come as strings), vectors too. */
+function num(x) {
+  if (x === 'inf') return Infinity;
+  if (x === '-inf') return -Infinity;
+  if (Array.isArray(x)) return x.map(num);
+  return x;
+}
+
+/** numbers.jv: strict JSON (infinities as strings, float noise rounded away). */
+export function jv(x) {
+  if (x === null || x === undefined) return null;
+  if (Array.isArray(x)) return x.map(jv);
+  if (typeof x !== 'number') return x;
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  if (Number.isInteger(x) && Math.abs(x) < 2 ** 53) return x === 0 ? 0 : x;
+  return Number(x.toPrecision(12));
+}
+
+/** Python's format(x, 'g'): six significant digits, no trailing zeros. */
+function pyG(x) {
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [m, e] = x.toExponential(5).split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 6) {
+    const mant = m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m;
+    return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  }
+  let s = x.toFixed(Math.max(0, 5 - exp));
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s;
+}
+
+/** numbers.fmt: a value as a lecturer writes it (a true minus sign). */
+export function fmt(x) {
+  if (x === null || x === undefined) return '—';
+  if (x === 'inf' || x === Infinity) return '+∞';
+  if (x === '-inf' || x === -Infinity) return '−∞';
+  if (Array.isArray(x)) return `(${x.map(fmt).join(', ')})`;
+  if (typeof x !== 'number') return String(x);
+  const j = jv(x);
+  if (typeof j === 'string') return fmt(j);
+  return (Number.isInteger(j) ? String(j) : pyG(j)).replace(/-/g, MINUS);
+}
+
+/** Python's == on values: numbers, strings, vectors, null. */
+function eq(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  }
+  return false;
+}
+
+/** narrate._num: a view value back to a number. */
+function unview(x) {
+  if (x === 'inf') return Infinity;
+  if (x === '-inf') return -Infinity;
+  return x;
+}
+
+// How a cut-off is written, by the player cut (narrate._CUT): MAX by beta, MIN by alpha.
+// (The sentences are the narrator's own message ids, written out below.)
+const CUT = {
+  max: { bound: 'beta', symbol: 'β', sign: '≥', strictSign: '>', test: 'v >= beta', strictTest: 'v > beta' },
+  min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
+};
+
+/**
+ * makeNarrator(tree, say = t) -> {feed(records) -> events, header}.
+ * `tree` is the page's tree (tree.js readTree: byId, nodes with parent,
+ * label, playerIndex, role, probability, depth); a lazily searched game's
+ * nodes come in the records instead. `say(msgid, fields)` says a sentence.
+ */
+export function makeNarrator(tree, say = t) {
+  let h = null;                       // the header record
+  let alg, bounds, vector, strict, game, lazy, players, height, lines;
+  let lastDepth = null;
+  const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
+  let step = 0;
+  const path = [];                    // open frames, root first
+  const raw = [];                     // per open frame: [v, alpha, beta] as the algorithm has them
+  const bestChild = new Map();
+  const boundSet = new Map();         // `${id}\n${bound}` -> the value it set
+  const evaluated = [];
+  const pruned = [];
+  let entered = 0, cutoffs = 0, prunedNodes = 0;
+  const iterations = [];
+  const cutNodes = new Set();
+  let rootValue = null;
+  const own = new Map();              // a lazy game's nodes, by id
+  const names = new Map();            // a game's positions in words, by label
+  const moves = new Map();            // a game's moves in words, by `${parent}\n${child}`
+  let root = null;
+  let out = null;
+
+  // -- the tree -----------------------------------------------------------
+  function node(id) {
+    const n = lazy ? own.get(id) : tree.byId.get(id);
+    if (!n) throw new Error(`narrate: unknown node ${id}`);
+    return n;
+  }
+  const isChance = (n) => n.role === 'chance';
+  function pathOf(n) {
+    const p = [n];
+    while (p[p.length - 1].parent) p.push(p[p.length - 1].parent);
+    return p.reverse();
+  }
+
+  // -- helpers (narrate.Narrator) -----------------------------------------
+  function role(n) {
+    if (isChance(n)) return 'chance';
+    if (vector) return 'player';
+    return n.playerIndex === 0 ? 'max' : 'min';
+  }
+  const who = (n) => (isChance(n) ? 'CHANCE' : players[n.playerIndex]);
+  function name(n) {
+    if (!game) return n.label;
+    const said = names.get(n.label);
+    return said != null && said !== '' ? said : n.label;
+  }
+  function move(n, child) {
+    if (game) {
+      const said = moves.get(`${n.label}\n${child.label}`);
+      if (said != null) return said;
+    }
+    return name(child);
+  }
+  function nodePhrase(n) {
+    if (game && name(n) !== n.label) {
+      return say('{position} ({player} to move)', { position: name(n), player: who(n) });
+    }
+    return say('{player} node {node}', { player: who(n), node: n.label });
+  }
+  function rootPhrase(n) {
+    const nm = name(n);
+    if (nm.trim().toLowerCase() === 'root') return say('the root');
+    if (nm !== n.label) return say('the root ({position})', { position: nm });
+    return say('the root {node}', { node: nm });
+  }
+  function linesOf(kind, n) {
+    const key = n ? `${kind}:${role(n)}` : `${kind}:`;
+    return { ...(lines[key] || {}) };
+  }
+  function field(id, f) {
+    const m = maps[f];
+    return m.has(id) ? m.get(id) : INITIAL[f];
+  }
+  function set(changes, id, f, now) {
+    const old = field(id, f);
+    if (!eq(old, now)) changes.push([id, f, old, now]);
+  }
+  function applyChanges(changes) {
+    for (const [id, f, , now] of changes) {
+      if (now === null || now === INITIAL[f]) maps[f].delete(id);
+      else maps[f].set(id, now);
+    }
+  }
+  function event(kind, n, changes, text, extra = {}) {
+    applyChanges(changes);
+    step += 1;
+    const ev = { type: kind, step };
+    if (n) {
+      const id = n.id;
+      ev.node = id;
+      ev.depth = n.depth;
+      ev.player = who(n);
+      if (bounds && maps.alpha.has(id)) {
+        ev.alpha = maps.alpha.get(id);
+        ev.beta = maps.beta.has(id) ? maps.beta.get(id) : null;
+      }
+      if (maps.value.has(id)) ev.v = maps.value.get(id);
+    }
+    Object.assign(ev, extra);
+    ev.lines = linesOf(kind, n);
+    ev.text = game ? text.slice(0, 1).toUpperCase() + text.slice(1) : text;
+    ev.changes = changes;
+    return ev;
+  }
+
+  // -- the stream ---------------------------------------------------------
+  function onRecord(r) {
+    const kind = r[0];
+    if (typeof kind === 'string') return onReturn(r);
+    switch (kind) {
+      case 9: return onHeader(r[1]);
+      case 4: {
+        const [, id, parentId, label, player] = r;
+        const parent = parentId == null ? null : own.get(parentId);
+        const n = {
+          id, label, playerIndex: player, player: players[player],
+          role: player === 0 ? 'max' : 'min', probability: null,
+          depth: parent ? parent.depth + 1 : 0, parent, children: [],
+        };
+        own.set(id, n);
+        if (!parent) root = n;
+        return null;
+      }
+      case 5: names.set(r[1], r[2]); return null;
+      case 6: moves.set(`${r[1]}\n${r[2]}`, r[3]); return null;
+      case 1: return out.push(onEval(root, num(r[1]), r[2]));
+      case 2: enterDownTo(root); return out.push(onExit(root, num(r[1])));
+      case 3: return out.push(onIter(r[1], num(r[2]), r[3] == null ? null : node(r[3])));
+      case 8: return out.push(done(r[1]));
+      default: throw new Error(`narrate: unknown record ${JSON.stringify(r)}`);
+    }
+  }
+
+  function onHeader(header) {
+    h = header;
+    alg = h.algorithm;
+    bounds = alg === 'alphabeta' || alg === 'iterative';
+    players = h.players;
+    vector = players.length > 2 || alg === 'maxn';
+    strict = h.strict;
+    game = h.game;
+    lazy = h.lazy;
+    height = h.height;
+    lines = h.lines;
+    lastDepth = h.depth;
+    root = lazy ? null : tree.root;
+    return null;
+  }
+
+  function onReturn(r) {
+    const child = node(r[0]);
+    const n = child.parent;
+    const val = num(r[1]);
+    const cutoff = r[2] === 0 ? null : r[2] === 2;
+    const vNew = num(r[3]);
+    const bNew = bounds ? num(r[4]) : null;
+    const skipped = r.length > 5 ? r[5].map(node) : null;
+    const top = path[path.length - 1];
+    if (!top || (top.id !== n.id && (path.length < 2 || path[path.length - 2].id !== n.id))) {
+      enterDownTo(n);
+    }
+    out.push(cutoff === null ? onExit(child, val) : onEval(child, val, cutoff));
+    const frame = raw[raw.length - 1];   // n's, now that the child has gone
+    const vOld = frame[0];
+    out.push(!eq(vNew, vOld) ? onUpdate(n, vOld, vNew, child) : onKeep(n, vOld, child, val));
+    frame[0] = vNew;
+    if (bounds) {
+      const k = n.playerIndex === 0 ? 1 : 2;
+      const bOld = frame[k];
+      if (!eq(bNew, bOld)) out.push(bound(n, k === 1 ? 'alpha' : 'beta', bOld, bNew));
+      frame[k] = bNew;
+    }
+    if (skipped && skipped.length) out.push(onPrune(n, skipped, r[6]));
+    return null;
+  }
+
+  function enterDownTo(n) {
+    if (path.length && path[path.length - 1].id === n.id) return;
+    for (const m of pathOf(n).slice(path.length)) {
+      const parent = path.length ? path[path.length - 1] : null;
+      let alpha = null, beta = null;
+      if (bounds) {
+        alpha = parent ? unview(field(parent.id, 'alpha')) : -Infinity;
+        beta = parent ? unview(field(parent.id, 'beta')) : Infinity;
+      }
+      let v0;
+      if (isChance(m)) v0 = 0;
+      else if (alg === 'maxn') v0 = null;
+      else v0 = m.playerIndex === 0 ? -Infinity : Infinity;
+      // The algorithm's own bounds: a child starts with its parent's, as they are.
+      const up = raw.length ? raw[raw.length - 1] : [null, -Infinity, Infinity];
+      raw.push([v0, up[1], up[2]]);
+      out.push(onEnter(m, alpha, beta, v0));
+    }
+  }
+
+  function onEnter(n, alpha, beta, v0) {
+    entered += 1;
+    const changes = [];
+    const parent = path.length ? path[path.length - 1] : null;
+    if (parent) set(changes, parent.id, 'status', 'visited');
+    set(changes, n.id, 'status', 'active');
+    if (v0 !== null) set(changes, n.id, 'value', jv(v0));
+    if (alpha !== null) {
+      set(changes, n.id, 'alpha', jv(alpha));
+      set(changes, n.id, 'beta', jv(beta));
+    }
+    path.push(n);
+    const phrase = nodePhrase(n);
+    let text;
+    if (isChance(n)) {
+      text = say('Chance node {node}: v starts at 0 and becomes the probability-weighted sum of its children.', { node: name(n) });
+    } else if (alg === 'maxn') {
+      text = say("{player} moves at {node}: it keeps the child whose vector is best in {player}'s own component.", { player: who(n), node: name(n) });
+    } else if (alpha !== null) {
+      text = parent === null
+        ? say('Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) })
+        : say('Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+    } else if (parent === null) {
+      text = say('Start at the root, {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+    } else {
+      text = say('Enter {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+    }
+    return event('enter', n, changes, text, { parent: parent ? parent.id : null });
+  }
+
+  function onEval(n, value, cutoff) {
+    entered += 1;
+    evaluated.push(n.id);
+    const changes = [];
+    set(changes, n.id, 'status', 'evaluated');
+    set(changes, n.id, 'value', jv(value));
+    if (n === root) rootValue = value;
+    let text;
+    if (cutoff) {
+      text = say('Depth limit reached at {node}: not expanded; its evaluation {eval} = {value} is used.', { node: name(n), eval: name(n) === n.label ? `eval(${n.label})` : 'eval(n)', value: fmt(value) });
+    } else if (name(n) !== n.label) {
+      text = say('Leaf {position}: value {value}.', { position: name(n), value: fmt(value) });
+    } else {
+      text = say('Leaf {node} has value {value}.', { node: n.label, value: fmt(value) });
+    }
+    return event('evaluate', n, changes, text, { value: jv(value), cutoff });
+  }
+
+  function onKeep(n, v, child, val) {
+    const r = role(n);
+    const c = move(n, child);
+    let text;
+    if (r === 'chance') {
+      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(v), p: fmt(child.probability), child_value: fmt(val), new: fmt(v) });
+    } else if (r === 'player') {
+      const p = n.playerIndex;
+      text = say('{player} at {node}: {value} from {child} is no better for {player} ({mine} ≤ {best}): v stays {v}.', { player: who(n), node: name(n), value: fmt(val), child: c, mine: fmt(val[p]), best: fmt(v[p]), v: fmt(v) });
+    } else {
+      const fields = { player: who(n), node: name(n), value: fmt(val), child: c, v: fmt(v) };
+      const tie = eq(val, v);
+      if (r === 'max') {
+        text = tie
+          ? say('{player} at {node}: {value} from {child} does not raise v: v stays {v} (a tie keeps the child found first).', fields)
+          : say('{player} at {node}: {value} from {child} does not raise v: v stays {v}.', fields);
+      } else {
+        text = tie
+          ? say('{player} at {node}: {value} from {child} does not lower v: v stays {v} (a tie keeps the child found first).', fields)
+          : say('{player} at {node}: {value} from {child} does not lower v: v stays {v}.', fields);
+      }
+    }
+    return event('update', n, [], text, { child: child.id, old: jv(v), new: jv(v) });
+  }
+
+  function onUpdate(n, old, now, child) {
+    if (!isChance(n)) bestChild.set(n.id, child);
+    const changes = [];
+    set(changes, n.id, 'value', jv(now));
+    const r = role(n);
+    const cv = maps.value.has(child.id) ? maps.value.get(child.id) : null;
+    let text;
+    if (r === 'chance') {
+      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(old), p: fmt(child.probability), child_value: fmt(cv), new: fmt(now) });
+    } else if (r === 'player') {
+      const p = n.playerIndex;
+      text = old === null
+        ? say('{player} at {node}: first result {value} (from {child}).', { player: who(n), node: name(n), value: fmt(now), child: name(child) })
+        : say('{player} at {node}: {value} from {child} is better for {player} ({mine} > {best}): keep it.', { player: who(n), node: name(n), value: fmt(now), child: name(child), mine: fmt(now[p]), best: fmt(old[p]) });
+    } else {
+      text = say('{player} at {node}: v = {op}({old}, {child_value}) = {new}, through {child}.', { player: who(n), node: name(n), op: r === 'max' ? 'max' : 'min', old: fmt(old), child_value: fmt(cv), new: fmt(now), child: move(n, child) });
+    }
+    return event('update', n, changes, text, { child: child.id, old: jv(old), new: jv(now) });
+  }
+
+  function bound(n, which, old, now) {
+    boundSet.set(`${n.id}\n${which}`, now);
+    const changes = [];
+    set(changes, n.id, which, jv(now));
+    const fields = { node: name(n), old: fmt(old), new: fmt(now) };
+    const text = which === 'alpha'
+      ? say('MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} on this path.', fields)
+      : say('MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most {new} on this path.', fields);
+    return event(which, n, changes, text, { old: jv(old), new: jv(now) });
+  }
+
+  function onPrune(n, skipped, count) {
+    const alpha = unview(field(n.id, 'alpha'));
+    const beta = unview(field(n.id, 'beta'));
+    const v = unview(field(n.id, 'value'));
+    cutoffs += 1;
+    cutNodes.add(n.id);
+    const changes = [];
+    for (const c of skipped) {
+      pruned.push(c.id);
+      set(changes, c.id, 'status', 'pruned');
+    }
+    prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
+    const names = skipped.map((c) => move(n, c)).join(', ');
+    const side = CUT[n.playerIndex === 0 ? 'max' : 'min'];
+    const cut = side.bound;
+    const b = cut === 'beta' ? beta : alpha;
+    const by = holder(cut, b, n);
+    const why = by
+      ? (cut === 'beta'
+        ? say('MIN already holds MAX to {bound} at {holder}', { bound: fmt(b), holder: name(by) })
+        : say('MAX already has {bound} at {holder}', { bound: fmt(b), holder: name(by) })) + through(by)
+      : `${side.symbol} = ${fmt(b)}`;
+    const fields = { node: name(n), v: fmt(v), names, sign: strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
+    const many = skipped.length > 1;
+    let text;
+    if (cut === 'beta') {
+      text = many
+        ? say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its other children {names} cannot matter and are pruned (β cut-off).', fields)
+        : say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its last child {names} cannot matter and is pruned (β cut-off).', fields);
+    } else {
+      text = many
+        ? say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its other children {names} cannot matter and are pruned (α cut-off).', fields)
+        : say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its last child {names} cannot matter and is pruned (α cut-off).', fields);
+    }
+    return event('prune', n, changes, text, {
+      skipped: skipped.map((c) => c.id), cut, test: strict ? side.strictTest : side.test,
+      by: by ? by.id : null, bound: jv(b), pruned_nodes: count ?? null,
+    });
+  }
+
+  function holder(which, value, n) {
+    for (let i = path.length - 2; i >= 0; i--) {
+      const frame = path[i];
+      const key = `${frame.id}\n${which}`;
+      if (boundSet.has(key) && eq(boundSet.get(key), value)) return frame;
+    }
+    return null;
+  }
+
+  function through(frame) {
+    const child = bestChild.get(frame.id);
+    if (!child) return '';
+    return say(' (through {child})', { child: move(frame, child) });
+  }
+
+  function onExit(n, value) {
+    path.pop();
+    raw.pop();
+    const changes = [];
+    set(changes, n.id, 'status', 'visited');
+    const parent = path.length ? path[path.length - 1] : null;
+    if (parent) set(changes, parent.id, 'status', 'active');
+    let kindLine = 'exit';
+    let note = '';
+    if (bounds && !isChance(n)) {
+      const a = unview(field(n.id, 'alpha'));
+      const b = unview(field(n.id, 'beta'));
+      let cut = n.playerIndex === 0 ? value >= b : value <= a;
+      if (strict) cut = n.playerIndex === 0 ? value > b : value < a;
+      if (cut) {
+        kindLine = 'return-cut';
+        if (cutNodes.has(n.id)) {
+          note = n.playerIndex === 0
+            ? say(' (a bound: its true value is at least {value})', { value: fmt(value) })
+            : say(' (a bound: its true value is at most {value})', { value: fmt(value) });
+        }
+      }
+    }
+    let text;
+    if (parent === null) {
+      rootValue = value;
+      const phrase = rootPhrase(n);
+      text = say('{root} is worth {value}.', { root: phrase.slice(0, 1).toUpperCase() + phrase.slice(1), value: fmt(value) });
+    } else {
+      text = say('{node} returns {value} to {parent}{note}.', { node: name(n), value: fmt(value), parent: name(parent), note });
+    }
+    const ev = event('exit', n, changes, text, { value: jv(value) });
+    ev.lines = linesOf(kindLine, n);
+    return ev;
+  }
+
+  function touched() {
+    const seen = new Set();
+    for (const f of FIELDS) for (const id of maps[f].keys()) seen.add(id);
+    return [...seen];
+  }
+
+  function onIter(depth, value, best) {
+    const changes = [];
+    if (value === null) {
+      lastDepth = depth < height ? depth : null;
+      for (const id of touched()) for (const f of FIELDS) set(changes, id, f, INITIAL[f]);
+      bestChild.clear();
+      boundSet.clear();
+      const text = depth >= height
+        ? say('Iteration {depth}: search again from the root, to the bottom of the tree.', { depth })
+        : say('Iteration {depth}: search again from the root, with the depth limit {depth}.', { depth });
+      return event('iteration', null, changes, text, { depth });
+    }
+    iterations.push({ depth, value: jv(value), best_move: best ? best.id : null });
+    const text = say('Iteration {depth} done: value {value}, best move {move}.', { depth, value: fmt(value), move: best ? move(root, best) : say('(none)') });
+    return event('iteration', null, changes, text, { depth, value: jv(value), best_move: best ? best.id : null });
+  }
+
+  function principalVariation() {
+    const pv = [root];
+    while (bestChild.has(pv[pv.length - 1].id)) pv.push(bestChild.get(pv[pv.length - 1].id));
+    return pv.map((n) => n.id);
+  }
+
+  function counts(n, plain, saved) {
+    const one = n === 1, cuts = cutoffs === 1;
+    const fields = { n, cutoffs, plain, saved };
+    if (!bounds) return one ? say('{n} static evaluation.', fields) : say('{n} static evaluations.', fields);
+    if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
+    if (one) return say('{n} static evaluation, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
+    if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
+    return say('{n} static evaluations, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
+  }
+
+  function done(minimaxEvaluated) {
+    let best = bestChild.get(root.id) || null;
+    if (isChance(root)) best = null;
+    const n = evaluated.length;
+    const stats = {
+      entered, evaluated: n, cutoffs, pruned_nodes: prunedNodes,
+      minimax_evaluated: minimaxEvaluated, saved: minimaxEvaluated - n, events: step + 1,
+    };
+    const value = rootValue;
+    const head = best
+      ? say('Done: {root} is worth {value} and the best move is {move}.', { root: rootPhrase(root), value: fmt(value), move: move(root, best) })
+      : say('Done: {root} is worth {value}.', { root: rootPhrase(root), value: fmt(value) });
+    const text = `${head} ${counts(n, minimaxEvaluated, stats.saved)}`;
+    step += 1;
+    const ev = {
+      type: 'done', step, value: jv(value), best_move: best ? best.id : null,
+      evaluated: [...evaluated], pruned: [...pruned], pv: principalVariation(), stats,
+    };
+    if (iterations.length) ev.iterations = iterations;
+    ev.lines = linesOf('done', null);
+    ev.text = text;
+    ev.changes = [];
+    return ev;
+  }
+
+  return {
+    /** The events the records of one pull make, in order. */
+    feed(records) {
+      out = [];
+      for (const r of records) onRecord(r);
+      const made = out;
+      out = null;
+      return made;
+    },
+    get header() { return h; },
+  };
+}

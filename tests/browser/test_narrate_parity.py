@@ -1,0 +1,168 @@
+"""The page narrates as the server does: static/js/narrate.js, fed the compact
+records of a run (app.search.compact), makes the very events app.search.run
+yields (type, step, node, bounds, value, changes, pseudocode lines, the
+sentence in the page's language, the summary), in real Chromium.
+
+Corpus: every tree of the lecture library with every algorithm that fits it
+and every option (strict, orders, style, a depth limit), in English and
+Indonesian; random trees with awkward labels and player names (quotes,
+backslashes, tabs, other scripts) and awkward values (floats, float noise,
+infinities), chance nodes and three players; the games searched lazily
+(tic-tac-toe from positions, Nim, Connect Four with a depth limit).
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from app.games.ids import resolve
+from app.games.random_tree import random_tree
+from app.i18n import words
+from app.search import SearchOptions, algorithms_for, run
+from app.search.compact import records
+from app.search.tree import Node, Tree
+from app.treefile import load_path, tree_to_dict
+
+pytestmark = pytest.mark.browser
+
+TREES = sorted((Path(__file__).resolve().parents[2] / "trees").glob("*.yaml"))
+
+# In the page: each case's records narrated (the tree read as the page reads the API's).
+NARRATE_JS = """async (cases) => {
+  const { makeNarrator } = await import('/static/js/narrate.js');
+  const { readTree } = await import('/static/js/tree.js');
+  return cases.map(([treeJson, recs]) => {
+    const tree = treeJson ? readTree(treeJson) : null;
+    const narrator = makeNarrator(tree);
+    const out = [];
+    // In pulls of a few records, as the stream brings them.
+    for (let i = 0; i < recs.length; i += 7) out.push(...narrator.feed(recs.slice(i, i + 7)));
+    return JSON.stringify(out);
+  });
+}"""
+
+
+def case(tree, opts: SearchOptions, lang: str | None) -> tuple:
+    """(tree JSON or None for a lazy game, records, the expected events)."""
+    say = words(lang) if lang else None
+    want = json.loads(json.dumps(list(run(tree, opts, say)), ensure_ascii=False))
+    recs = [json.loads(text) for text, _ in records(tree, opts, say)]
+    tree_json = None if getattr(tree, "lazy", False) else tree_to_dict(tree, explicit_ids=True)
+    return tree_json, recs, want
+
+
+def check(pg, cases: list[tuple], names: list[str]) -> None:
+    got = pg.evaluate(NARRATE_JS, [[c[0], c[1]] for c in cases])
+    for name, (_, _, want), text in zip(names, cases, got):
+        have = json.loads(text)
+        assert len(have) == len(want), f"{name}: {len(have)} events, the server has {len(want)}"
+        for k, (a, b) in enumerate(zip(have, want)):
+            assert a == b, f"{name}: event {k + 1} differs:\npage   {a}\nserver {b}"
+
+
+def option_sets(tree) -> list[SearchOptions]:
+    out = []
+    evals = all(n.eval is not None for n in tree.nodes if n.children and n.depth == 2)
+    for alg in algorithms_for(tree):
+        for extra in ({}, {"strict": True}, {"order": "best"}, {"order": "worst"},
+                      {"order": "random", "seed": 3}, {"style": "wikipedia"},
+                      {"style": "wikipedia", "strict": True, "order": "random", "seed": 9},
+                      {"depth": 2} if evals and tree.height > 2 else None,
+                      {"depth": 1} if evals and alg == "iterative" else None):
+            if extra is not None:
+                out.append(SearchOptions(algorithm=alg, **extra))
+    return out
+
+
+def open_in(browser, live_server, lang: str):
+    context = browser.new_context(base_url=live_server)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(f"/?lang={lang}")
+    assert pg.evaluate("document.documentElement.lang") == lang
+    return context, pg, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_lecture_library(browser, live_server, lang):
+    context, pg, errors = open_in(browser, live_server, lang)
+    cases, names = [], []
+    for path in TREES:
+        tree = load_path(path)
+        for opts in option_sets(tree):
+            cases.append(case(tree, opts, lang))
+            names.append(f"{path.stem} {opts}")
+    assert len(cases) > 100
+    check(pg, cases, names)
+    context.close()
+    assert not errors
+
+
+def awkward(tree: Tree, rng: random.Random, players: tuple[str, ...]) -> Tree:
+    """The tree with awkward labels and values (the leaves of two-player trees)."""
+    labels = ['a"b', "back\\slash", "tab\there", "Ω", "", "root", " ROOT ", "x{y}", "–1", "é"]
+    values = [0.1 + 0.2, 2.5, -3, 1e-7, 1234567.5, 0.125, float("inf"), -float("inf"), 7, 1e21]
+
+    def build(n: Node) -> Node:
+        value = n.value
+        if not n.children and not isinstance(value, tuple) and rng.random() < 0.5:
+            value = rng.choice(values)
+        return Node(id=n.id, label=rng.choice(labels) or n.id, player=n.player, depth=n.depth,
+                    children=tuple(build(c) for c in n.children), value=value, eval=n.eval,
+                    chance=n.chance, probability=n.probability)
+    return Tree(root=build(tree.root), players=players, title=tree.title)
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_random_trees_with_awkward_labels(browser, live_server, lang):
+    context, pg, errors = open_in(browser, live_server, lang)
+    rng = random.Random(2026)
+    cases, names = [], []
+    for seed in range(24):
+        players = rng.choice([("MAX", "MIN"), ('Ann "A"', "B\\b"), ("Ω", "\t")])
+        plain = random_tree(branching=(2, 4), depth=rng.choice([3, 4]), seed=seed, evals=True)
+        tree = awkward(plain, rng, players)
+        for opts in (SearchOptions(algorithm="alphabeta", order=rng.choice(["given", "best", "worst", "random"]),
+                                   seed=seed, strict=rng.random() < 0.5),
+                     SearchOptions(algorithm="alphabeta", depth=2, style="wikipedia"),
+                     SearchOptions(algorithm="minimax", depth=rng.choice([None, 1, 2])),
+                     SearchOptions(algorithm="iterative", order="random", seed=seed)):
+            cases.append(case(tree, opts, lang))
+            names.append(f"random {seed} {opts}")
+    for seed in range(8):   # chance nodes and three players
+        chance = random_tree(branching=(2, 3), depth=4, seed=seed, chance=True, evals=True)
+        cases.append(case(chance, SearchOptions(algorithm="expectiminimax", order="random",
+                                                seed=seed), lang))
+        names.append(f"chance {seed}")
+        multi = random_tree(branching=(2, 3), depth=4, seed=seed, players=3, evals=True)
+        cases.append(case(multi, SearchOptions(algorithm="maxn", depth=rng.choice([None, 2])),
+                          lang))
+        names.append(f"maxn {seed}")
+    check(pg, cases, names)
+    context.close()
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_games(browser, live_server, lang):
+    context, pg, errors = open_in(browser, live_server, lang)
+    cases, names = [], []
+    for game, depth in [("game:tictactoe:xo.x.o...", None), ("game:tictactoe:x...o....", None),
+                        ("game:tictactoe", 2), ("game:nim:7", None), ("game:nim:9", None),
+                        ("game:connect4", 2)]:
+        for opts in (SearchOptions(algorithm="minimax", depth=depth),
+                     SearchOptions(algorithm="alphabeta", depth=depth),
+                     SearchOptions(algorithm="alphabeta", depth=depth, strict=True, seed=5,
+                                   order="random" if "connect4" in game else "best")):
+            cases.append(case(resolve(game), opts, lang))
+            names.append(f"{game} {opts}")
+    tree = resolve("game:tictactoe:xo.x.o...")
+    cases.append(case(tree, SearchOptions(algorithm="iterative"), lang))
+    names.append("tic-tac-toe, iterative deepening")
+    check(pg, cases, names)
+    context.close()
+    assert not errors
