@@ -117,7 +117,7 @@ ws.Base.send = timed_send
 # recorded run's pulls are answered with the very texts sent when it was
 # recorded, in order, whatever count is asked (the page's steps stay
 # consecutive). The run is still started for real (its cost is not in End).
-recorded = {}      # tree id -> [(events_json, done, position)]
+recorded = {}      # tree id -> [(key, text, done, position)]: events_json or records_json
 cursor = {}        # run id -> (tree id, next batch)
 def mode():
     try:
@@ -141,13 +141,15 @@ def replay_pull(self, data):
     if c and c[0] == "replay":
         batches = recorded[c[1]]
         if c[2] >= len(batches):
-            return {"ok": True, "events_json": "[]", "done": True, "position": batches[-1][2]}
-        text, done, position = batches[c[2]]
+            return {"ok": True, batches[-1][0]: "[]", "done": True, "position": batches[-1][3]}
+        key, text, done, position = batches[c[2]]
         cursor[data["run"]] = ("replay", c[1], c[2] + 1)
-        return {"ok": True, "events_json": text, "done": done, "position": position}
+        return {"ok": True, key: text, "done": done, "position": position}
     ack = pull(self, data)
-    if c and isinstance(ack, dict) and ack.get("ok") and "events_json" in ack:
-        recorded[c[1]].append((ack["events_json"], ack["done"], ack["position"]))
+    if c and isinstance(ack, dict) and ack.get("ok"):
+        for key in ("events_json", "records_json"):
+            if key in ack:
+                recorded[c[1]].append((key, ack[key], ack["done"], ack["position"]))
     return ack
 sockets.StreamNamespace.on_start = replay_start
 sockets.StreamNamespace.on_pull = replay_pull
@@ -211,8 +213,11 @@ STREAM_JS = """async () => {
            drawn: t('end-drawn') };
 }"""
 
-PULL_JS = """async ([tree, depth]) => {
+PULL_JS = """async ([tree, depth, encoding]) => {
   const { connect, startRun } = await import('/static/js/stream.js');
+  const { makeNarrator } = await import('/static/js/narrate.js');
+  const { fetchTree, readTree } = await import('/static/js/tree.js');
+  const narrator = makeNarrator(readTree(await fetchTree(tree)));
   const socket = connect();
   const id = await startRun(socket, { tree, algorithm: 'minimax' });
   const trips = [], inflight = [];
@@ -221,12 +226,14 @@ PULL_JS = """async ([tree, depth]) => {
   while (!done) {
     while (inflight.length < depth) {
       const sent = performance.now();
-      inflight.push(socket.timeout(20000).emitWithAck('pull', { run: id, count: 1000, encoding: 'json' })
+      inflight.push(socket.timeout(20000).emitWithAck('pull', { run: id, count: 1000, encoding })
         .then((ack) => ({ ack, trip: performance.now() - sent })));
     }
     const { ack, trip } = await inflight.shift();
     trips.push(trip);
-    events += JSON.parse(ack.events_json).length;  // as the page does (stream.js)
+    // as the page does (stream.js): one parse, and the page's narration of compact records
+    events += encoding === 'json' ? JSON.parse(ack.events_json).length
+      : narrator.feed(JSON.parse(ack.records_json)).length;
     done = ack.done;
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -318,24 +325,30 @@ def end_run(page, base: str, tree_id: str, query: str = "") -> dict:
     return run
 
 
-def stream_time(page, base: str, tree_id: str, pull_times: Path, ctl: Path, ends: int) -> dict:
-    """End with both painters and on a replay, interleaved; then bare pull loops and the server's share."""
+def stream_time(page, base: str, tree_id: str, pull_times: Path, ctl: Path, ends: int,
+                svg: bool = True) -> dict:
+    """End (the page narrating; the server narrating, ``?stream=json``; the SVG
+    painter; a replay of the recorded pulls), interleaved; then bare pull loops
+    and the server's share."""
     ctl.write_text("record")
     end_run(page, base, tree_id)             # recorded (and a warm-up)
-    runs: dict[str, list] = {"canvas": [], "svg": [], "replay": []}
+    runs: dict[str, list] = {"canvas": [], "json": [], "svg": [], "replay": []}
     for _ in range(ends):
         ctl.write_text("")
         runs["canvas"].append(end_run(page, base, tree_id))
-        runs["svg"].append(end_run(page, base, tree_id, "draw=svg"))
+        runs["json"].append(end_run(page, base, tree_id, "stream=json"))
+        if svg:
+            runs["svg"].append(end_run(page, base, tree_id, "draw=svg"))
         ctl.write_text("replay")
         runs["replay"].append(end_run(page, base, tree_id))
     ctl.write_text("")
     page_run = runs["canvas"][-1]
-    pipelined = page.evaluate(PULL_JS, [tree_id, 3])
+    pipelined = page.evaluate(PULL_JS, [tree_id, 3, "compact"])
+    pipelined_json = page.evaluate(PULL_JS, [tree_id, 3, "json"])
     pull_times.write_text("")
-    single = page.evaluate(PULL_JS, [tree_id, 1])
+    single = page.evaluate(PULL_JS, [tree_id, 1, "compact"])
     return {"page": page_run, "runs": runs, "pipelined": pipelined, "single": single,
-            "server": server_times(pull_times)}
+            "pipelined_json": pipelined_json, "server": server_times(pull_times)}
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -364,7 +377,9 @@ def report_stream(r: dict) -> None:
     print(f"End on {p['events']:,} events (66,430-node tree), median of {len(runs['canvas'])} each, "
           "End pressed to: all events in / the end's picture painted / drawn, hooks and panels included "
           "(page marks) / last step on screen")
-    for name in ("canvas", "svg", "replay"):
+    for name in ("canvas", "json", "svg", "replay"):
+        if not runs[name]:
+            continue
         painter = runs[name][0]["painter"]
         print(f"  {name:7s} ({painter} painter): {med(runs[name], 'fetched'):.2f} s / "
               f"{med(runs[name], 'painted'):.2f} s / {med(runs[name], 'drawn'):.2f} s / {med(runs[name], 'total'):.2f} s   "
@@ -372,9 +387,12 @@ def report_stream(r: dict) -> None:
     print(f"  all events in, search / replay: {med(runs['canvas'], 'fetched') / med(runs['replay'], 'fetched'):.2f}x"
           "   (goal <= 1.5x);   canvas: picture painted "
           f"{med(runs['canvas'], 'painted'):.2f} s, drawn {med(runs['canvas'], 'drawn'):.2f} s   (goal <= 1.5 s)")
-    print(f"  drawing the end alone (drawn - all in): canvas {med(runs['canvas'], 'drawn') - med(runs['canvas'], 'fetched'):.2f} s,"
-          f" svg {med(runs['svg'], 'drawn') - med(runs['svg'], 'fetched'):.2f} s")
-    print(f"  bare pull loop, no drawing: {pipe['seconds']:.2f} s with 3 pulls of 1,000 in flight, "
+    print(f"  drawing the end alone (drawn - all in): canvas {med(runs['canvas'], 'drawn') - med(runs['canvas'], 'fetched'):.2f} s"
+          + (f", svg {med(runs['svg'], 'drawn') - med(runs['svg'], 'fetched'):.2f} s" if runs["svg"] else ""))
+    print(f"  server-narrated (?stream=json) all events in: {med(runs['json'], 'fetched'):.2f} s, "
+          f"drawn {med(runs['json'], 'drawn'):.2f} s; bare pull loop with json: "
+          f"{r['pipelined_json']['seconds']:.2f} s")
+    print(f"  bare pull loop, no drawing (compact records, narrated in the page): {pipe['seconds']:.2f} s with 3 pulls of 1,000 in flight, "
           f"{one['seconds']:.2f} s one at a time (round trip per pull: median "
           f"{statistics.median(one['trips']):.1f} ms, p90 {percentile(one['trips'], 0.9):.1f} ms)")
     if server:
@@ -392,6 +410,8 @@ def main() -> None:
     parser.add_argument("--opens", type=int, default=3, help="openings of the 10,000-node tree")
     parser.add_argument("--ends", type=int, default=2, help="End runs per painter and on the replay")
     parser.add_argument("--parts", default="steps,open,stream", help="which parts to run (comma-separated)")
+    parser.add_argument("--no-svg", dest="svg", action="store_false",
+                        help="leave the SVG painter out of End (it takes minutes)")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -439,7 +459,7 @@ def main() -> None:
                     print("  last run: " + ", ".join(f"{name} {t:.2f} s" for name, t in marks.items()))
 
                 if "stream" in parts:
-                    report_stream(stream_time(page, base, huge, pull_times, ctl, args.ends))
+                    report_stream(stream_time(page, base, huge, pull_times, ctl, args.ends, args.svg))
                 browser.close()
         finally:
             server.terminate()

@@ -12,11 +12,14 @@ process, interleaved round by round:
 All three must evaluate the same number of leaves (checked first). Also
 timed: ``narrated``, the core's events with sentences and view changes as
 dicts (what the command line and the HTTP trace get), and ``serialised``,
-what the browser receives: the same events as the server's Socket.IO pulls
-send them (``app.search.wire``: JSON text built straight from the raw
-events, one JSON array per pull of 1,000), with the number of full garbage
-collections that ran during it. ``--before`` times the old way instead
-(the narrated dicts, each encoded by the strict JSON encoder). Besides the
+what the browser receives: what the server's Socket.IO pulls send the page
+(``encoding: "compact"``, ``app.search.compact``: the raw events' records
+as JSON text, one JSON array per pull of 1,000, narrated in the page), with
+the number of full garbage collections that ran during it; side by side,
+``wire``, the narrated events as JSON text (``app.search.wire``, the pulls'
+``encoding: "json"``, what the page received before it narrated). ``--before``
+times the oldest way as ``serialised`` instead (the narrated dicts, each
+encoded by the strict JSON encoder). Besides the
 random trees, the b=3 d=10 tree with its children stored best-first and
 worst-first (so every contender searches the same order).
 
@@ -52,6 +55,10 @@ from app.search import SearchOptions, raw_events, run  # noqa: E402
 from app.search.ordering import true_values  # noqa: E402
 from app.search.algorithms import EVAL, RET  # noqa: E402
 from app.search.tree import Node, Tree  # noqa: E402
+try:
+    from app.search.compact import records  # noqa: E402
+except ImportError:   # the core before app.search.compact
+    records = None
 try:
     from app.search.wire import encode, encoded  # noqa: E402
 except ImportError:   # the core before app.search.wire (for --before on an old checkout)
@@ -180,8 +187,10 @@ def check_agreement(tree: Tree, opts: SearchOptions) -> tuple[int, int]:
 BEFORE = False   # --before: the narrated dicts, each encoded (the old way)
 
 
-def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000) -> tuple[int, int]:
-    """The events as the server's pulls send them: (characters, full GCs)."""
+def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000,
+               how: str = "compact") -> tuple[int, int]:
+    """The events as the server's pulls send them: (characters, full GCs).
+    ``how``: ``compact`` (the page narrates), ``wire`` (narrated JSON text)."""
     full = [0]
 
     def count(phase, info):
@@ -197,7 +206,7 @@ def serialised(tree: Tree, opts: SearchOptions, batch: int = 1000) -> tuple[int,
                     size += len("[" + ",".join(events) + "]")
                     events = []
         else:
-            for text, _ in encoded(tree, opts):
+            for text, _ in (records if how == "compact" else encoded)(tree, opts):
                 events.append(text)
                 if len(events) == batch:
                     size += len("[" + ",".join(events) + "]")
@@ -240,12 +249,13 @@ def main() -> None:
     global BEFORE, clock
     BEFORE = args.before
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    print(f"clock: {args.clock}; serialised: {'narrated dicts, each encoded' if BEFORE else 'app.search.wire'}")
+    print(f"clock: {args.clock}; serialised: {'narrated dicts, each encoded' if BEFORE else 'app.search.compact'}")
     opts = SearchOptions(algorithm="alphabeta")
     worst = worst_ser = 0.0
     print(f"{'tree':<16} {'nodes':>7} {'leaves ev.':>10} {'events':>8} "
-          f"{'plain ms':>9} {'aima ms':>8} {'events ms':>9} {'narr. ms':>9} {'ser. ms':>9} "
-          f"{'Mchar':>6} {'full GC':>7}  {'events/aima':>11} {'narr./aima':>10} {'ser./aima':>9}")
+          f"{'plain ms':>9} {'aima ms':>8} {'events ms':>9} {'narr. ms':>9} {'wire ms':>9} "
+          f"{'ser. ms':>9} {'Mchar':>6} {'wire Mch':>8} {'full GC':>7}  {'events/aima':>11} "
+          f"{'narr./aima':>10} {'wire/aima':>9} {'ser./aima':>9}")
     trees = [random_tree(b, d, args.seed + b * 100 + d) for b, d in SHAPES]
     trees += [reordered(trees[0], worst=False), reordered(trees[0], worst=True)]
     for tree in trees:
@@ -257,6 +267,7 @@ def main() -> None:
             "events": lambda: count_events(tree, opts),
             "narrated": lambda: sum(1 for _ in run(tree, opts)),
             "serialised": lambda: serialised(tree, opts),
+            "wire": lambda: serialised(tree, opts, how="wire"),
         }
         times: dict[str, list[float]] = {k: [] for k in contenders}
         for r in range(args.rounds):
@@ -264,21 +275,24 @@ def main() -> None:
             if r % 2:
                 names.reverse()  # interleave, so drift hits every contender alike
             for name in names:
-                if name in ("narrated", "serialised"):
+                if name in ("narrated", "wire") or (name == "serialised" and BEFORE):
                     if r < 3:  # slower: three single runs
                         times[name].append(timed_once(contenders[name]))
                     continue
                 times[name].append(timed(contenders[name]))
         med = {k: statistics.median(v) for k, v in times.items()}
         size, full = serialised(tree, opts)
+        wire_size, _ = serialised(tree, opts, how="wire")
         ratio = med["events"] / med["aima"]
         worst = max(worst, ratio)
         worst_ser = max(worst_ser, med["serialised"] / med["aima"])
         print(f"{tree.title:<16} {len(tree.nodes):>7} {leaves:>10} {n_events:>8} "
               f"{med['plain'] * 1e3:>9.1f} {med['aima'] * 1e3:>8.1f} {med['events'] * 1e3:>9.1f} "
-              f"{med['narrated'] * 1e3:>9.1f} {med['serialised'] * 1e3:>9.1f} {size / 1e6:>6.2f} "
+              f"{med['narrated'] * 1e3:>9.1f} {med['wire'] * 1e3:>9.1f} "
+              f"{med['serialised'] * 1e3:>9.1f} {size / 1e6:>6.2f} {wire_size / 1e6:>8.2f} "
               f"{full:>7}  {ratio:>11.2f} {med['narrated'] / med['aima']:>10.1f} "
-              f"{med['serialised'] / med['aima']:>9.1f}", flush=True)
+              f"{med['wire'] / med['aima']:>9.1f} {med['serialised'] / med['aima']:>9.1f}",
+              flush=True)
     print(f"event stream / aima-python, worst tree: {worst:.2f}")
     print(f"serialised stream / aima-python, worst tree: {worst_ser:.1f}")
     if args.games:

@@ -55,6 +55,10 @@ function pyG(x) {
 
 /** numbers.fmt: a value as a lecturer writes it (a true minus sign). */
 export function fmt(x) {
+  // Most values are whole numbers: the quick way first.
+  if (typeof x === 'number' && Number.isInteger(x) && Math.abs(x) < 2 ** 53) {
+    return x < 0 ? MINUS + String(-x) : String(x);
+  }
   if (x === null || x === undefined) return '—';
   if (x === 'inf' || x === Infinity) return '+∞';
   if (x === '-inf' || x === -Infinity) return '−∞';
@@ -88,13 +92,33 @@ const CUT = {
   min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
 };
 
+// Each sentence's template, looked up in the page's catalogue once and split
+// at its {fields}: filling it is then a few concatenations (t() would run a
+// regular expression per sentence, 140,000 times for a big run's End).
+const templates = new Map();
+
+/** t(msgid, fields) (i18n.js), with the template compiled once per message. */
+export function compiledSay(msgid, fields) {
+  let parts = templates.get(msgid);
+  if (parts === undefined) {
+    parts = t(msgid).split(/\{(\w+)\}/);
+    templates.set(msgid, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out += (fields && name in fields ? String(fields[name]) : `{${name}}`) + parts[i + 1];
+  }
+  return out;
+}
+
 /**
- * makeNarrator(tree, say = t) -> {feed(records) -> events, header}.
+ * makeNarrator(tree, say) -> {feed(records) -> events, header}.
  * `tree` is the page's tree (tree.js readTree: byId, nodes with parent,
  * label, playerIndex, role, probability, depth); a lazily searched game's
  * nodes come in the records instead. `say(msgid, fields)` says a sentence.
  */
-export function makeNarrator(tree, say = t) {
+export function makeNarrator(tree, say = compiledSay) {
   let h = null;                       // the header record
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
   let lastDepth = null;
@@ -160,9 +184,10 @@ export function makeNarrator(tree, say = t) {
     if (nm !== n.label) return say('the root ({position})', { position: nm });
     return say('the root {node}', { node: nm });
   }
+  // One object per kind and role, shared by the events (read, never changed: panels.js).
+  const noLines = Object.freeze({});
   function linesOf(kind, n) {
-    const key = n ? `${kind}:${role(n)}` : `${kind}:`;
-    return { ...(lines[key] || {}) };
+    return lines[n ? `${kind}:${role(n)}` : `${kind}:`] || noLines;
   }
   function field(id, f) {
     const m = maps[f];
@@ -239,6 +264,7 @@ export function makeNarrator(tree, say = t) {
     lazy = h.lazy;
     height = h.height;
     lines = h.lines;
+    for (const key of Object.keys(lines)) Object.freeze(lines[key]);
     lastDepth = h.depth;
     root = lazy ? null : tree.root;
     return null;

@@ -27,8 +27,10 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
  * makeSession({socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched}).
  * onUpdate(session) after every move; onStatus({busy, error, streamed,
  * fraction}); onFetched(session) when a batch of events has arrived.
+ * `narrate` (default true): the page narrates the run's raw events
+ * (narrate.js); false: the server sends them narrated.
  */
-export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched }) {
+export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched, narrate = true }) {
   let run = null, feeder = null, runId = null, params = {};
   let gen = 0;              // bumps on every (re)start; stale work checks it
   let want = 0;             // the step asked for (may not be fetched yet)
@@ -74,7 +76,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
-      narrator: makeNarrator(tree),
+      narrator: narrate ? makeNarrator(tree) : null,
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {

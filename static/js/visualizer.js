@@ -192,6 +192,9 @@ async function main() {
     socket,
     tree,
     treeId,
+    // The page narrates the raw events itself (narrate.js); ?stream=json has
+    // the server narrate them, as before (bench/browser.py compares the two).
+    narrate: new URLSearchParams(location.search).get('stream') !== 'json',
     // The session draws through this, whichever drawing is current.
     treeView: {
       setNodes: (ids, fieldsOf) => { drawing.setNodes(ids, fieldsOf); a11y.setNodes(ids, fieldsOf); },
