@@ -130,7 +130,11 @@ class StreamNamespace(Namespace):
         """Once a server has clients: every ``SWEEP_TICK`` seconds, forget parsed
         trees unused for ``SWEEP_SECONDS`` and give the memory of those and of
         closed runs back to the system; once no run is open, after a full
-        garbage collection (app.web.memory says why)."""
+        garbage collection (app.web.memory says why). "No run is open" also
+        waits for Engine.IO to drop the connections that closed: it keeps a
+        closed one (its queues, threads and last answers) until its service
+        task passes, up to a ping timeout later, and a collection before that
+        leaves them pinning the arenas of the load for good."""
         if getattr(self, "_sweeping", False):
             return
         self._sweeping = True
@@ -141,11 +145,14 @@ class StreamNamespace(Namespace):
                 self.socketio.sleep(SWEEP_TICK)
                 freed = trees.sweep(SWEEP_SECONDS)
                 if freed >= 10_000 or self._closed_since_sweep:
-                    quiet = self.runs.count() == 0
+                    quiet = self.runs.count() == 0 and not self._closing_connections()
                     self._closed_since_sweep = not quiet   # collect once it is
                     offload(memory.release, 0, collect=quiet)
 
         self.socketio.start_background_task(sweep)
+
+    def _closing_connections(self) -> bool:
+        return any(s.closed for s in list(self.server.eio.sockets.values()))
 
     def on_disconnect(self, reason=None):
         closed = self.runs.close_all(request.sid)
