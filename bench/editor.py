@@ -89,11 +89,15 @@ READ_JS = """() => {
   const ed = document.querySelector('#editor');
   const mark = (n) => performance.getEntriesByName(n).at(-1)?.startTime ?? NaN;
   const t0 = window.__t0, frame = Number(ed.dataset.frameAt);
+  // Drawn from the page's own search (marked 'edit-local'): the server's
+  // answer follows the frame, its marks are not this edit's parts.
+  const here = mark('edit-local') > t0;
   return { total: frame - t0, done: Number(ed.dataset.frameDoneAt) - t0,
-           before: mark('edit-sent') - t0,
-           trip: mark('edit-received') - mark('edit-sent'),
-           redraw: mark('edit-drawn') - mark('edit-received'),
-           wait: frame - mark('edit-drawn'), via: ed.dataset.runVia, t0 };
+           here, drawn: here ? mark('edit-drawn') - t0 : NaN,
+           before: here ? NaN : mark('edit-sent') - t0,
+           trip: here ? NaN : mark('edit-received') - mark('edit-sent'),
+           redraw: here ? NaN : mark('edit-drawn') - mark('edit-received'),
+           wait: frame - mark('edit-drawn'), via: here ? 'page' : ed.dataset.runVia, t0 };
 }"""
 
 DONE_JS = """(t0) => {
@@ -361,8 +365,11 @@ def main() -> None:
     for name, rs in results.items():
         print(row(f"**{name}: edit → frame**", [r["total"] for r in rs]))
         print(row(f"{name}: edit → frame done", [r["done"] for r in rs]))
-        if "typed" not in name:
-            vias = collections.Counter(r["via"] or "http" for r in rs)
+        vias = collections.Counter(r["via"] or "http" for r in rs)
+        if any(r.get("here") for r in rs):
+            print(row(f"{name}: input → drawn, by the page's own search "
+                      f"({vias['page']} of {len(rs)} edits)", [r["drawn"] for r in rs]))
+        if "typed" not in name and any(not r.get("here") for r in rs):
             print(row(f"{name}: input → run sent", [r["before"] for r in rs]))
             print(row(f"{name}: run's round trip ({', '.join(f'{v} {n}' for v, n in vias.items())})",
                       [r["trip"] for r in rs]))

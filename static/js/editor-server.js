@@ -87,14 +87,17 @@ export function wire(options) {
  */
 export function makeServer(state, { withYaml, aheadOff, useHttp }) {
   const channel = makeChannel({ useHttp });
-  /** The what-if run of `doc` (and how it differs from the accepted run). */
-  async function run(doc, options, edit) {
+  /**
+   * The what-if run of `doc` (and how it differs from the run of `before`,
+   * by default the accepted tree, whose run the server knows as `state.token`).
+   */
+  async function run(doc, options, edit, before = state.doc) {
     const body = { tree: doc, options: wire(options), edit, text: withYaml() ? 'all' : 'notation' };
     if (state.token) body.previous_state = state.token;
     let answer = await channel.ask(body);
-    if (answer.previous_missing && state.doc) {   // this server forgot it: send the tree before
+    if (answer.previous_missing && before) {   // this server forgot it: send the tree before
       const { previous_state: _, ...rest } = body;
-      answer = await channel.ask({ ...rest, previous: state.doc });
+      answer = await channel.ask({ ...rest, previous: before });
     }
     return answer;
   }

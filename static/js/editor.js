@@ -1,16 +1,20 @@
 // The page /edit and /edit/<id>: build and edit a tree by pointing and by
-// keyboard, with the search re-run by the server after every edit (what
-// if?). The page keeps the document (editor-doc.js) and its history; each
-// edit is sent to POST /api/edit/run (editor-server.js), which checks it
-// with the loader's rules and runs the core: an accepted edit is drawn with
-// its result (editor-view.js, editor-panels.js), a refused one is not kept
-// and its error is shown at its node.
+// keyboard, with the search re-run after every edit (what if?). The page
+// keeps the document (editor-doc.js) and its history; each edit is sent to
+// the server (editor-server.js), which checks it with the loader's rules and
+// runs the core: an accepted edit is drawn with its result (editor-view.js,
+// editor-panels.js), a refused one is not kept and its error is shown at its
+// node. A tree the page knows to be valid is searched in the page first
+// (localsearch.js) and drawn in the frame after the edit; the server's
+// answer follows, brings the sentence and the text, and where it differs
+// (or refuses the edit) the page takes the server's.
 
 import * as D from './editor-doc.js';
 import { drawingJson, fromTreeJson, mergeText } from './editor-convert.js';
 import { makeEditorView } from './editor-view.js';
 import { fillInspector, fillOptions, fillText, showResult } from './editor-panels.js';
 import { makeServer, post, wire } from './editor-server.js';
+import { localRun } from './localsearch.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
 import { t } from './i18n.js';
@@ -59,17 +63,32 @@ const idOf = (key) => state.ids[key] ?? key;
 // -- edits, one after another -----------------------------------------------------
 let queue = Promise.resolve();
 let busy = 0, editing = 0;
+// Edits drawn from the page's own search, waiting for the server's word:
+// confirmed one after another (each run compared with the one before it).
+let confirming = Promise.resolve();
+let pending = 0;
+let generation = 0;   // goes up when an edit is undone by the server's refusal: later ones go too
 /** Count work under way (edits, the accessible tree following one): the page is aria-busy meanwhile. */
 function hold(by) {
   busy += by;
   page.setAttribute('aria-busy', busy ? 'true' : 'false');
 }
-/** Run tasks one after another (an edit is made on the document the previous one left). */
-function enqueue(task) {
+/**
+ * Run tasks one after another (an edit is made on the document the previous
+ * one left); a task starts once the edits drawn ahead are confirmed, unless
+ * `ahead` (an edit that may itself be drawn ahead: it waits when it needs to).
+ */
+function enqueue(task, { ahead = false } = {}) {
   hold(1);
   editing += 1;
-  queue = queue.then(task).catch((err) => showAlert(err.message)).finally(() => { editing -= 1; hold(-1); });
+  const run = ahead ? task : async () => { await settled(); return task(); };
+  queue = queue.then(run).catch((err) => showAlert(err.message)).finally(() => { editing -= 1; hold(-1); });
   return queue;
+}
+
+/** Once every edit drawn ahead has the server's word (a confirmation, or its refusal undone). */
+async function settled() {
+  while (pending) await confirming;
 }
 
 /**
@@ -80,14 +99,32 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
   const started = performance.now();
   performance.mark('edit-start');
   return enqueue(async () => {
-    let proposal;
-    try {
-      proposal = make(state.doc);
-    } catch (err) {
-      refuse({ message: err.message, key: state.selected });
+    const propose = () => {
+      try {
+        return make(state.doc);
+      } catch (err) {
+        refuse({ message: err.message, key: state.selected });
+        return null;
+      }
+    };
+    let proposal = propose();
+    if (!proposal) return;
+    const local = searchHere(proposal.doc, options);
+    if (local) {      // drawn now; the server's word follows
+      const asked = server.prefetched(proposal.doc, options);
+      const before = snapshot();
+      if (history && state.doc) remember();
+      state.options = options;
+      acceptHere(proposal.doc, local, proposal.select ?? state.selected);
+      shown(started);
+      confirm({ before, doc: proposal.doc, options, edit: proposal.edit, local, asked, onRefused });
       return;
     }
-    if (!proposal) return;
+    if (pending) {    // the server's way: on the tree the confirmed edits leave
+      await settled();
+      proposal = propose();
+      if (!proposal) return;
+    }
     const answer = await (server.prefetched(proposal.doc, options)
       || server.run(proposal.doc, options, proposal.edit));
     if (answer.error) {
@@ -96,25 +133,129 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
       return;
     }
     performance.mark('edit-answered');
-    if (history && state.doc) {
-      state.undo.push({ doc: state.doc, select: state.selected });
-      if (state.undo.length > MAX_UNDO) state.undo.shift();
-      state.redo.length = 0;
-    }
+    if (history && state.doc) remember();
     state.options = options;
     accept(proposal.doc, answer, proposal.select ?? state.selected);
-    performance.mark('edit-drawn');
-    requestAnimationFrame(() => {   // the frame that shows the edit starts (bench/editor.py)
-      const now = performance.now();
-      page.dataset.frameAt = now.toFixed(2);
-      page.dataset.lastEditMs = (now - started).toFixed(2);
-      // ... and the page's part of drawing it is done (the first task after that frame).
-      setTimeout(() => { page.dataset.frameDoneAt = performance.now().toFixed(2); });
-    });
+    shown(started);
+  }, { ahead: true });
+}
+
+function remember() {
+  state.undo.push({ doc: state.doc, select: state.selected });
+  if (state.undo.length > MAX_UNDO) state.undo.shift();
+  state.redo.length = 0;
+}
+
+/** Note when the frame that shows the edit starts (bench/editor.py reads it). */
+function shown(started) {
+  performance.mark('edit-drawn');
+  requestAnimationFrame(() => {
+    const now = performance.now();
+    page.dataset.frameAt = now.toFixed(2);
+    page.dataset.lastEditMs = (now - started).toFixed(2);
+    // ... and the page's part of drawing it is done (the first task after that frame).
+    setTimeout(() => { page.dataset.frameDoneAt = performance.now().toFixed(2); });
   });
 }
 
-function accept(doc, answer, select) {
+// -- the page's own search, and the server's word on it -------------------------------
+/** The what-if run of `doc` made in the page, or null (not sure of the tree: ask the server). */
+function searchHere(doc, options) {
+  if (!state.doc || !state.result || page.dataset.local === 'off') return null;
+  try {
+    const local = localRun(doc, wire(options), { accepted: state.doc, before: { ids: state.ids, result: state.result } });
+    if (local) performance.mark('edit-local');     // (bench/editor.py tells these edits apart)
+    return local;
+  } catch (err) {
+    console.warn('the page could not search this tree; the server will', err);
+    return null;
+  }
+}
+
+/** What an edit drawn ahead replaces (put back if the server refuses it). */
+function snapshot() {
+  const { doc, ids, result, change, notation, yaml, algorithms, options, selected } = state;
+  return {
+    doc, ids, result, change, notation, yaml, algorithms, options, selected,
+    collapsed: new Set(state.collapsed), undo: [...state.undo], redo: [...state.redo],
+  };
+}
+
+/** Draw the page's own run of `doc` (its sentence, text and token come with the server's answer). */
+function acceptHere(doc, local, select) {
+  accept(doc, { ...local, change: local.change, notation: state.notation, state: state.token }, select, 'local');
+  state.yaml = null;          // asked again when needed: the server's YAML of this tree
+}
+
+/**
+ * Ask the server about an edit drawn ahead (after the ones before it). Its
+ * answer brings what the page does not make (the sentence in the reader's
+ * language, the notation and YAML, the run's token); a result that differs
+ * from the page's is drawn again as the server has it (counted in
+ * data-local-disagreements); a refusal undoes the edit (and any made on it).
+ */
+function confirm(entry) {
+  pending += 1;
+  hold(1);
+  const gen = generation;
+  confirming = confirming.then(async () => {
+    if (gen !== generation) return;
+    const answer = await (entry.asked
+      || server.run(entry.doc, entry.options, entry.edit, entry.before.doc));
+    if (gen !== generation) return;
+    if (answer.error) {
+      generation += 1;
+      const { before } = entry;
+      Object.assign(state, before);
+      state.revision += 1;
+      server.forget();
+      render();
+      refuse(answer.error, entry);
+      entry.onRefused?.(answer.error);
+      return;
+    }
+    state.token = answer.state;
+    server.forget();
+    page.dataset.runVia = server.channel.last || '';
+    const latest = state.doc === entry.doc;
+    const agree = sameRun(answer, entry.local);
+    if (!agree) {
+      page.dataset.localDisagreements = String(Number(page.dataset.localDisagreements || 0) + 1);
+      console.warn('the page and the server differ on this edit; the server is followed');
+    }
+    if (!latest) return;          // a later edit's answer will say how things stand
+    if (!agree) {
+      accept(entry.doc, answer, state.selected);
+      return;
+    }
+    Object.assign(state, {
+      change: answer.change || null, notation: answer.notation, yaml: answer.yaml ?? null,
+      result: answer.result, algorithms: answer.algorithms,
+    });
+    told();
+    showResult(state);
+    fillText(state);
+  }).catch((err) => showAlert(err.message)).finally(() => { pending -= 1; hold(-1); });
+}
+
+/** Do the server's answer and the page's run say the same (all but the words)? */
+function sameRun(answer, local) {
+  const { text: _a, ...theirs } = answer.result;
+  const { text: _b, ...mine } = local.result;
+  const marks = (c) => c && [c.new_cuts, c.lost_cuts, c.best_move];
+  return equal(answer.ids, local.ids) && equal(theirs, mine) && equal(answer.algorithms, local.algorithms)
+    && equal(marks(answer.change), marks(local.change));
+}
+
+function equal(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));
+}
+
+function accept(doc, answer, select, via = server.channel.last) {
   Object.assign(state, {
     doc, ids: answer.ids, result: answer.result, change: answer.change || null,
     yaml: answer.yaml ?? null, token: answer.state, notation: answer.notation,
@@ -125,9 +266,15 @@ function accept(doc, answer, select) {
   for (const k of [...state.collapsed]) if (!keys.has(k)) state.collapsed.delete(k);
   state.selected = keys.has(select) ? select : D.walk(doc)[0].node.key;
   state.revision += 1;
-  page.dataset.runVia = server.channel.last || '';   // socket or http (the tests look)
+  page.dataset.runVia = via || '';   // local, socket or http (the tests look)
   view.clearError();
   render();
+}
+
+/** The sentence of the last edit (an edit drawn ahead keeps the one before until its own comes). */
+function told() {
+  if (state.change && state.change.sentence == null) return;
+  $('#change').textContent = state.change?.sentence || (state.undo.length || state.redo.length ? '' : TEXT.started);
 }
 
 function refuse(error, proposal) {
@@ -144,7 +291,7 @@ function render() {
   const collapsed = new Set([...state.collapsed].map(idOf));
   view.draw(json, state.result, state.change, { collapsed, selected: idOf(state.selected) });
   page.dataset.revision = String(state.revision);
-  $('#change').textContent = state.change?.sentence || (state.undo.length || state.redo.length ? '' : TEXT.started);
+  told();
   showResult(state);
   fillOptions(state);
   fillInspector(state, idOf);
@@ -171,14 +318,28 @@ function showAlert(message) {
 // -- history -------------------------------------------------------------------
 /** Go back (`from` the undo list) or forward (the redo list) one edit. */
 function travel(from, to, kind) {
+  const started = performance.now();
   enqueue(async () => {
+    const next = from.at(-1);
+    const local = next && searchHere(next.doc, state.options);
+    if (local) {
+      const before = snapshot();
+      from.pop();
+      to.push({ doc: state.doc, select: state.selected });
+      acceptHere(next.doc, local, next.select);
+      shown(started);
+      confirm({ before, doc: next.doc, options: state.options, edit: { kind }, local });
+      return;
+    }
+    await settled();
     const entry = from.pop();
     if (!entry) return;
     const answer = await server.run(entry.doc, state.options, { kind });
     if (answer.error) { from.push(entry); refuse(answer.error); return; }
     to.push({ doc: state.doc, select: state.selected });
     accept(entry.doc, answer, entry.select);
-  });
+    shown(started);
+  }, { ahead: true });
 }
 const undo = () => travel(state.undo, state.redo, 'undo');
 const redo = () => travel(state.redo, state.undo, 'redo');
@@ -234,7 +395,7 @@ for (const field of ['value', 'eval', 'probability', 'label', 'id']) {
   });
   if (field === 'value' || field === 'eval') {
     input.addEventListener('input', () => {
-      if (!state.doc || editing) return;
+      if (!state.doc || editing || pending) return;
       const proposal = D.setField(state.doc, state.selected, field, input.value);
       server.prefetch(proposal.doc, state.options, proposal.edit);
     });
