@@ -35,14 +35,14 @@ class GameNode:
     """One position reached by the search (the node interface of
     :class:`app.search.tree.Node`, children made on demand)."""
 
-    __slots__ = ("id", "depth", "player", "state", "parent", "value", "_tree", "_label",
+    __slots__ = ("id", "depth", "player", "state", "parent", "value", "_tree", "label",
                  "__weakref__")
     chance = False
     probability = None
     line = None
 
     def __init__(self, tree: "GameTree", node_id: str, depth: int, state, parent, value,
-                 player: int):
+                 player: int, label: str | None = None):
         self._tree = tree
         self.id = node_id
         self.depth = depth
@@ -51,7 +51,8 @@ class GameNode:
         self.value = value
         """MAX's payoff at a terminal position; ``None`` at an inner one."""
         self.player = player
-        self._label = None
+        if label is not None:
+            self.label = label
 
     @property
     def children(self) -> tuple["GameNode", ...]:
@@ -70,11 +71,13 @@ class GameNode:
         evaluate = self._tree._evaluate
         return None if evaluate is None else evaluate(self.state)
 
-    @property
-    def label(self) -> str:
-        if self._label is None:
-            self._label = self._tree.rules.display(self.state)
-        return self._label
+    def __getattr__(self, name: str):
+        """``label``, the position as text, made on first use (a slot read
+        after that: the narrator reads it several times an event)."""
+        if name != "label":
+            raise AttributeError(name)
+        label = self.label = self._tree.rules.display(self.state)
+        return label
 
     def __repr__(self) -> str:
         return f"GameNode({self.id!r})"
@@ -146,8 +149,9 @@ class GameTree:
 
     def _moves(self, state) -> list[tuple]:
         """``(move name, next state, its value if terminal else None, its
-        player)`` for each move, in ACTIONS order; kept per position for
-        games with few positions (tic-tac-toe has 5,478)."""
+        player, its label or None)`` for each move, in ACTIONS order; kept
+        per position, labels included, for games with few positions
+        (tic-tac-toe has 5,478)."""
         memo = self._memo
         if memo is not None:
             out = memo.get(state)
@@ -159,7 +163,8 @@ class GameTree:
             s = rules.result(state, a)
             value = rules.utility(s, max_name) if rules.terminal_test(s) else None
             out.append((rules.move_name(state, a), s, value,
-                        0 if rules.to_move(s) == max_name else 1))
+                        0 if rules.to_move(s) == max_name else 1,
+                        rules.display(s) if memo is not None else None))
         if memo is not None:
             memo[state] = out
         return out
@@ -167,8 +172,8 @@ class GameTree:
     def _expand(self, node: GameNode) -> tuple[GameNode, ...]:
         prefix = "" if node.parent is None else node.id + "-"
         depth = node.depth + 1
-        return tuple([GameNode(self, prefix + name, depth, s, node, value, player)
-                      for name, s, value, player in self._moves(node.state)])
+        return tuple([GameNode(self, prefix + name, depth, s, node, value, player, label)
+                      for name, s, value, player, label in self._moves(node.state)])
 
     # -- look-ups by id (replaying the moves) ------------------------------
     def node(self, node_id: str) -> GameNode:

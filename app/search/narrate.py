@@ -16,6 +16,7 @@ needs no catalogue and imports nothing of the layers above it.
 """
 from __future__ import annotations
 
+from string import Formatter
 from typing import Callable, Iterator, NamedTuple
 
 from . import algorithms as A
@@ -25,7 +26,7 @@ from .pseudocode import FORMULATIONS, line_of
 from .states import N_, describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
-from .words import english
+from .words import english, template
 
 
 class Narrator:
@@ -52,12 +53,17 @@ class Narrator:
         # Looked up once: the narrator runs for every event of a long stream.
         self._names = tree.players
         self._vector = tree.multiplayer or opts.algorithm == "maxn"
+        self.plain = not (self._vector or tree.has_chance)
+        """Two players, plain numbers, no chance: returns take :meth:`_ret_plain`."""
         self._field = self.view.field
         self._maps = self.view._maps   # read directly in the hot paths below
         root = tree.root
         self._game = kind_of(root.label, [c.label for c in root.children])
         self._names_cache: dict[str, str] = {}
         self._moves_cache: dict[tuple[str, str], str | None] = {}
+        self._phrases: dict[tuple, str] = {}   # a game's (position, player) -> node phrase
+        self._figures: tuple[dict, dict] = ({}, {})   # ints, floats -> as fmt writes them
+        self._templates: dict[str, tuple] = {}   # msgid -> see said()
 
     # -- helpers --------------------------------------------------------
     def role(self, node: Node) -> str:
@@ -91,10 +97,18 @@ class Narrator:
 
     def node_phrase(self, node: Node) -> str:
         """"MAX node B", or for a game position "X in the centre (MIN to move)"."""
+        if self._game:   # a game has few positions: each phrase is made once
+            key = (node.label, node.player)
+            out = self._phrases.get(key)
+            if out is None:
+                out = self._phrases[key] = self._node_phrase(node)
+            return out
+        return self._node_phrase(node)
+
+    def _node_phrase(self, node: Node) -> str:
         if self._game and self.name(node) != node.label:
-            return self.tell("{position} ({player} to move)", position=self.name(node),
-                             player=self.who(node))
-        return self.tell("{player} node {node}", player=self.who(node), node=node.label)
+            return self.said("{position} ({player} to move)", self.name(node), self.who(node))
+        return self.said("{player} node {node}", self.who(node), node.label)
 
     def root_phrase(self, node: Node) -> str:
         """"the root A"; never "the root root"; a position: "the root, the empty board,"."""
@@ -105,9 +119,49 @@ class Narrator:
             return self.tell("the root ({position})", position=name)
         return self.tell("the root {node}", node=name)
 
+    def figure(self, x) -> str:
+        """``fmt(x)``, remembered for numbers (a run writes the same few again
+        and again); ints and floats apart, as 10**20 == 1e20 is written two ways."""
+        t = type(x)
+        if t is int:
+            cache = self._figures[0]
+        elif t is float:
+            cache = self._figures[1]
+        else:
+            return fmt(x)
+        out = cache.get(x)
+        if out is None:
+            out = cache[x] = fmt(x)
+        return out
+
+    def said(self, msgid: str, *values) -> str:
+        """``self.tell(msgid, **fields)`` with the fields' values given in the
+        order they first appear in ``msgid``: the hot sentences of a long
+        stream, through a ``%`` template made once per message
+        (:func:`~app.search.words.template`)."""
+        t = self._templates.get(msgid)
+        if t is None:
+            t = self._templates[msgid] = self._template(msgid)
+        tpl, order = t
+        if order is None:
+            return tpl % values
+        if tpl is None:   # a tell that cannot be a template: called with the fields named
+            return self.tell(msgid, **dict(zip(order, values)))
+        return tpl % tuple([values[k] for k in order])
+
+    def _template(self, msgid: str) -> tuple:
+        """(template, order): order None when the values go in as given;
+        (None, field names) when ``tell`` must be called."""
+        made = template(self.tell, msgid)
+        if made is None:
+            return None, list(dict.fromkeys(f for _, f, _, _ in Formatter().parse(msgid)
+                                            if f is not None))
+        tpl, order = made
+        return tpl, None if order == tuple(range(len(order))) else order
+
     def lines(self, kind: str, node: Node | None) -> dict:
-        key = (kind, None if node is None else (node.chance, node.player))   # (fixes the role)
-        out = self._lines.get(key)
+        key = (kind, None if node is None else node.chance, None if node is None else node.player)
+        out = self._lines.get(key)   # (chance and player fix the role)
         if out is None:
             role = self.role(node) if node is not None else None
             out = self._lines[key] = {f: line for f in FORMULATIONS
@@ -119,22 +173,31 @@ class Narrator:
         if old != new:
             changes.append([node_id, name, old, new])
 
-    def event(self, kind: str, node: Node | None, changes: list, text: str, **extra) -> dict:
-        self.view.apply(changes)
-        self.step += 1
-        ev = {"type": kind, "step": self.step}
-        if node is not None:
-            maps = self._maps
-            nid = ev["node"] = node.id
-            ev["depth"] = node.depth
-            ev["player"] = "CHANCE" if node.chance else self._names[node.player]
+    def event(self, kind: str, node: Node | None, changes: list, text: str,
+              line_kind: str | None = None, **extra) -> dict:
+        """The event ``kind`` at ``node``, after ``changes``; its pseudocode
+        lines are those of ``line_kind`` (default: ``kind``)."""
+        maps = self._maps
+        for node_id, name, _old, new in changes:   # self.view.apply(changes), inlined
+            if new is None or new == INITIAL[name]:
+                maps[name].pop(node_id, None)
+            else:
+                maps[name][node_id] = new
+        step = self.step = self.step + 1
+        if node is None:
+            ev = {"type": kind, "step": step}
+        else:
+            nid = node.id
+            ev = {"type": kind, "step": step, "node": nid, "depth": node.depth,
+                  "player": "CHANCE" if node.chance else self._names[node.player]}
             if self.bounds and (alpha := maps["alpha"].get(nid)) is not None:
                 ev["alpha"] = alpha
                 ev["beta"] = maps["beta"].get(nid)
             if (value := maps["value"].get(nid)) is not None:
                 ev["v"] = value
-        ev.update(extra)
-        ev["lines"] = self.lines(kind, node)
+        if extra:
+            ev.update(extra)
+        ev["lines"] = self.lines(line_kind or kind, node)
         # A position in words may open the sentence ("the empty board returns ...").
         ev["text"] = text[:1].upper() + text[1:] if self._game else text
         ev["changes"] = changes
@@ -143,13 +206,14 @@ class Narrator:
     # -- the stream -----------------------------------------------------
     def narrate(self, raw: Iterator[tuple]) -> Iterator[dict]:
         path = self.path
+        on_ret = self._ret_plain if self.plain else self.on_ret
         for ev in raw:
             kind = ev[0]
             if kind == A.RET:
                 node = ev[1]   # most returns enter nothing: the node is open, or its child is
                 if not path or (path[-1] is not node and (len(path) < 2 or path[-2] is not node)):
                     yield from self.enter_down_to(node)
-                yield from self.on_ret(*ev[1:])
+                yield from on_ret(*ev[1:])
             elif kind == A.EVAL:
                 yield self.on_eval(*ev[1:])
             elif kind == A.EXIT:
@@ -162,13 +226,15 @@ class Narrator:
     def enter_down_to(self, node: Node):
         """Enter the nodes between the open frames and ``node`` (the raw
         stream implies entering: see :mod:`app.search.algorithms`)."""
-        if self.path and self.path[-1] is node:
+        path = self.path
+        if path and path[-1] is node:
             return
-        for n in self.tree.path_of(node)[len(self.path):]:
+        maps = self._maps
+        for n in self.tree.path_of(node)[len(path):]:
             if self.bounds:
-                parent = self.path[-1] if self.path else None
-                alpha = _num(self.view.field(parent.id, "alpha")) if parent else -INF
-                beta = _num(self.view.field(parent.id, "beta")) if parent else INF
+                parent = path[-1] if path else None
+                alpha = _num(maps["alpha"].get(parent.id)) if parent else -INF
+                beta = _num(maps["beta"].get(parent.id)) if parent else INF
             else:
                 alpha = beta = None
             if n.chance:
@@ -193,61 +259,199 @@ class Narrator:
             out.append(self.on_prune(node, skipped))
         return out
 
+    def _ret_plain(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new,
+                   skipped) -> list[dict]:
+        """:meth:`on_ret` for two players and plain numbers (no chance node,
+        no vectors), the common case of a long stream: the child's exit or
+        evaluation and the update of v written out in one place, as
+        :meth:`on_exit`, :meth:`on_eval`, :meth:`on_update` and :meth:`on_keep`
+        make them (tests/search/test_narration.py holds both to the same events)."""
+        maps = self._maps
+        status, values = maps["status"], maps["value"]
+        figure, names, tell = self.figure, self._names, self.tell
+        bounds = self.bounds
+        nid, cid = node.id, child.id
+        fv = figure(val)
+        jval = jv(val)
+        # -- the child's exit (it was searched) or evaluation
+        if cutoff is None:
+            self.path.pop()
+            changes = []
+            if (old := status.get(cid, "unvisited")) != "visited":
+                changes.append([cid, "status", old, "visited"])
+                status[cid] = "visited"
+            if (old := status.get(nid, "unvisited")) != "active":
+                changes.append([nid, "status", old, "active"])
+                status[nid] = "active"
+            kind, line_kind, note = "exit", "exit", ""
+            if bounds:
+                if child.player == 0:
+                    b = _num(maps["beta"].get(cid))
+                    cut = val > b if self.opts.strict else val >= b
+                else:
+                    a = _num(maps["alpha"].get(cid))
+                    cut = val < a if self.opts.strict else val <= a
+                if cut:
+                    line_kind = "return-cut"
+                    if cid in self.cut_nodes:
+                        note = (self.said(" (a bound: its true value is at least {value})", fv)
+                                if child.player == 0 else
+                                self.said(" (a bound: its true value is at most {value})", fv))
+            text = self.said("{node} returns {value} to {parent}{note}.", self.name(child), fv, self.name(node), note)
+        else:
+            self.entered += 1
+            self.evaluated.append(cid)
+            changes = []
+            if (old := status.get(cid, "unvisited")) != "evaluated":
+                changes.append([cid, "status", old, "evaluated"])
+                status[cid] = "evaluated"
+            if (old := values.get(cid)) != jval:
+                changes.append([cid, "value", old, jval])
+                if jval is None:
+                    values.pop(cid, None)
+                else:
+                    values[cid] = jval
+            kind = line_kind = "evaluate"
+            if cutoff:
+                text = self.said("Depth limit reached at {node}: not expanded; its evaluation "
+                            "{eval} = {value} is used.", self.name(child), self._eval_of(child), fv)
+            elif (name := self.name(child)) != child.label:
+                text = self.said("Leaf {position}: value {value}.", name, fv)
+            else:
+                text = self.said("Leaf {node} has value {value}.", child.label, fv)
+        step = self.step = self.step + 1
+        ev = {"type": kind, "step": step, "node": cid, "depth": child.depth,
+              "player": names[child.player]}
+        if bounds and (alpha := maps["alpha"].get(cid)) is not None:
+            ev["alpha"] = alpha
+            ev["beta"] = maps["beta"].get(cid)
+        if (value := values.get(cid)) is not None:
+            ev["v"] = value
+        ev["value"] = jval
+        if kind == "evaluate":
+            ev["cutoff"] = cutoff
+        ev["lines"] = self.lines(line_kind, child)
+        ev["text"] = text[:1].upper() + text[1:] if self._game else text
+        ev["changes"] = changes
+        out = [ev]
+        # -- v at the node: a new value, or the same kept
+        player = names[node.player]
+        if v_new != v_old:
+            self.best_child[nid] = child
+            jn = jv(v_new)
+            changes = []
+            if (was := values.get(nid)) != jn:
+                changes.append([nid, "value", was, jn])
+                if jn is None:
+                    values.pop(nid, None)
+                else:
+                    values[nid] = jn
+            text = self.said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
+                        "through {child}.", player, self.name(node), "max" if node.player == 0 else "min", figure(v_old), figure(values.get(cid)), figure(v_new), self.move(node, child))
+            jo = jv(v_old)
+        else:
+            fields = dict(player=player, node=self.name(node), value=fv,
+                          child=self.move(node, child), v=figure(v_old))
+            if node.player == 0:
+                text = (tell("{player} at {node}: {value} from {child} does not raise v: "
+                             "v stays {v} (a tie keeps the child found first).", **fields)
+                        if val == v_old else
+                        tell("{player} at {node}: {value} from {child} does not raise v: "
+                             "v stays {v}.", **fields))
+            else:
+                text = (tell("{player} at {node}: {value} from {child} does not lower v: "
+                             "v stays {v} (a tie keeps the child found first).", **fields)
+                        if val == v_old else
+                        tell("{player} at {node}: {value} from {child} does not lower v: "
+                             "v stays {v}.", **fields))
+            jo = jn = jv(v_old)
+            changes = []
+        step = self.step = step + 1
+        ev = {"type": "update", "step": step, "node": nid, "depth": node.depth, "player": player}
+        if bounds and (alpha := maps["alpha"].get(nid)) is not None:
+            ev["alpha"] = alpha
+            ev["beta"] = maps["beta"].get(nid)
+        if (value := values.get(nid)) is not None:
+            ev["v"] = value
+        ev["child"] = cid
+        ev["old"] = jo
+        ev["new"] = jn
+        ev["lines"] = self.lines("update", node)
+        ev["text"] = text[:1].upper() + text[1:] if self._game else text
+        ev["changes"] = changes
+        out.append(ev)
+        # -- the rarer events: a new bound, a cut-off
+        if b_new != b_old:
+            out.append(self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new))
+        if skipped:
+            out.append(self.on_prune(node, skipped))
+        return out
+
+    # The handlers below run for every event of a long stream: they read the
+    # view's maps directly and write ``self.set`` out where it is hot.
     def on_enter(self, node: Node, alpha, beta, v0) -> dict:
         self.entered += 1
+        maps = self._maps
+        status = maps["status"]
+        nid = node.id
         changes: list = []
-        parent = self.path[-1] if self.path else None
-        if parent is not None:
-            self.set(changes, parent.id, "status", "visited")
-        self.set(changes, node.id, "status", "active")
-        if v0 is not None:
-            self.set(changes, node.id, "value", jv(v0))
+        path = self.path
+        parent = path[-1] if path else None
+        if parent is not None and (old := status.get(parent.id, "unvisited")) != "visited":
+            changes.append([parent.id, "status", old, "visited"])
+        if (old := status.get(nid, "unvisited")) != "active":
+            changes.append([nid, "status", old, "active"])
+        figure = self.figure
+        if v0 is not None and (old := maps["value"].get(nid)) != (new := jv(v0)):
+            changes.append([nid, "value", old, new])
         if alpha is not None:
-            self.set(changes, node.id, "alpha", jv(alpha))
-            self.set(changes, node.id, "beta", jv(beta))
-        self.path.append(node)
-        name = self.node_phrase(node)
+            if (old := maps["alpha"].get(nid)) != (new := jv(alpha)):
+                changes.append([nid, "alpha", old, new])
+            if (old := maps["beta"].get(nid)) != (new := jv(beta)):
+                changes.append([nid, "beta", old, new])
+        path.append(node)
+        tell = self.tell
         if node.chance:
-            text = self.tell("Chance node {node}: v starts at 0 and becomes the "
-                             "probability-weighted sum of its children.", node=self.name(node))
+            text = self.said("Chance node {node}: v starts at 0 and becomes the "
+                        "probability-weighted sum of its children.", self.name(node))
         elif self.alg == "maxn":
-            text = self.tell("{player} moves at {node}: it keeps the child whose "
-                             "vector is best in {player}'s own component.",
-                             player=self.who(node), node=self.name(node))
+            text = self.said("{player} moves at {node}: it keeps the child whose "
+                        "vector is best in {player}'s own component.", self.who(node), self.name(node))
         elif alpha is not None:
             if parent is None:
-                text = self.tell("Start at the root, {node} with α = {alpha}, β = {beta}; "
-                                 "v starts at {v}.", node=name, alpha=fmt(alpha), beta=fmt(beta),
-                                 v=fmt(v0))
+                text = self.said("Start at the root, {node} with α = {alpha}, β = {beta}; "
+                            "v starts at {v}.", self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
             else:
-                text = self.tell("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
-                                 node=name, alpha=fmt(alpha), beta=fmt(beta), v=fmt(v0))
+                text = self.said("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.", self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
         elif parent is None:
-            text = self.tell("Start at the root, {node}; v starts at {v}.", node=name, v=fmt(v0))
+            text = self.said("Start at the root, {node}; v starts at {v}.", self.node_phrase(node), figure(v0))
         else:
-            text = self.tell("Enter {node}; v starts at {v}.", node=name, v=fmt(v0))
+            text = self.said("Enter {node}; v starts at {v}.", self.node_phrase(node), figure(v0))
         return self.event("enter", node, changes, text,
                           parent=parent.id if parent is not None else None)
 
     def on_eval(self, node: Node, value, cutoff: bool) -> dict:
         self.entered += 1
-        self.evaluated.append(node.id)
+        nid = node.id
+        self.evaluated.append(nid)
+        maps = self._maps
         changes: list = []
-        self.set(changes, node.id, "status", "evaluated")
-        self.set(changes, node.id, "value", jv(value))
+        if (old := maps["status"].get(nid, "unvisited")) != "evaluated":
+            changes.append([nid, "status", old, "evaluated"])
+        j = jv(value)
+        if (old := maps["value"].get(nid)) != j:
+            changes.append([nid, "value", old, j])
         if node is self.tree.root:
             self.root_value = value
         if cutoff:
-            text = self.tell("Depth limit reached at {node}: not expanded; its evaluation "
-                             "{eval} = {value} is used.", node=self.name(node),
-                             eval=self._eval_of(node), value=fmt(value))
-        elif self.name(node) != node.label:
-            text = self.tell("Leaf {position}: value {value}.", position=self.name(node),
-                             value=fmt(value))
+            text = self.said("Depth limit reached at {node}: not expanded; its evaluation "
+                             "{eval} = {value} is used.", self.name(node), self._eval_of(node), self.figure(value))
+        elif (name := self.name(node)) != node.label:
+            text = self.said("Leaf {position}: value {value}.", name, self.figure(value))
         else:
-            text = self.tell("Leaf {node} has value {value}.", node=node.label, value=fmt(value))
+            text = self.said("Leaf {node} has value {value}.", node.label, self.figure(value))
         # The evaluation runs in the function called for the node's own player.
-        return self.event("evaluate", node, changes, text, value=jv(value), cutoff=cutoff)
+        return self.event("evaluate", node, changes, text, value=j, cutoff=cutoff)
 
     def _eval_of(self, node: Node) -> str:
         return f"eval({node.label})" if self.name(node) == node.label else "eval(n)"
@@ -255,70 +459,60 @@ class Narrator:
     def on_keep(self, node: Node, v, child: Node, val) -> dict:
         """A child's value came back and left v as it was: the update line ran
         all the same, and a lecturer says so ("12 does not lower v: v stays 3")."""
-        role = self.role(node)
         c = self.move(node, child)
-        if role == "chance":
-            text = self.tell("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
-                             node=self.name(node), old=fmt(v), p=fmt(child.probability),
-                             child_value=fmt(val), new=fmt(v))
-        elif role == "player":
+        figure = self.figure
+        if node.chance:
+            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.", self.name(node), figure(v), figure(child.probability), figure(val), figure(v))
+        elif self._vector:
             who = self.who(node)
             p = node.player
-            text = self.tell("{player} at {node}: {value} from {child} is no better for {player} "
-                             "({mine} ≤ {best}): v stays {v}.", player=who, node=self.name(node),
-                             value=fmt(val), child=c, mine=fmt(val[p]), best=fmt(v[p]), v=fmt(v))
+            text = self.said("{player} at {node}: {value} from {child} is no better for {player} "
+                             "({mine} ≤ {best}): v stays {v}.", who, self.name(node), figure(val), c, figure(val[p]), figure(v[p]), figure(v))
+        elif node.player == 0:
+            text = (self.said("{player} at {node}: {value} from {child} does not raise v: "
+                              "v stays {v} (a tie keeps the child found first).", self._names[0], self.name(node), figure(val), c, figure(v))
+                    if val == v else
+                    self.said("{player} at {node}: {value} from {child} does not raise v: "
+                              "v stays {v}.", self._names[0], self.name(node), figure(val), c, figure(v)))
         else:
-            fields = dict(player=self.who(node), node=self.name(node), value=fmt(val), child=c,
-                          v=fmt(v))
-            if role == "max":
-                text = (self.tell("{player} at {node}: {value} from {child} does not raise v: "
-                                  "v stays {v} (a tie keeps the child found first).", **fields)
-                        if val == v else
-                        self.tell("{player} at {node}: {value} from {child} does not raise v: "
-                                  "v stays {v}.", **fields))
-            else:
-                text = (self.tell("{player} at {node}: {value} from {child} does not lower v: "
-                                  "v stays {v} (a tie keeps the child found first).", **fields)
-                        if val == v else
-                        self.tell("{player} at {node}: {value} from {child} does not lower v: "
-                                  "v stays {v}.", **fields))
-        return self.event("update", node, [], text, child=child.id, old=jv(v), new=jv(v))
+            text = (self.said("{player} at {node}: {value} from {child} does not lower v: "
+                              "v stays {v} (a tie keeps the child found first).", self._names[node.player], self.name(node), figure(val), c, figure(v))
+                    if val == v else
+                    self.said("{player} at {node}: {value} from {child} does not lower v: "
+                              "v stays {v}.", self._names[node.player], self.name(node), figure(val), c, figure(v)))
+        j = jv(v)
+        return self.event("update", node, [], text, child=child.id, old=j, new=j)
 
     def on_update(self, node: Node, old, new, child: Node) -> dict:
+        nid = node.id
         if not node.chance:  # chance picks no move: the line of best play stops there
-            self.best_child[node.id] = child
+            self.best_child[nid] = child
+        values = self._maps["value"]
         changes: list = []
-        self.set(changes, node.id, "value", jv(new))
-        role = self.role(node)
-        cv = self._maps["value"].get(child.id)
-        if role == "chance":
-            text = self.tell("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
-                             node=self.name(node), old=fmt(old), p=fmt(child.probability),
-                             child_value=fmt(cv), new=fmt(new))
-        elif role == "player":
+        jn = jv(new)
+        if (was := values.get(nid)) != jn:
+            changes.append([nid, "value", was, jn])
+        cv = values.get(child.id)
+        figure = self.figure
+        if node.chance:
+            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.", self.name(node), figure(old), figure(child.probability), figure(cv), figure(new))
+        elif self._vector:
             p = node.player
             if old is None:
-                text = self.tell("{player} at {node}: first result {value} (from {child}).",
-                                 player=self.who(node), node=self.name(node), value=fmt(new),
-                                 child=self.name(child))
+                text = self.said("{player} at {node}: first result {value} (from {child}).", self.who(node), self.name(node), figure(new), self.name(child))
             else:
-                text = self.tell("{player} at {node}: {value} from {child} is better for {player} "
-                                 "({mine} > {best}): keep it.", player=self.who(node),
-                                 node=self.name(node), value=fmt(new), child=self.name(child),
-                                 mine=fmt(new[p]), best=fmt(old[p]))
+                text = self.said("{player} at {node}: {value} from {child} is better for {player} "
+                                 "({mine} > {best}): keep it.", self.who(node), self.name(node), figure(new), self.name(child), figure(new[p]), figure(old[p]))
         else:
-            text = self.tell("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                             "through {child}.", player=self.who(node), node=self.name(node),
-                             op="max" if role == "max" else "min", old=fmt(old),
-                             child_value=fmt(cv), new=fmt(new), child=self.move(node, child))
-        return self.event("update", node, changes, text, child=child.id,
-                          old=jv(old), new=jv(new))
+            text = self.said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
+                             "through {child}.", self._names[node.player], self.name(node), "max" if node.player == 0 else "min", figure(old), figure(cv), figure(new), self.move(node, child))
+        return self.event("update", node, changes, text, child=child.id, old=jv(old), new=jn)
 
     def _bound(self, node: Node, name: str, old, new) -> dict:
         self.bound_set[(node.id, name)] = new
         changes: list = []
         self.set(changes, node.id, name, jv(new))
-        text = self.tell(_BOUND_SAYS[name], node=self.name(node), old=fmt(old), new=fmt(new))
+        text = self.said(_BOUND_SAYS[name], self.name(node), self.figure(old), self.figure(new))
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
     def on_prune(self, node: Node, skipped) -> dict:
@@ -348,11 +542,11 @@ class Narrator:
         sign = side.strict_sign if strict else side.sign
         test = side.strict_test if strict else side.test
         by = self._holder(cut, bound, node)
-        why = (self.tell(side.why, bound=fmt(bound), holder=self.name(by)) + self._through(by)
-               if by is not None else f"{side.symbol} = {fmt(bound)}")
-        fields = {"node": self.name(node), "v": fmt(v), "names": names, "sign": sign,
-                  cut: fmt(bound), "why": why}
-        text = self.tell(side.many if len(skipped) > 1 else side.one, **fields)
+        why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
+               if by is not None else f"{side.symbol} = {self.figure(bound)}")
+        # (both sides' sentences have their fields in this order; the bound is beta or alpha)
+        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
+                         self.figure(v), sign, self.figure(bound), why, names)
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
                           bound=jv(bound), pruned_nodes=count)
@@ -368,40 +562,42 @@ class Narrator:
         child = self.best_child.get(frame.id)
         if child is None:
             return ""
-        return self.tell(" (through {child})", child=self.move(frame, child))
+        return self.said(" (through {child})", self.move(frame, child))
 
     def on_exit(self, node: Node, value) -> dict:
-        self.path.pop()
+        path = self.path
+        path.pop()
+        nid = node.id
+        status = self._maps["status"]
         changes: list = []
-        self.set(changes, node.id, "status", "visited")
-        parent = self.path[-1] if self.path else None
-        if parent is not None:
-            self.set(changes, parent.id, "status", "active")
+        if (old := status.get(nid, "unvisited")) != "visited":   # self.set, inlined
+            changes.append([nid, "status", old, "visited"])
+        parent = path[-1] if path else None
+        if parent is not None and (old := status.get(parent.id, "unvisited")) != "active":
+            changes.append([parent.id, "status", old, "active"])
         kind_line = "exit"
         note = ""
         if self.bounds and not node.chance:
-            a = self.view.field(node.id, "alpha")
-            b = self.view.field(node.id, "beta")
-            cut = (value >= _num(b)) if node.player == 0 else (value <= _num(a))
-            if self.opts.strict:
-                cut = (value > _num(b)) if node.player == 0 else (value < _num(a))
+            if node.player == 0:
+                b = _num(self._maps["beta"].get(nid))
+                cut = value > b if self.opts.strict else value >= b
+            else:
+                a = _num(self._maps["alpha"].get(nid))
+                cut = value < a if self.opts.strict else value <= a
             if cut:
                 kind_line = "return-cut"
                 if node.id in self.cut_nodes:
-                    note = (self.tell(" (a bound: its true value is at least {value})", value=fmt(value))
+                    note = (self.said(" (a bound: its true value is at least {value})", self.figure(value))
                             if node.player == 0 else
-                            self.tell(" (a bound: its true value is at most {value})", value=fmt(value)))
+                            self.said(" (a bound: its true value is at most {value})", self.figure(value)))
         if parent is None:
             self.root_value = value
             phrase = self.root_phrase(node)
             text = self.tell("{root} is worth {value}.", root=f"{phrase[:1].upper()}{phrase[1:]}",
-                             value=fmt(value))
+                             value=self.figure(value))
         else:
-            text = self.tell("{node} returns {value} to {parent}{note}.", node=self.name(node),
-                             value=fmt(value), parent=self.name(parent), note=note)
-        ev = self.event("exit", node, changes, text, value=jv(value))
-        ev["lines"] = self.lines(kind_line, node)
-        return ev
+            text = self.said("{node} returns {value} to {parent}{note}.", self.name(node), self.figure(value), self.name(parent), note)
+        return self.event("exit", node, changes, text, kind_line, value=jv(value))
 
     def on_iter(self, depth: int, value, best) -> dict:
         changes: list = []
@@ -420,7 +616,7 @@ class Narrator:
         self.iterations.append({"depth": depth, "value": jv(value),
                                 "best_move": best.id if best is not None else None})
         text = self.tell("Iteration {depth} done: value {value}, best move {move}.", depth=depth,
-                         value=fmt(value), move=self.move(self.tree.root, best)
+                         value=self.figure(value), move=self.move(self.tree.root, best)
                          if best is not None else self.tell("(none)"))
         return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
                           best_move=best.id if best is not None else None)
@@ -445,10 +641,11 @@ class Narrator:
                  "saved": minimax_evaluated - evaluated, "events": self.step + 1}
         value = self.root_value
         head = (self.tell("Done: {root} is worth {value} and the best move is {move}.",
-                          root=self.root_phrase(root), value=fmt(value), move=self.move(root, best))
+                          root=self.root_phrase(root), value=self.figure(value),
+                          move=self.move(root, best))
                 if best is not None else
                 self.tell("Done: {root} is worth {value}.", root=self.root_phrase(root),
-                          value=fmt(value)))
+                          value=self.figure(value)))
         text = head + " " + self._counts(evaluated, minimax_evaluated, stats["saved"])
         extra = {"value": jv(value), "best_move": best.id if best is not None else None,
                  "evaluated": list(self.evaluated), "pruned": list(self.pruned),
