@@ -31,6 +31,10 @@ from app.search.options import SearchError
 ROOT_ID = "start"
 
 
+def _same(state):
+    return state
+
+
 class GameNode:
     """One position reached by the search (the node interface of
     :class:`app.search.tree.Node`, children made on demand)."""
@@ -309,7 +313,10 @@ class GameTree:
             return None  # to the end of a game too big to count
         memo = self._counts.setdefault(what, {})
         rules = self.rules
-        key_of = getattr(rules, "key", lambda s: s)
+        key_of = getattr(rules, "key", _same)
+        known = memo.get((key_of(state), remaining))
+        if known is not None:   # (a cut-off asks this for each subtree it skips)
+            return known
         # Post-order with an explicit stack over (state, remaining depth).
         stack = [(state, remaining, False)]
         while stack:

@@ -268,11 +268,11 @@ class Narrator:
         make them (tests/search/test_narration.py holds both to the same events)."""
         maps = self._maps
         status, values = maps["status"], maps["value"]
-        figure, names, tell = self.figure, self._names, self.tell
+        figure, names, said, name = self.figure, self._names, self.said, self.name
         bounds = self.bounds
         nid, cid = node.id, child.id
         fv = figure(val)
-        jval = jv(val)
+        jval = val if type(val) is int else jv(val)
         # -- the child's exit (it was searched) or evaluation
         if cutoff is None:
             self.path.pop()
@@ -294,10 +294,11 @@ class Narrator:
                 if cut:
                     line_kind = "return-cut"
                     if cid in self.cut_nodes:
-                        note = (self.said(" (a bound: its true value is at least {value})", fv)
+                        note = (said(" (a bound: its true value is at least {value})", fv)
                                 if child.player == 0 else
-                                self.said(" (a bound: its true value is at most {value})", fv))
-            text = self.said("{node} returns {value} to {parent}{note}.", self.name(child), fv, self.name(node), note)
+                                said(" (a bound: its true value is at most {value})", fv))
+            text = said("{node} returns {value} to {parent}{note}.", name(child), fv, name(node),
+                        note)
         else:
             self.entered += 1
             self.evaluated.append(cid)
@@ -313,12 +314,12 @@ class Narrator:
                     values[cid] = jval
             kind = line_kind = "evaluate"
             if cutoff:
-                text = self.said("Depth limit reached at {node}: not expanded; its evaluation "
-                            "{eval} = {value} is used.", self.name(child), self._eval_of(child), fv)
-            elif (name := self.name(child)) != child.label:
-                text = self.said("Leaf {position}: value {value}.", name, fv)
+                text = said("Depth limit reached at {node}: not expanded; its evaluation "
+                            "{eval} = {value} is used.", name(child), self._eval_of(child), fv)
+            elif (position := name(child)) != child.label:
+                text = said("Leaf {position}: value {value}.", position, fv)
             else:
-                text = self.said("Leaf {node} has value {value}.", child.label, fv)
+                text = said("Leaf {node} has value {value}.", child.label, fv)
         step = self.step = self.step + 1
         ev = {"type": kind, "step": step, "node": cid, "depth": child.depth,
               "player": names[child.player]}
@@ -346,24 +347,25 @@ class Narrator:
                     values.pop(nid, None)
                 else:
                     values[nid] = jn
-            text = self.said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                        "through {child}.", player, self.name(node), "max" if node.player == 0 else "min", figure(v_old), figure(values.get(cid)), figure(v_new), self.move(node, child))
+            text = said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
+                        "through {child}.", player, name(node),
+                        "max" if node.player == 0 else "min", figure(v_old),
+                        figure(values.get(cid)), figure(v_new), self.move(node, child))
             jo = jv(v_old)
         else:
-            fields = dict(player=player, node=self.name(node), value=fv,
-                          child=self.move(node, child), v=figure(v_old))
+            fields = (player, name(node), fv, self.move(node, child), figure(v_old))
             if node.player == 0:
-                text = (tell("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v} (a tie keeps the child found first).", **fields)
+                text = (said("{player} at {node}: {value} from {child} does not raise v: "
+                             "v stays {v} (a tie keeps the child found first).", *fields)
                         if val == v_old else
-                        tell("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v}.", **fields))
+                        said("{player} at {node}: {value} from {child} does not raise v: "
+                             "v stays {v}.", *fields))
             else:
-                text = (tell("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v} (a tie keeps the child found first).", **fields)
+                text = (said("{player} at {node}: {value} from {child} does not lower v: "
+                             "v stays {v} (a tie keeps the child found first).", *fields)
                         if val == v_old else
-                        tell("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v}.", **fields))
+                        said("{player} at {node}: {value} from {child} does not lower v: "
+                             "v stays {v}.", *fields))
             jo = jn = jv(v_old)
             changes = []
         step = self.step = step + 1
