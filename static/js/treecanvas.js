@@ -12,7 +12,8 @@
 // tree (a11ytree.js in hooks mode), kept in step by the same calls.
 //
 // Only what is on screen is painted, once per frame at most, from the
-// nodes' state kept here (a step writes a few fields and asks for a frame).
+// nodes' state kept here (a step writes a few fields and asks for a frame);
+// a step's frame repaints only the rectangles of what it changed.
 // The SVG above stays the surface for zoom.js and for pointer input: a click
 // is hit-tested here and becomes the same events the SVG painter sends
 // ('node-click', 'open-subtree').
@@ -26,6 +27,9 @@ import { drawnNodes, playerMarks } from './treeview.js';
 const SVGNS = 'http://www.w3.org/2000/svg';
 const FAR = 0.45;          // zoom below which text is not drawn (zoom.js: lod-far)
 const CLICK_SLOP = 6;      // px a pointer may move and still click
+const MAX_DIRTY = 64;      // rectangles a frame repaints one by one; more: the whole canvas
+const EDGE_REACH = 24;     // tree units an edge paints beyond its ends' box (cut marks, width)
+const PROB_REACH = 90;     // ... with a probability written beside it
 
 function svgEl(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
@@ -79,7 +83,9 @@ export function makeTreeCanvas(viewport, t, box, options) {
   canvas.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;';
   svg.after(canvas);
   svg.classList.add('painted-on-canvas');
-  const ctx = canvas.getContext('2d');
+  let ctx = canvas.getContext('2d');   // (the scratch canvas's while a partial paint draws)
+  const screenCtx = ctx;
+  let scratch = null;
   let width = 0, height = 0, dpr = 1;
   // The drawing area's size is the zoom's (kept by its ResizeObserver): one
   // source, so that a fit and a repaint never disagree on it.
@@ -100,33 +106,132 @@ export function makeTreeCanvas(viewport, t, box, options) {
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   // -- painting ---------------------------------------------------------------
+  // A step changes a few nodes: its frame paints again only the rectangles
+  // they cover, with everything that reaches into them, in the same order as
+  // a whole paint, and the compositor gets a small damaged area. They are
+  // drawn on a scratch canvas, unclipped, and copied over: under a clip the
+  // rasteriser samples thin lines differently, and the pixels must be those
+  // of a whole paint. A pan, a zoom, a resize, a new look or a depth limit
+  // paints everything.
   let raf = 0, active = null, focusId = null, pathIds = [];
+  let whole = true;               // the next frame paints everything
+  const dirty = [];               // else the boxes (tree units) it paints again
+  let painted = null;             // the zoom and size of the last whole paint
+  const paints = { whole: 0, partial: 0 };
   const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint()));
 
-  function invalidate() {
-    if (!raf) raf = requestAnimationFrame(paint);
+  function schedule() {
+    if (!raf) raf = requestAnimationFrame(() => { raf = 0; paint(false); });
   }
 
-  function paint() {
+  /** Paint everything in the next frame. */
+  function invalidate() {
+    whole = true;
+    dirty.length = 0;
+    schedule();
+  }
+
+  /** Paint the box (tree units) again in the next frame. */
+  function touch(x0, y0, x1, y1) {
+    if (!whole) {
+      if (dirty.length >= MAX_DIRTY) { invalidate(); return; }
+      dirty.push([x0, y0, x1, y1]);
+    }
+    schedule();
+  }
+
+  /** A node's look changed: all it paints (shape, texts, ring, fold) is in its box. */
+  const touchNode = (rec) => rec && touch(rec.x0, rec.y0, rec.x1, rec.y1);
+
+  /** The edge to a node changed (reached, pruned, cut, on the best line). */
+  function touchEdge(rec) {
+    const pr = parentRec(rec);
+    if (!pr) return;
+    const m = rec.n.probability != null ? PROB_REACH : EDGE_REACH;
+    touch(Math.min(pr.n.x, rec.n.x) - m, pr.n.y - m, Math.max(pr.n.x, rec.n.x) + m, rec.n.y + m);
+  }
+
+  /** Paint now: everything (`all`, the default), or what changed since the last frame. */
+  function paint(all = true) {
     if (raf) { cancelAnimationFrame(raf); raf = 0; }
     if (!width) return;
-    const { k, x, y } = zoom ? zoom.get() : { k: 1, x: 0, y: 0 };
+    const z = zoom ? zoom.get() : { k: 1, x: 0, y: 0 };
+    const same = painted && painted.k === z.k && painted.x === z.x && painted.y === z.y
+      && painted.width === canvas.width && painted.height === canvas.height && painted.dpr === dpr;
+    if (!all && !whole && same) {
+      if (dirty.length) paintDirty(z);
+      dirty.length = 0;
+      return;
+    }
+    whole = false;
+    dirty.length = 0;
+    painted = { k: z.k, x: z.x, y: z.y, width: canvas.width, height: canvas.height, dpr };
+    paints.whole++;
+    const { k, x, y } = z;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * x, dpr * y);
     // What is on screen, in tree units.
     const vx0 = -x / k, vx1 = (width - x) / k, vy0 = -y / k, vy1 = (height - y) / k;
-    const texts = k >= FAR;
-    const seen = [];
-    for (const rec of order) {
-      if (rec.x1 >= vx0 && rec.x0 <= vx1 && rec.y1 >= vy0 && rec.y0 <= vy1) seen.push(rec);
+    paintItems((x0, y0, x1, y1) => x1 >= vx0 && x0 <= vx1 && y1 >= vy0 && y0 <= vy1, 0, k >= FAR);
+  }
+
+  /** Paint again the dirty boxes (whole device pixels): what reaches into them. */
+  function paintDirty({ k, x, y }) {
+    const s = dpr * k, ox = dpr * x, oy = dpr * y;
+    const W = canvas.width, H = canvas.height;
+    const rects = [];
+    for (const [x0, y0, x1, y1] of dirty) {
+      // A pixel more on each side for antialiasing.
+      const a = Math.max(0, Math.floor(ox + s * x0) - 1), b = Math.max(0, Math.floor(oy + s * y0) - 1);
+      const c = Math.min(W, Math.ceil(ox + s * x1) + 1), d = Math.min(H, Math.ceil(oy + s * y1) + 1);
+      if (c > a && d > b) rects.push([a, b, c, d]);
     }
-    // Edges: every edge that crosses the screen (those of the top levels are long).
+    if (!rects.length) return;
+    paints.partial++;
+    // The same rectangles in tree units, two pixels wider: whatever paints
+    // into them (antialiased edges included) is found by its box.
+    const boxes = rects.map(([a, b, c, d]) => [(a - 2 - ox) / s, (b - 2 - oy) / s, (c + 2 - ox) / s, (d + 2 - oy) / s]);
+    const inside = (x0, y0, x1, y1) => {
+      for (const q of boxes) if (x1 >= q[0] && x0 <= q[2] && y1 >= q[1] && y0 <= q[3]) return true;
+      return false;
+    };
+    if (scratch?.width !== W || scratch.height !== H) {
+      scratch = document.createElement('canvas');
+      scratch.width = W;
+      scratch.height = H;
+    }
+    const sc = scratch.getContext('2d');
+    sc.setTransform(1, 0, 0, 1, 0, 0);
+    for (const [a, b, c, d] of rects) sc.clearRect(a, b, c - a, d - b);
+    sc.setTransform(s, 0, 0, s, ox, oy);
+    ctx = sc;
+    try {
+      paintItems(inside, EDGE_REACH, k >= FAR);
+    } finally {
+      ctx = screenCtx;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    for (const [a, b, c, d] of rects) {
+      ctx.clearRect(a, b, c - a, d - b);
+      ctx.drawImage(scratch, a, b, c - a, d - b, a, b, c - a, d - b);
+    }
+  }
+
+  /**
+   * Paint, in their order, the items whose boxes `inside(x0, y0, x1, y1)`
+   * accepts: edges (a box between their ends, `reach` wider), folds and
+   * horizons, the ring, the nodes.
+   */
+  function paintItems(inside, reach, texts) {
+    const seen = [];
+    for (const rec of order) if (inside(rec.x0, rec.y0, rec.x1, rec.y1)) seen.push(rec);
+    // Edges: every edge that crosses the area (those of the top levels are long).
     for (const rec of order) {
       const pr = parentRec(rec);
       if (!pr) continue;
-      const ax = Math.min(pr.n.x, rec.n.x), bx = Math.max(pr.n.x, rec.n.x);
-      if (bx < vx0 || ax > vx1 || rec.n.y < vy0 || pr.n.y > vy1) continue;
+      const m = reach && rec.n.probability != null ? PROB_REACH : reach;
+      if (!inside(Math.min(pr.n.x, rec.n.x) - m, pr.n.y - m, Math.max(pr.n.x, rec.n.x) + m, rec.n.y + m)) continue;
       paintEdge(pr, rec, texts);
     }
     for (const rec of seen) {
@@ -317,11 +422,13 @@ export function makeTreeCanvas(viewport, t, box, options) {
     const pruned = rec.status === 'pruned';
     const reached = rec.status !== 'unvisited' && !pruned;
     const cut = pruned && pr.status !== 'pruned';
+    if (pruned !== rec.pruned || reached !== rec.reached || cut !== rec.isCut) touchEdge(rec);
     rec.pruned = pruned;
     rec.reached = reached;
     if (cut !== rec.isCut) {
       rec.isCut = cut;
       pr.cutChildren += cut ? 1 : -1;
+      touchNode(pr);              // its value becomes a bound ("≥3"), or stops being one
     }
   }
 
@@ -331,32 +438,42 @@ export function makeTreeCanvas(viewport, t, box, options) {
       const rec = recs.get(id);
       if (!rec) continue;
       const f = fieldsOf(id);
+      const shown = hookOf(f.value), alpha = hookOf(f.alpha), beta = hookOf(f.beta);
       if (rec.status !== f.status) {
         rec.status = f.status;
         edges.add(rec);
         for (const c of rec.n.children) { const cr = recs.get(c.id); if (cr) edges.add(cr); }
+        touchNode(rec);
+      } else if (rec.valueShown !== shown || rec.alpha !== alpha || rec.beta !== beta) {
+        touchNode(rec);
       }
-      rec.valueShown = hookOf(f.value);
+      rec.valueShown = shown;
       rec.value = f.value;
-      rec.alpha = hookOf(f.alpha); rec.alphaRaw = f.alpha;
-      rec.beta = hookOf(f.beta); rec.betaRaw = f.beta;
+      rec.alpha = alpha; rec.alphaRaw = f.alpha;
+      rec.beta = beta; rec.betaRaw = f.beta;
     }
     for (const rec of edges) updateEdge(rec);
-    invalidate();
   }
 
   function setActive(id) {
     const next = id != null && recs.has(id) ? id : null;
     if (next === active) return;
+    touchNode(recs.get(active));
     active = next;
-    invalidate();
+    touchNode(recs.get(active));
   }
 
   function setPath(ids) {
-    for (const id of pathIds) { const r = recs.get(id); if (r) r.pv = false; }
+    const was = new Set(pathIds);
     pathIds = ids || [];
-    for (const id of pathIds) { const r = recs.get(id); if (r) r.pv = true; }
-    invalidate();
+    const now = new Set(pathIds);
+    for (const id of new Set([...was, ...now])) {
+      const r = recs.get(id);
+      if (!r || r.pv === now.has(id)) continue;
+      r.pv = now.has(id);
+      touchNode(r);
+      touchEdge(r);
+    }
   }
 
   function setDepthLimit(limit) {
@@ -368,7 +485,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
     const rec = recs.get(id);
     if (!rec || rec.n.role !== 'leaf') return;
     rec.n.value = value;
-    invalidate();
+    touchNode(rec);
   }
 
   function markSpot(id) {
@@ -379,8 +496,11 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   /** The keyboard's (or a click's) node: ringed as .kbd-focus is in the SVG. */
   function setFocus(id) {
-    focusId = id != null && recs.has(id) ? id : null;
-    invalidate();
+    const next = id != null && recs.has(id) ? id : null;
+    if (next === focusId) return;
+    touchNode(recs.get(focusId));
+    focusId = next;
+    touchNode(recs.get(focusId));
   }
 
   // -- hit-testing ------------------------------------------------------------
@@ -446,6 +566,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
     svg.classList.remove('painted-on-canvas');
     looks.destroy();
     canvas.remove();
+    scratch = null;
   }
 
   resize(zoom ? zoom.size : svg.getBoundingClientRect());
@@ -454,6 +575,8 @@ export function makeTreeCanvas(viewport, t, box, options) {
     setNode: (id, f) => setNodes([id], () => f),
     setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot, setFocus,
     nodeEl: () => undefined,
+    /** Whole and partial (changed rectangles only) paints so far, for tests. */
+    paints,
     /** The node (or fold) at a point on screen, as a click would find it. */
     hitAt,
     /** Where node `id` is on screen (client coordinates), for tests and tools. */

@@ -256,3 +256,58 @@ def test_a_big_canvas_tree_at_every_size(browser, live_server, shoot, size):
         assert not errors
     finally:
         ctx.close()
+
+
+# After the step's frame: the canvas as the step left it (only the rectangles
+# it changed painted again), then as a whole paint makes it: how many pixels
+# differ, and by how much at most (colours weighed by their alpha).
+REPAINT_DIFF_JS = """() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => {
+  const v = window.visualizer.drawing, c = document.querySelector('canvas.tree-canvas');
+  const ctx = c.getContext('2d');
+  const a = ctx.getImageData(0, 0, c.width, c.height).data;
+  const partial = v.paints.partial;
+  v.paint();
+  const b = ctx.getImageData(0, 0, c.width, c.height).data;
+  let diff = 0, ink = 0, most = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let d = Math.abs(a[i + 3] - b[i + 3]);    // colours weighed by their alpha (a faint pixel's hue is noise)
+    for (let j = i; j < i + 3; j++) d = Math.max(d, Math.abs(a[j] * a[i + 3] - b[j] * b[i + 3]) / 255);
+    if (d > 0) diff++;
+    most = Math.max(most, d);
+    if (b[i + 3]) ink++;
+  }
+  done({ diff, most, ink, partial, k: window.visualizer.zoom.get().k });
+}, 0)))"""
+
+
+@pytest.mark.parametrize("case", ["names", "big"])
+def test_a_step_repaints_only_what_changed_with_the_same_pixels(page, viz, live_server, case):
+    """A step's frame paints again only the rectangles of what it changed
+    (nodes, edges, cut marks, the ring, the best line): the canvas must then
+    be pixel for pixel what a whole paint gives, forwards and back, with
+    texts (a small tree, zoomed in) and without (the big tree, followed)."""
+    from tests.browser.test_speed_paths import upload_random
+
+    if case == "names":
+        tree_id = upload_random(live_server, branching=3, depth=4, seed=11)     # 121 nodes
+        viz.open(page, tree_id, "draw=canvas")
+        # Zoomed in on the left of the tree, where the search starts: texts are painted.
+        page.evaluate("() => { const z = window.visualizer.zoom, t = window.visualizer.tree;"
+                      " const a = t.byId.get('E'); z.show(a.x, a.y, 1); }")
+        presses = ["ArrowRight"] * 40 + ["ArrowLeft"] * 5 + ["End", "ArrowLeft", "ArrowRight"]
+    else:
+        open_big(page, viz)
+        presses = ["ArrowRight"] * 30 + ["ArrowLeft"] * 3
+    assert painter(page) == "canvas"
+    partial, texts = 0, False
+    for k, key in enumerate(presses):
+        page.keyboard.press(key)
+        got = page.evaluate(REPAINT_DIFF_JS)
+        assert got["ink"] > 500, f"press {k} ({key}): nothing painted"
+        texts |= got["k"] >= 0.45
+        assert got["diff"] == 0, (f"press {k} ({key}): {got['diff']} pixels differ from a whole "
+                                  f"paint (by up to {got['most']} of 255)")
+        partial = got["partial"]
+    # Most steps were painted in part (a pan while following paints all).
+    assert partial >= len(presses) // 2
+    assert texts == (case == "names")     # (texts are painted from zoom 0.45 on)
