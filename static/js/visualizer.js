@@ -187,7 +187,7 @@ async function main() {
   const tabs = makeTabs($('.panels'));
   let iterations = null;
 
-  let controls = null;
+  let controls = null, fitting = 0;
   session = makeSession({
     socket,
     tree,
@@ -213,7 +213,12 @@ async function main() {
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
         narration.textContent = sentence;
-        fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+        // Fitted in the step's frame, measured with the panels' writes: one
+        // layout per step, not one forced here and another for the frame.
+        fitting ||= requestAnimationFrame(() => {
+          fitting = 0;
+          fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+        });
       }
       announcer.step(sentence, s.playing);
       code.update(ev);
