@@ -12,7 +12,11 @@ every sentence goes through ``self.tell(msgid, **fields)``, where ``msgid``
 is the English sentence with named fields. ``tell`` is the ``words``
 callable the caller passes (``app.i18n.words(lang)`` gives one per
 language); by default the English id is filled in as it stands, so the core
-needs no catalogue and imports nothing of the layers above it.
+needs no catalogue and imports nothing of the layers above it. The sentences
+of every step go through ``self.said(msgid, *values)``: the same message,
+its fields' values in the order they first appear, filled into a ``%``
+template that ``tell`` gave once (a long stream says them hundreds of
+thousands of times).
 """
 from __future__ import annotations
 
@@ -81,7 +85,8 @@ class Narrator:
         words ("the empty board", "X in the centre", "piles 4-2-1")."""
         out = self._names_cache.get(node.label)  # by label: a game has few positions, many nodes
         if out is None:
-            out = self._names_cache[node.label] = describe(self._game, node.label, self.tell) or node.label
+            out = self._names_cache[node.label] = (describe(self._game, node.label, self.tell)
+                                                   or node.label)
         return out
 
     def move(self, node: Node, child: Node) -> str:
@@ -265,7 +270,7 @@ class Narrator:
         no vectors), the common case of a long stream: the child's exit or
         evaluation and the update of v written out in one place, as
         :meth:`on_exit`, :meth:`on_eval`, :meth:`on_update` and :meth:`on_keep`
-        make them (tests/search/test_narration.py holds both to the same events)."""
+        make them (tests/search/test_narration_shortcuts.py holds both to the same events)."""
         maps = self._maps
         status, values = maps["status"], maps["value"]
         figure, names, said, name = self.figure, self._names, self.said, self.name
@@ -412,21 +417,24 @@ class Narrator:
             if (old := maps["beta"].get(nid)) != (new := jv(beta)):
                 changes.append([nid, "beta", old, new])
         path.append(node)
-        tell = self.tell
         if node.chance:
             text = self.said("Chance node {node}: v starts at 0 and becomes the "
-                        "probability-weighted sum of its children.", self.name(node))
+                             "probability-weighted sum of its children.", self.name(node))
         elif self.alg == "maxn":
             text = self.said("{player} moves at {node}: it keeps the child whose "
-                        "vector is best in {player}'s own component.", self.who(node), self.name(node))
+                             "vector is best in {player}'s own component.", self.who(node),
+                             self.name(node))
         elif alpha is not None:
             if parent is None:
                 text = self.said("Start at the root, {node} with α = {alpha}, β = {beta}; "
-                            "v starts at {v}.", self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
+                                 "v starts at {v}.", self.node_phrase(node), figure(alpha),
+                                 figure(beta), figure(v0))
             else:
-                text = self.said("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.", self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
+                text = self.said("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
+                                 self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
         elif parent is None:
-            text = self.said("Start at the root, {node}; v starts at {v}.", self.node_phrase(node), figure(v0))
+            text = self.said("Start at the root, {node}; v starts at {v}.", self.node_phrase(node),
+                             figure(v0))
         else:
             text = self.said("Enter {node}; v starts at {v}.", self.node_phrase(node), figure(v0))
         return self.event("enter", node, changes, text,
@@ -447,7 +455,8 @@ class Narrator:
             self.root_value = value
         if cutoff:
             text = self.said("Depth limit reached at {node}: not expanded; its evaluation "
-                             "{eval} = {value} is used.", self.name(node), self._eval_of(node), self.figure(value))
+                             "{eval} = {value} is used.", self.name(node), self._eval_of(node),
+                             self.figure(value))
         elif (name := self.name(node)) != node.label:
             text = self.said("Leaf {position}: value {value}.", name, self.figure(value))
         else:
@@ -464,24 +473,31 @@ class Narrator:
         c = self.move(node, child)
         figure = self.figure
         if node.chance:
-            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.", self.name(node), figure(v), figure(child.probability), figure(val), figure(v))
+            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+                             self.name(node), figure(v), figure(child.probability), figure(val),
+                             figure(v))
         elif self._vector:
             who = self.who(node)
             p = node.player
             text = self.said("{player} at {node}: {value} from {child} is no better for {player} "
-                             "({mine} ≤ {best}): v stays {v}.", who, self.name(node), figure(val), c, figure(val[p]), figure(v[p]), figure(v))
+                             "({mine} ≤ {best}): v stays {v}.", who, self.name(node), figure(val),
+                             c, figure(val[p]), figure(v[p]), figure(v))
         elif node.player == 0:
             text = (self.said("{player} at {node}: {value} from {child} does not raise v: "
-                              "v stays {v} (a tie keeps the child found first).", self._names[0], self.name(node), figure(val), c, figure(v))
+                              "v stays {v} (a tie keeps the child found first).", self._names[0],
+                              self.name(node), figure(val), c, figure(v))
                     if val == v else
                     self.said("{player} at {node}: {value} from {child} does not raise v: "
-                              "v stays {v}.", self._names[0], self.name(node), figure(val), c, figure(v)))
+                              "v stays {v}.", self._names[0], self.name(node), figure(val), c,
+                              figure(v)))
         else:
             text = (self.said("{player} at {node}: {value} from {child} does not lower v: "
-                              "v stays {v} (a tie keeps the child found first).", self._names[node.player], self.name(node), figure(val), c, figure(v))
+                              "v stays {v} (a tie keeps the child found first).",
+                              self._names[node.player], self.name(node), figure(val), c, figure(v))
                     if val == v else
                     self.said("{player} at {node}: {value} from {child} does not lower v: "
-                              "v stays {v}.", self._names[node.player], self.name(node), figure(val), c, figure(v)))
+                              "v stays {v}.", self._names[node.player], self.name(node),
+                              figure(val), c, figure(v)))
         j = jv(v)
         return self.event("update", node, [], text, child=child.id, old=j, new=j)
 
@@ -497,17 +513,23 @@ class Narrator:
         cv = values.get(child.id)
         figure = self.figure
         if node.chance:
-            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.", self.name(node), figure(old), figure(child.probability), figure(cv), figure(new))
+            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+                             self.name(node), figure(old), figure(child.probability), figure(cv),
+                             figure(new))
         elif self._vector:
             p = node.player
             if old is None:
-                text = self.said("{player} at {node}: first result {value} (from {child}).", self.who(node), self.name(node), figure(new), self.name(child))
+                text = self.said("{player} at {node}: first result {value} (from {child}).",
+                                 self.who(node), self.name(node), figure(new), self.name(child))
             else:
                 text = self.said("{player} at {node}: {value} from {child} is better for {player} "
-                                 "({mine} > {best}): keep it.", self.who(node), self.name(node), figure(new), self.name(child), figure(new[p]), figure(old[p]))
+                                 "({mine} > {best}): keep it.", self.who(node), self.name(node),
+                                 figure(new), self.name(child), figure(new[p]), figure(old[p]))
         else:
             text = self.said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                             "through {child}.", self._names[node.player], self.name(node), "max" if node.player == 0 else "min", figure(old), figure(cv), figure(new), self.move(node, child))
+                             "through {child}.", self._names[node.player], self.name(node),
+                             "max" if node.player == 0 else "min", figure(old), figure(cv),
+                             figure(new), self.move(node, child))
         return self.event("update", node, changes, text, child=child.id, old=jv(old), new=jn)
 
     def _bound(self, node: Node, name: str, old, new) -> dict:
@@ -589,16 +611,19 @@ class Narrator:
             if cut:
                 kind_line = "return-cut"
                 if node.id in self.cut_nodes:
-                    note = (self.said(" (a bound: its true value is at least {value})", self.figure(value))
+                    note = (self.said(" (a bound: its true value is at least {value})",
+                                      self.figure(value))
                             if node.player == 0 else
-                            self.said(" (a bound: its true value is at most {value})", self.figure(value)))
+                            self.said(" (a bound: its true value is at most {value})",
+                                      self.figure(value)))
         if parent is None:
             self.root_value = value
             phrase = self.root_phrase(node)
             text = self.tell("{root} is worth {value}.", root=f"{phrase[:1].upper()}{phrase[1:]}",
                              value=self.figure(value))
         else:
-            text = self.said("{node} returns {value} to {parent}{note}.", self.name(node), self.figure(value), self.name(parent), note)
+            text = self.said("{node} returns {value} to {parent}{note}.", self.name(node),
+                             self.figure(value), self.name(parent), note)
         return self.event("exit", node, changes, text, kind_line, value=jv(value))
 
     def on_iter(self, depth: int, value, best) -> dict:
