@@ -81,7 +81,7 @@ export function wire(options) {
 }
 
 /**
- * makeServer(state, {withYaml(), aheadOff(), useHttp()}) -> {run, prefetch, prefetched, forget, yamlText, channel}.
+ * makeServer(state, {withYaml(), aheadOff(), useHttp()}) -> {run, prefetch, prefetched, arrived, forget, yamlText, channel}.
  * `state` is the page's: its `doc` and `token` (the accepted tree and run),
  * `options`, `yaml`.
  */
@@ -107,7 +107,7 @@ export function makeServer(state, { withYaml, aheadOff, useHttp }) {
   // for that very tree is usually in, and the edit is drawn in the next
   // frame. Answers are kept per accepted run, options and tree: only an
   // exact match is used.
-  const ahead = { answers: new Map(), flying: false, wanted: null };
+  const ahead = { answers: new Map(), come: new Map(), flying: false, wanted: null };
   const aheadKey = (doc, options) => JSON.stringify([state.token, wire(options), doc]);
 
   function prefetch(doc, options, edit) {
@@ -126,11 +126,14 @@ export function makeServer(state, { withYaml, aheadOff, useHttp }) {
     const answer = run(w.doc, w.options, w.edit);
     ahead.answers.set(w.key, answer);
     while (ahead.answers.size > 8) ahead.answers.delete(ahead.answers.keys().next().value);
-    answer.finally(() => { ahead.flying = false; sendAhead(); });
+    answer.then((a) => { if (ahead.answers.get(w.key) === answer) ahead.come.set(w.key, a); })
+      .finally(() => { ahead.flying = false; sendAhead(); });
   }
 
   /** The answer sent ahead for exactly this tree and these options (a promise), or null. */
-  const prefetched = (doc, options) => ahead.answers.get(aheadKey(doc, options)) || null;
+  const prefetched = (doc, options) => (ahead.answers.size && ahead.answers.get(aheadKey(doc, options))) || null;
+  /** ... if it has come already (the answer itself), or null. */
+  const arrived = (doc, options) => (ahead.come.size && ahead.come.get(aheadKey(doc, options))) || null;
 
   /** The accepted tree's YAML (asked for when first needed: shown or saved). */
   async function yamlText() {
@@ -142,5 +145,6 @@ export function makeServer(state, { withYaml, aheadOff, useHttp }) {
     return state.yaml;
   }
 
-  return { run, prefetch, prefetched, forget: () => ahead.answers.clear(), yamlText, channel };
+  const forget = () => { ahead.answers.clear(); ahead.come.clear(); };
+  return { run, prefetch, prefetched, arrived, forget, yamlText, channel };
 }

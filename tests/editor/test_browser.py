@@ -173,6 +173,9 @@ def test_undo_and_redo_every_kind_of_edit_back_to_the_start(ed):
         ed.key("Control+Shift+Z")
         assert (ed.yaml, ed.notation) == expected
     assert page.is_disabled("[data-action=redo]")
+    # Most of these were drawn from the page's own search first: the server agreed every time.
+    assert int(page.get_attribute("#editor", "data-drawn-ahead")) >= 30
+    assert page.get_attribute("#editor", "data-local-disagreements") is None
 
 
 def test_drag_reorders_siblings_with_the_mouse(ed):
