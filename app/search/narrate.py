@@ -165,13 +165,16 @@ class Narrator:
         return tpl, None if order == tuple(range(len(order))) else order
 
     def lines(self, kind: str, node: Node | None) -> dict:
+        """The pseudocode line of each formulation for ``kind`` at ``node``'s
+        role. One map per kind and role, shared by all the events that show
+        it (an event is read, never changed, by whoever gets it)."""
         key = (kind, None if node is None else node.chance, None if node is None else node.player)
         out = self._lines.get(key)   # (chance and player fix the role)
         if out is None:
             role = self.role(node) if node is not None else None
             out = self._lines[key] = {f: line for f in FORMULATIONS
                                       if (line := line_of(self.alg, f, kind, role)) is not None}
-        return dict(out)
+        return out
 
     def set(self, changes: list, node_id: str, name: str, new) -> None:
         old = self._maps[name].get(node_id, INITIAL[name])

@@ -136,3 +136,18 @@ def test_game_nodes_are_labelled_as_their_positions_say():
                 assert grandchild.label == rules.display(grandchild.state)
         with pytest.raises(AttributeError):
             tree.root.colour   # only the label is made on demand
+
+
+def test_events_share_their_pseudocode_maps_and_say_the_same():
+    """One map of lines per kind and role, shared by the events that show it
+    (not copied per event): each event still shows its own kind's lines."""
+    from app.search.pseudocode import line_of
+
+    tree = resolve("game:tictactoe:x...o....")
+    opts = SearchOptions(algorithm="alphabeta").resolved(tree)
+    events = list(Narrator(tree, opts).narrate(raw_events(tree, opts)))
+    updates = [e for e in events if e["type"] == "update" and e["player"] == "MAX"]
+    assert len(updates) > 10 and all(e["lines"] is updates[0]["lines"] for e in updates)
+    assert updates[0]["lines"]["aima"] == line_of("alphabeta", "aima", "update", "max")
+    exits = {e["lines"]["aima"] for e in events if e["type"] == "exit" and e["player"] == "MIN"}
+    assert exits == {line_of("alphabeta", "aima", k, "min") for k in ("exit", "return-cut")}
