@@ -17,6 +17,10 @@ of every step go through ``self.said(msgid, *values)``: the same message,
 its fields' values in the order they first appear, filled into a ``%``
 template that ``tell`` gave once (a long stream says them hundreds of
 thousands of times).
+
+The page narrates the same way from the raw events' compact records
+(``app.search.compact``, ``static/js/narrate.js``, its JavaScript twin): a
+change to what is said or how changes both (tests/browser/test_narrate_parity.py).
 """
 from __future__ import annotations
 

@@ -21,11 +21,26 @@ async function load(code) {
   }
 }
 
+// Each message split at its {fields} once: filling it is then a few
+// concatenations (a big run says 140,000 sentences, an accessible tree
+// 66,000 names; a regular expression for each was a tenth of End).
+const split = new Map();
+
 /** The message `id` in the page's language, with `{name}` fields filled in. */
 export function t(id, fields) {
-  const text = Object.prototype.hasOwnProperty.call(catalogue, id) ? catalogue[id] : id;
-  if (!fields) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
+  let parts = split.get(id);
+  if (parts === undefined) {
+    const text = Object.prototype.hasOwnProperty.call(catalogue, id) ? catalogue[id] : id;
+    parts = text.split(/\{(\w+)\}/);
+    split.set(id, parts);
+  }
+  let out = parts[0];
+  if (parts.length === 1) return out;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out += (fields && name in fields ? String(fields[name]) : `{${name}}`) + parts[i + 1];
+  }
+  return out;
 }
 
 /** A number written the page's way (thousands separated). */

@@ -92,33 +92,13 @@ const CUT = {
   min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
 };
 
-// Each sentence's template, looked up in the page's catalogue once and split
-// at its {fields}: filling it is then a few concatenations (t() would run a
-// regular expression per sentence, 140,000 times for a big run's End).
-const templates = new Map();
-
-/** t(msgid, fields) (i18n.js), with the template compiled once per message. */
-export function compiledSay(msgid, fields) {
-  let parts = templates.get(msgid);
-  if (parts === undefined) {
-    parts = t(msgid).split(/\{(\w+)\}/);
-    templates.set(msgid, parts);
-  }
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i += 2) {
-    const name = parts[i];
-    out += (fields && name in fields ? String(fields[name]) : `{${name}}`) + parts[i + 1];
-  }
-  return out;
-}
-
 /**
  * makeNarrator(tree, say) -> {feed(records) -> events, header}.
  * `tree` is the page's tree (tree.js readTree: byId, nodes with parent,
  * label, playerIndex, role, probability, depth); a lazily searched game's
  * nodes come in the records instead. `say(msgid, fields)` says a sentence.
  */
-export function makeNarrator(tree, say = compiledSay) {
+export function makeNarrator(tree, say = t) {
   let h = null;                       // the header record
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
   let lastDepth = null;
