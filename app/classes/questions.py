@@ -25,6 +25,7 @@ from app.practice import AnswerKey
 from app.practice.answers import Unreadable, key_value, parse_entry, same
 from app.search import View
 from app.search.numbers import fmt, jv
+from app.search.words import Said
 
 KINDS = ("value", "pruned", "bounds", "move", "next")
 
@@ -41,22 +42,11 @@ TEXT = {
 }
 
 
-class Said(ValueError):
-    """A refusal whose sentence is a catalogue message: ``msgid`` (English
-    with ``{named}`` fields) and ``fields``, so the web app says it in the
-    reader's language; this module knows no catalogue."""
-
-    def __init__(self, msgid: str, **fields):
-        self.msgid, self.fields = msgid, fields
-        self.message = msgid.format(**fields) if fields else msgid
-        super().__init__(self.message)
-
-
-class QuestionError(Said):
+class QuestionError(Said, ValueError):
     """The question cannot be asked here (wrong node, nothing to ask, answer on screen)."""
 
 
-class AnswerError(Said):
+class AnswerError(Said, ValueError):
     """A student's entry that cannot be read; it is not counted."""
 
 

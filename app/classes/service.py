@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from app.practice import answer_key
 from app.search import SearchError, SearchOptions, run
+from app.search.words import Said
 
 from . import codes
 from .questions import AnswerError, QuestionError, grade, make_question
@@ -24,23 +25,20 @@ ENDED_KEPT = 24 * 3600.0
 """An ended class's record stays this long, so its page can say it ended."""
 
 
-class ClassError(ValueError):
+class ClassError(Said, ValueError):
     """A call refused; ``status`` is the HTTP-like reason (404, 403, 409, 400, 429).
 
     Its sentence is a catalogue message, ``msgid`` (English with ``{named}``
     fields) and ``fields``, so the web app says it in the reader's language."""
 
     def __init__(self, status: int, msgid: str, **fields):
-        self.status, self.msgid, self.fields = status, msgid, fields
-        self.message = msgid.format(**fields) if fields else msgid
-        super().__init__(self.message)
+        self.status = status
+        super().__init__(msgid, **fields)
 
     @classmethod
-    def because(cls, status: int, exc: Exception) -> "ClassError":
-        """Refuse with the sentence of ``exc`` (a question, answer or search error)."""
-        return cls(status, getattr(exc, "msgid", None) or "{reason}",
-                   **(getattr(exc, "fields", None) if hasattr(exc, "msgid")
-                      else {"reason": str(exc)}))
+    def because(cls, status: int, exc: Said) -> "ClassError":
+        """Refuse with the catalogue message of ``exc`` (a question, answer or search error)."""
+        return cls(status, exc.msgid, **exc.fields)
 
 
 class Classes:

@@ -18,6 +18,8 @@ app.games.ids.UnknownGame: unknown game 'chess': the games are tictactoe, nim an
 """
 from __future__ import annotations
 
+from app.search.words import Said
+
 from .lazy import GameTree
 from .rules import Connect4Rules, NimRules, TicTacToeRules
 
@@ -40,14 +42,9 @@ def _said(tree: GameTree, title: str, **fields) -> GameTree:
     return tree
 
 
-class UnknownGame(ValueError):
+class UnknownGame(Said, ValueError):
     """A ``game:`` id that names no game or no legal position; its sentence
     is a catalogue message (``msgid`` with ``{named}`` fields)."""
-
-    def __init__(self, msgid: str, **fields):
-        self.msgid, self.fields = msgid, fields
-        self.message = msgid.format(**fields) if fields else msgid
-        super().__init__(self.message)
 
 
 def is_game_id(tree_id: str) -> bool:

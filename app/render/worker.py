@@ -23,18 +23,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app.search.words import Said
+
 REPO = Path(__file__).resolve().parents[2]
 EXIT_BAD_REQUEST, EXIT_GRAPHVIZ, EXIT_MEMORY = 2, 3, 4
 
 
-class RenderFailed(Exception):
-    """A render refused or failed; its sentence is a catalogue message
-    (``msgid`` with ``{named}`` fields) the web app says in the reader's language."""
+class RenderFailed(Said):
+    """A render refused or failed (``status``: the HTTP status); its sentence
+    is a catalogue message the web app says in the reader's language."""
 
     def __init__(self, status: int, msgid: str, **fields):
-        self.status, self.msgid, self.fields = status, msgid, fields
-        self.message = msgid.format(**fields) if fields else msgid
-        super().__init__(self.message)
+        self.status = status
+        super().__init__(msgid, **fields)
 
 
 def render_job(job: dict, seconds: float, memory: int, max_output: int) -> bytes:

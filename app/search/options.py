@@ -4,13 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .tree import Tree
+from .words import Said
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 ORDERS = ("given", "best", "worst", "random")
 STYLES = ("aima", "wikipedia")
 
 
-class SearchError(ValueError):
+class SearchError(Said, ValueError):
     """The options do not fit the tree (raised before the first event).
 
     Its sentence is a catalogue message: ``msgid`` (English with ``{named}``
@@ -22,11 +23,6 @@ class SearchError(ValueError):
     >>> str(err), err.msgid
     ('depth must be a whole number >= 0, not -1', 'depth must be a whole number >= 0, not {depth}')
     """
-
-    def __init__(self, msgid: str, **fields):
-        self.message = msgid.format(**fields) if fields else msgid
-        super().__init__(self.message)
-        self.msgid, self.fields = msgid, fields
 
 
 def algorithms_for(tree: Tree) -> list[str]:

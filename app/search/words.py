@@ -49,3 +49,24 @@ def template(tell, msgid: str) -> tuple[str, tuple[int, ...]] | None:
     if tell(msgid, **dict(zip(names, sample))) != tpl % tuple(sample[k] for k in order):
         return None
     return tpl, order
+
+
+class Said(Exception):
+    """An error whose sentence is a catalogue message: ``msgid`` (English with
+    ``{named}`` fields) and ``fields``; ``message`` (and ``str``) is the English.
+
+    The layers above say it in the reader's language
+    (``app.i18n.error_message``); the core knows no catalogue. Every refusal
+    of the code that is said this way extends this class (the search's,
+    the games', the classes', the renderer's, the store's), alone or beside
+    ``ValueError``.
+
+    >>> err = Said("The drawing is larger than {size} MiB.", size=4)
+    >>> str(err), err.msgid, err.fields
+    ('The drawing is larger than 4 MiB.', 'The drawing is larger than {size} MiB.', {'size': 4})
+    """
+
+    def __init__(self, msgid: str, **fields):
+        self.msgid, self.fields = msgid, fields
+        self.message = english(msgid, **fields)
+        super().__init__(self.message)

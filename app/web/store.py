@@ -41,6 +41,8 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, field
 
+from app.search.words import Said
+
 log = logging.getLogger(__name__)
 
 SCHEMA = """
@@ -65,14 +67,9 @@ TOUCH_EVERY = 3600.0
 """Seconds between two writes of a tree's "last opened" time (a read is not a write)."""
 
 
-class StoreFull(Exception):
+class StoreFull(Said):
     """The upload alone is larger than the whole store; its sentence is a
     catalogue message (``msgid`` with ``{named}`` fields)."""
-
-    def __init__(self, msgid: str, **fields):
-        self.msgid, self.fields = msgid, fields
-        self.message = msgid.format(**fields)
-        super().__init__(self.message)
 
 
 @dataclass(frozen=True)

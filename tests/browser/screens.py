@@ -56,7 +56,12 @@ def _meet(a: dict, b: dict, slack: float = 0.5) -> bool:
 def problems(page, *, fitted: bool = True) -> list[str]:
     """Overlapping labels, labels under the ring, and (when ``fitted``) labels
     cut off by the edge of the stage."""
-    got = page.evaluate(LABEL_BOXES_JS)
+    return problems_in(page.evaluate(LABEL_BOXES_JS), fitted=fitted)
+
+
+def problems_in(got: dict, *, fitted: bool = True) -> list[str]:
+    """:func:`problems` of boxes already read (``LABEL_BOXES_JS``'s answer),
+    for a test that reads them in the same round trip as other measures."""
     labels, area = got["labels"], got["area"]
     out = []
     for i, a in enumerate(labels):
@@ -73,3 +78,4 @@ def problems(page, *, fitted: bool = True) -> list[str]:
 
 def label_count(page) -> int:
     return len(page.evaluate(LABEL_BOXES_JS)["labels"])
+

@@ -8,6 +8,7 @@ random trees (with orderings and depth limits) from :mod:`app.games`.
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -28,14 +29,17 @@ ALGORITHMS = {
 }
 
 # In the page: forward snapshots, back snapshots, jumps, and the statistics.
-REPLAY_JS = """async ([cases, jumps]) => {
+# In and out as one JSON text each: Playwright's own (de)serialising of a
+# value this big costs more than the replay itself.
+REPLAY_JS = """async (input) => {
+  const [cases, jumps] = JSON.parse(input);
   const m = await import('/static/js/model.js');
   const snap = (view) => {
     const out = {};
     for (const f of m.FIELDS) for (const [id, x] of view[f]) (out[id] ||= { ...m.EMPTY })[f] = x;
     return out;
   };
-  return cases.map((events, i) => {
+  return JSON.stringify(cases.map((events, i) => {
     const view = m.makeView();
     const forward = [], back = [];
     for (const e of events) { m.apply(view, e.changes); forward.push(snap(view)); }
@@ -46,7 +50,7 @@ REPLAY_JS = """async ([cases, jumps]) => {
     const jumped = jumps[i].map((k) => { run.goTo(k); return [run.step, snap(run.view)]; });
     run.goTo(events.length);
     return { forward, back: back.reverse(), start, jumped, counts: run.counts, total: run.total };
-  });
+  }));
 }"""
 
 
@@ -90,7 +94,7 @@ def test_js_apply_undo_and_jumps_agree_with_python_view(page, live_server):
     rng = random.Random(5)
     jumps = [[rng.randint(0, len(ev)) for _ in range(6)] + [0] for ev in runs]
     page.goto(f"{live_server}/")
-    results = page.evaluate(REPLAY_JS, [runs, jumps])
+    results = json.loads(page.evaluate(REPLAY_JS, json.dumps([runs, jumps])))
 
     for (tid, opts), events, got, js_jumps in zip(cases, runs, results, jumps):
         label = f"{tid} {opts}"
@@ -112,10 +116,11 @@ def test_js_apply_undo_and_jumps_agree_with_python_view(page, live_server):
 
 
 # In the page, with the tree: every node as `read` shows it at every step.
-SHOWN_JS = """async ([trees, cases]) => {
+SHOWN_JS = """async (input) => {
+  const [trees, cases] = JSON.parse(input);
   const m = await import('/static/js/model.js');
   const { readTree } = await import('/static/js/tree.js');
-  return cases.map(([treeIndex, events]) => {
+  return JSON.stringify(cases.map(([treeIndex, events]) => {
     const t = readTree(trees[treeIndex]);
     const run = m.makeRun({ tree: t });
     run.push(events);
@@ -127,7 +132,7 @@ SHOWN_JS = """async ([trees, cases]) => {
       steps.push([shown, [...touched].sort()]);
     }
     return steps;
-  });
+  }));
 }"""
 
 
@@ -148,7 +153,8 @@ def test_js_shows_pruned_subtrees_as_the_python_view_does(page, live_server):
     jsons = [requests.get(f"{live_server}/api/trees/{i}", timeout=10).json() for i in ids]
     runs = [trace(live_server, i, **o) for i, o in cases]
     page.goto(f"{live_server}/")
-    got = page.evaluate(SHOWN_JS, [jsons, [[ids.index(i), ev] for (i, _), ev in zip(cases, runs)]])
+    got = json.loads(page.evaluate(SHOWN_JS, json.dumps([jsons, [[ids.index(i), ev]
+                                                                for (i, _), ev in zip(cases, runs)]])))
     library = live_server.app.extensions["trees"]
     for (tree_id, opts), events, steps in zip(cases, runs, got):
         tree = library.get(tree_id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 import requests
 
+from .helpers import new_screen, settled
 from .screens import problems
 
 PHONES = [(390, 844), (360, 640), (844, 390), (640, 360)]
@@ -28,13 +29,8 @@ def phone(browser, live_server):
     contexts = []
 
     def open_(width, height, path):
-        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  is_mobile=True, base_url=live_server)
+        ctx, pg = new_screen(browser, live_server, width, height, phone=True)
         contexts.append(ctx)
-        pg = ctx.new_page()
-        errors = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.js_errors = errors
         pg.goto(path)
         return pg
 
@@ -56,7 +52,7 @@ def test_phone_tree_first_panels_below_controls_fixed(phone, live_server, size, 
     pg = phone(width, height, f"/t/aima-fig-5-2?step={cut}")
     pg.wait_for_selector("#visualizer.ready", timeout=15000)
     pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=cut)
-    pg.wait_for_timeout(300)
+    settled(pg)
     canvas, transport = rect(pg, "#canvas"), rect(pg, "#transport")
     # The tree first, at the full width (landscape keeps a column for the zoom buttons).
     assert canvas["left"] <= 1 and canvas["width"] >= width - (60 if height < 500 else 1)
@@ -83,7 +79,7 @@ def test_phone_tree_first_panels_below_controls_fixed(phone, live_server, size, 
     if following:
         pg.tap("[data-action=fit]")
         pg.wait_for_function("() => !window.visualizer.follow")
-        pg.wait_for_timeout(100)
+        settled(pg)
         assert problems(pg) == []
         pg.tap("[data-action=follow]")
     if height > width:
@@ -114,13 +110,12 @@ def test_phone_tree_first_panels_below_controls_fixed(phone, live_server, size, 
 def test_projector_reads_from_the_back_row(browser, live_server, size, shoot):
     width, height = size
     cut = first_cut(live_server)
-    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, width, height)
     pg.goto(f"/t/aima-fig-5-2?step={cut}")
     pg.wait_for_selector("#visualizer.ready", timeout=15000)
     pg.keyboard.press("p")
     pg.wait_for_function("() => document.documentElement.classList.contains('present')")
-    pg.wait_for_timeout(400)
+    settled(pg)
     m = pg.evaluate("""() => {
       const h = (sel) => Math.min(...[...document.querySelectorAll(sel)]
         .map(e => e.getBoundingClientRect().height).filter(x => x > 0));
@@ -209,8 +204,7 @@ def test_presentation_type_reads_from_the_back_row(browser, live_server, size, t
     width, height = size
     events = requests.get(f"{live_server}/api/trees/{tree_id}/trace", timeout=10).json()["events"]
     longest = max(events, key=lambda e: len(e.get("text", "")))["step"]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, width, height)
     pg.goto(f"/t/{tree_id}")
     pg.wait_for_selector("#visualizer.ready", timeout=15000)
     pg.keyboard.press("p")
@@ -218,7 +212,7 @@ def test_presentation_type_reads_from_the_back_row(browser, live_server, size, t
     for step in (longest, len(events)):
         pg.evaluate("k => window.visualizer.session.goTo(k)", step)
         pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)", arg=step)
-        pg.wait_for_timeout(200)
+        settled(pg)
         m = type_sizes(pg)
         assert m["values"] > 0 and m["value"] >= 48, (step, m)
         if m["bounds"] is not None:
@@ -229,18 +223,17 @@ def test_presentation_type_reads_from_the_back_row(browser, live_server, size, t
 
 
 def test_practice_on_a_laptop_keeps_the_tree_in_view(browser, live_server, shoot):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, 1366, 768)
     pg.goto("/practice/aima-fig-5-2?mode=full")
     pg.wait_for_selector("#tree .node")
-    pg.wait_for_timeout(300)
+    settled(pg)
     stage = rect(pg, "#stage")
     # One screen: the tree takes the room the sheet leaves, nothing scrolls the page.
     assert pg.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
     assert stage["width"] >= 0.6 * 1366 and stage["bottom"] >= 768 - 2
     pg.click("[data-action=check]")
     pg.wait_for_selector("#feedback:not([hidden])")
-    pg.wait_for_timeout(400)
+    settled(pg)                                 # a scroll it started has ended
     assert pg.evaluate("() => scrollY") == 0
     assert rect(pg, "#stage") == stage
     assert pg.locator("#feedback").is_visible()
@@ -251,7 +244,7 @@ def test_practice_on_a_laptop_keeps_the_tree_in_view(browser, live_server, shoot
 def test_practice_on_a_phone_taps_and_questions_in_view(phone, shoot):
     pg = phone(390, 844, "/practice/aima-fig-5-2?mode=values")
     pg.wait_for_selector("#tree .node")
-    pg.wait_for_timeout(300)
+    settled(pg)
     pg.tap("[data-node='B'] .shape")
     pg.wait_for_function("() => document.activeElement?.dataset?.for === 'B'")
     box = pg.evaluate("() => document.activeElement.getBoundingClientRect().toJSON()")
@@ -276,12 +269,11 @@ def test_a_long_label_is_shortened_with_its_full_text_on_hover(browser, live_ser
                         headers={"Content-Type": "application/x-yaml"}, timeout=10)
     assert res.status_code == 201, res.text
     tree_id = res.json()["id"]
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, 1280, 800)
     for path in (f"/practice/{tree_id}", f"/t/{tree_id}"):
         pg.goto(path)
         pg.wait_for_selector("#tree .node")
-        pg.wait_for_timeout(300)
+        settled(pg)
         assert pg.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), path
         names = pg.evaluate("""() => [...document.querySelectorAll('#tree .name')]
             .map(t => [t.firstChild.textContent, t.querySelector('title')?.textContent || ''])""")

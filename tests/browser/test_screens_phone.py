@@ -9,14 +9,16 @@ size value 14.4 px; a bound or a three-character value is set a size
 smaller to stay inside its shape), alpha/beta at least 12 px, names at
 least 11 px, tic-tac-toe boards at least 26 px; no two labels meet; the
 active node's own labels are whole in the window; shown whole (Fit),
-nothing is cut off.
+nothing is cut off. On the larger phone every tree is also checked shown
+whole (Fit), in normal and in presentation mode, at both steps.
 """
 from __future__ import annotations
 
 import pytest
 import requests
 
-from .screens import problems
+from .helpers import go_to_step, new_screen, run_to_end, settle, settled, wait_step
+from .screens import LABEL_BOXES_JS, problems, problems_in
 
 PHONES = [(390, 844), (360, 640)]
 
@@ -50,38 +52,25 @@ READ_JS = """() => {
 }"""
 
 
-def go(pg, step: int) -> None:
-    pg.evaluate("k => window.visualizer.session.goTo(k)", step)
-    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)",
-                         arg=step, timeout=15000)
-    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+# Read at each step in the same round trip: the type sizes above and every label's box.
+MEASURE_JS = f"() => ({{read: ({READ_JS})(), boxes: ({LABEL_BOXES_JS})()}})"
 
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_every_library_tree_reads_on_a_phone(browser, live_server, size, shoot):
     width, height = size
     library = [t["id"] for t in requests.get(f"{live_server}/api/trees", timeout=10).json() if t.get("builtin")]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                              base_url=live_server)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    ctx, pg = new_screen(browser, live_server, width, height, phone=True)
     found: list[str] = []
     followed = []
+    whole = 0
     for tree_id in library:
         pg.goto(f"/t/{tree_id}")
         pg.wait_for_selector("#visualizer.ready", timeout=15000)
-        pg.keyboard.press("End")
-        pg.wait_for_function("() => document.querySelector('[data-step]').dataset.total", timeout=15000)
-        total = int(pg.locator("[data-step]").get_attribute("data-total"))
-        cut = pg.evaluate("""() => {
-            const evs = window.visualizer.session.run.events;
-            const i = evs.findIndex((e) => e && e.type === 'prune');
-            return i >= 0 ? i + 1 : Math.floor(evs.length / 2);
-        }""")
+        cut, total = run_to_end(pg)
         for where, step in (("cut", cut), ("end", total)):
-            go(pg, step)
-            m = pg.evaluate(READ_JS)
+            got = go_to_step(pg, step, then=MEASURE_JS)
+            m = got["read"]
             at = f"{tree_id} at {width}x{height}, {where} (step {step}, {'following' if m['follow'] else 'whole'})"
             if m["value"] is None or m["value"] < 11.5:
                 found.append(f"{at}: values {m['value']} px")
@@ -93,31 +82,58 @@ def test_every_library_tree_reads_on_a_phone(browser, live_server, size, shoot):
                 found.append(f"{at}: boards {m['board']} px")
             if m["activeCut"]:
                 found.append(f"{at}: the active node's labels are cut off: {m['activeCut']}")
-            found += [f"{at}: {p}" for p in problems(pg, fitted=not m["follow"])]
+            found += [f"{at}: {p}" for p in problems_in(got["boxes"], fitted=not m["follow"])]
         if m["follow"]:
             followed.append(tree_id)
             shoot(pg, f"screens-phone-follow-{tree_id}-{width}x{height}")
             # One tap shows the whole tree, nothing cut off; another follows again.
             pg.tap("[data-action=fit]")
             pg.wait_for_function("() => !window.visualizer.follow")
-            pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            settle(pg)
             found += [f"{tree_id} at {width}x{height}, whole: {p}" for p in problems(pg)]
             pg.tap("[data-action=follow]")
             pg.wait_for_function("() => window.visualizer.follow")
+        if width == 390:
+            whole += whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot)
     ctx.close()
-    assert not errors, errors
+    assert not pg.js_errors, pg.js_errors
     # The wide lecture trees are the ones followed; Fig 5.2 reads whole on the larger phone.
     assert {"wikipedia-ab-pruning", "nim-7", "tictactoe-horizon"} <= set(followed), followed
     if width == 390:
         assert "aima-fig-5-2" not in followed
+        assert whole == len(library) * 4
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
+
+
+def whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot) -> int:
+    """The whole tree (Fit) in normal and in presentation mode, at the first
+    cut-off and at the end: no label meets another or is cut off. The number
+    of views checked."""
+    checked = 0
+    if pg.evaluate("() => window.visualizer.follow"):
+        pg.tap("[data-action=fit]")
+        pg.wait_for_function("() => !window.visualizer.follow")
+    for mode in ("normal", "present"):
+        if mode == "present":
+            pg.keyboard.press("p")
+            pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+            settled(pg)
+        for where, step in (("cut", cut), ("end", total)):
+            boxes = go_to_step(pg, step, then=LABEL_BOXES_JS)
+            found += [f"{tree_id} at 390x844, whole, {mode}, {where} (step {step}): {p}"
+                      for p in problems_in(boxes)]
+            checked += 1
+            if where == "end":
+                shoot(pg, f"screens-{tree_id}-390x844{'-present' if mode == 'present' else ''}")
+        if mode == "present":
+            pg.keyboard.press("p")
+            pg.wait_for_function("() => !document.documentElement.classList.contains('present')")
+    return checked
 
 
 def test_following_pans_with_the_search_and_a_drag(browser, live_server):
     """The window moves with the active node; a drag pans it; Fit shows it whole."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                              base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, 390, 844, phone=True)
     pg.goto("/t/wikipedia-ab-pruning")
     pg.wait_for_selector("#visualizer.ready", timeout=15000)
     assert pg.evaluate("() => window.visualizer.follow")
@@ -126,16 +142,18 @@ def test_following_pans_with_the_search_and_a_drag(browser, live_server):
         const s = document.querySelector('#tree').getBoundingClientRect();
         const r = a.getBoundingClientRect();
         return {x: r.left + r.width / 2 - s.left, y: r.top + r.height / 2 - s.top, w: s.width, h: s.height}; }"""
-    # Walk the whole search: the active node never leaves the window.
+    # Walk the whole search: the active node never leaves the window (read
+    # once each step is shown and the window has moved: two frames).
     total = None
-    for _ in range(200):
+    for k in range(1, 200):
         pg.keyboard.press("ArrowRight")
-        pg.wait_for_timeout(20)
+        wait_step(pg, k)
+        settle(pg)
         if pg.evaluate("() => !!document.querySelector('#tree [data-status=active]')"):
             p = pg.evaluate(where)
-            assert 0 < p["x"] < p["w"] and 0 < p["y"] < p["h"], p
+            assert 0 < p["x"] < p["w"] and 0 < p["y"] < p["h"], (k, p)
         total = pg.locator("[data-step]").get_attribute("data-total")
-        if total and pg.locator("[data-step]").inner_text() == total:
+        if total and str(k) == total:
             break
     assert total and pg.locator("[data-step]").inner_text() == total
     # A drag pans the window (and is no swipe: the step stays).
@@ -152,13 +170,14 @@ def test_following_pans_with_the_search_and_a_drag(browser, live_server):
     pg.wait_for_timeout(150)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + 120, "y": y + 30, "id": 1}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    pg.wait_for_timeout(100)
+    settled(pg)
     after = pg.evaluate("() => window.visualizer.zoom.get()")
     assert after["x"] - before["x"] == pytest.approx(120, abs=2) and after["y"] - before["y"] == pytest.approx(30, abs=2)
     assert after["k"] == before["k"] and pg.locator("[data-step]").inner_text() == step
     pg.tap("[data-action=fit]")
     pg.wait_for_function("() => !window.visualizer.follow")
     assert pg.locator("[data-action=follow]").get_attribute("aria-pressed") == "false"
+    settled(pg)
     assert problems(pg) == []
     ctx.close()
 
@@ -172,9 +191,7 @@ def test_pinch_zooms_about_its_centre_and_a_flick_steps(browser, live_server):
     """Two fingers through the browser's own touch input (CDP): the scale
     follows the fingers' spread and the point under their midpoint stays
     under it; a pinch steps nothing; a one-finger flick on the tree steps."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                              base_url=live_server)
-    pg = ctx.new_page()
+    ctx, pg = new_screen(browser, live_server, 390, 844, phone=True)
     pg.goto("/t/aima-fig-5-2?step=5")
     pg.wait_for_selector("#visualizer.ready", timeout=15000)
     assert not pg.evaluate("() => window.visualizer.follow")

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.browser.helpers import new_screen, settled, wait_step
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FIG52 = "aima-fig-5-2"
@@ -21,24 +23,14 @@ HOOKS = """() => Object.fromEntries([...document.querySelectorAll('[data-node]')
 
 
 def context(browser, base, size):
-    w, h = SIZES[size]
+    """A new context and page at one of ``SIZES`` (the phone: touch, 2x pixels);
+    ``page.js_errors`` collects its uncaught and console errors."""
     phone = size == "phone"
-    ctx = browser.new_context(viewport={"width": w, "height": h}, base_url=base,
-                              has_touch=phone, is_mobile=phone, device_scale_factor=2 if phone else 1)
-    page = ctx.new_page()
-    page.js_errors = []
-    page.on("pageerror", lambda exc: page.js_errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda m: page.js_errors.append(m.text) if m.type == "error" else None)
-    return ctx, page
+    return new_screen(browser, base, *SIZES[size], phone=phone, scale=2 if phone else 1, console=True)
 
 
 def step_of(page) -> int:
     return int(page.locator("[data-step]").inner_text())
-
-
-def wait_step(page, k: int) -> None:
-    page.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)",
-                           arg=k, timeout=15000)
 
 
 def shoot(page, name):
@@ -161,7 +153,7 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
         assert "12" in inst.locator("[data-tally=wrong]").inner_text()
         for size, (w, h) in SIZES.items():
             inst.set_viewport_size({"width": w, "height": h})
-            inst.wait_for_timeout(200)
+            settled(inst)
             no_overflow(inst)
             shoot(inst, f"class-present-{size}-tally")
         inst.set_viewport_size({"width": 1366, "height": 768})
@@ -349,7 +341,7 @@ def test_projector_presentation_mode(browser, live_server):
         proj.keyboard.press("p")
         proj.wait_for_function("() => document.documentElement.classList.contains('present')")
         assert proj.get_attribute("[data-action=present]", "aria-pressed") == "true"
-        proj.wait_for_timeout(300)
+        settled(proj)
         no_overflow(proj)
         shoot(proj, "class-present-projector-presentation")
         proj.click("[data-action=present]")

@@ -18,6 +18,7 @@ from app.i18n import error_message
 from app.i18n.catalogue import read_catalogue
 from app.treefile import TreeFileError, load_path, load_tree
 from app.treefile.errors import Phrase
+from tests.i18n.helpers import assert_refused_in_both
 
 REPO = Path(__file__).resolve().parents[2]
 # The error classes a message may not be built into by hand, and where they may.
@@ -251,19 +252,10 @@ HTTP_FILES = [
 ]
 
 
-def _upload(client, data, ctype, lang):
-    res = client.post(f"/api/trees?lang={lang}", data=data, headers={"Content-Type": ctype})
-    assert res.status_code == 400
-    return res.get_json()["error"]
-
-
 @pytest.mark.parametrize("data, ctype, line, column, english, indonesian", HTTP_FILES)
 def test_upload_errors_in_both_languages(client, data, ctype, line, column, english,
                                          indonesian):
-    assert _upload(client, data, ctype, "id") == {"message": indonesian, "line": line,
-                                                  "column": column}
-    assert _upload(client, data, ctype, "en") == {"message": english, "line": line,
-                                                  "column": column}
+    assert_refused_in_both(client, data, line, column, english, indonesian, ctype)
 
 
 # (query of /api/trees/aima-fig5-2/trace, argument, English, Indonesian)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.i18n.helpers import assert_refused_in_both
+
 # (file, line, column, English, Indonesian)
 CASES = [
     (b"title: x\nroot:\n  children:\n    - value: seven\n    - value: 2\n", 4, 14,
@@ -52,17 +54,7 @@ CASES = [
 ]
 
 
-def _upload(client, data, lang):
-    res = client.post(f"/api/trees?lang={lang}", data=data,
-                      headers={"Content-Type": "application/x-yaml"})
-    assert res.status_code == 400
-    return res.get_json()["error"]
-
-
 @pytest.mark.parametrize("data, line, column, english, indonesian", CASES)
 def test_upload_error_in_indonesian_at_its_place(client, data, line, column, english,
                                                  indonesian):
-    assert _upload(client, data, "id") == {"message": indonesian, "line": line,
-                                           "column": column}
-    assert _upload(client, data, "en") == {"message": english, "line": line,
-                                           "column": column}
+    assert_refused_in_both(client, data, line, column, english, indonesian)
