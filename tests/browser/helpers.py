@@ -4,17 +4,14 @@ the screen, layout and class tests share.
 - ``new_screen(browser, base, width, height, phone=)``: a fresh context and
   page; ``page.js_errors`` collects its uncaught errors (and, with
   ``console=True``, its console errors).
-- ``settle(page)``: two frames, so the fit after a step has been drawn;
-  ``settled(page)``: the drawing at rest after a load, a resize or a mode
-  switch (a condition, not a fixed wait).
+- ``settle(page)``, ``settled(page)``: the drawing at rest (after a step;
+  after a load, a resize or a mode switch): a condition, not a fixed wait.
 - ``go_to_step(page, k, then=)``: the visualizer at step k, drawn (and
   what the ``then`` script reads there, in the same round trip).
 - ``run_to_end(page)``: End on a visualizer just opened; the step of the
   first cut-off (the middle of a run without one) and the last step.
 """
 from __future__ import annotations
-
-SETTLE_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 FIRST_CUT_JS = """() => {
     const evs = window.visualizer.session.run.events;
@@ -37,39 +34,44 @@ def new_screen(browser, base_url: str, width: int, height: int, *, phone: bool =
     return ctx, pg
 
 
-def settle(pg) -> None:
-    pg.evaluate(SETTLE_JS)
-
-
-# The page at rest: no CSS transition running, and the same transform, stage
-# box and sentence size over three frames in a row (the fit after a resize
-# or a mode switch takes a frame or two: the presentation's redraw, then the
-# zoom's own frame).
-SETTLED_JS = """async () => {
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
+# A frame, whole: its animation callbacks, then (a task later) its layout,
+# resize observers and paint; the page's work a frame schedules for the next
+# one shows in the next. "At rest": nothing running (CSS transitions), and
+# the tree's transform, the stage's and the tree's boxes, the labels and the
+# sentence's size the same over ``still`` whole frames in a row.
+REST_JS = """async (still) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const box = (sel) => { const e = document.querySelector(sel); if (!e) return '';
+    const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].join(','); };
   const look = () => {
     const svg = document.querySelector('#tree');
-    const r = svg ? svg.getBoundingClientRect() : {};
     const n = document.querySelector('#narration');
-    return [svg?.querySelector('.viewport')?.getAttribute('transform'), r.left, r.top, r.width,
-            r.height, svg?.querySelectorAll('text').length, n && getComputedStyle(n).fontSize,
+    return [svg?.querySelector('.viewport')?.getAttribute('transform'), box('#tree'), box('#stage'),
+            svg?.querySelectorAll('text').length, n && getComputedStyle(n).fontSize,
             document.documentElement.className, innerWidth, innerHeight].join('|');
   };
-  let last = look(), still = 0;
-  for (let i = 0; i < 600 && still < 3; i++) {
+  let last = look(), same = 0;
+  const t0 = performance.now();
+  while (same < still) {
+    if (performance.now() - t0 > 15000) return false;
     await frame();
     const now = look();
     const moving = document.getAnimations().some((x) => x.playState === 'running');
-    still = now === last && !moving ? still + 1 : 0;
+    same = now === last && !moving ? same + 1 : 0;
     last = now;
   }
-  return still >= 3;
+  return true;
 }"""
 
 
-def settled(page) -> None:
-    """Wait until the page has stopped moving (at most 600 frames, ~10 s)."""
-    assert page.evaluate(SETTLED_JS), "the drawing kept moving"
+def settle(pg) -> None:
+    """The drawing at rest after a step (two whole frames without a change)."""
+    assert pg.evaluate(REST_JS, 2), "the drawing kept moving for 15 s"
+
+
+def settled(pg) -> None:
+    """The page at rest after a load, a resize or a mode switch (three whole frames)."""
+    assert pg.evaluate(REST_JS, 3), "the page kept moving for 15 s"
 
 
 def wait_step(pg, k: int, timeout: float = 15000) -> None:
@@ -77,19 +79,17 @@ def wait_step(pg, k: int, timeout: float = 15000) -> None:
                          arg=k, timeout=timeout)
 
 
-# Step k, once the counter shows it, and two frames more (the fit drawn):
-# one round trip, then the caller's measure (``then``) in the same one.
-GO_JS = """async (k) => {
+# Step k, once the counter shows it and the drawing is at rest: one round
+# trip, and the caller's measure (``then``) in the same one.
+GO_JS = f"""async (k) => {{
   window.visualizer.session.goTo(k);
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
   const shown = document.querySelector('[data-step]'), t0 = performance.now();
-  while (shown.textContent !== String(k)) {
-    if (performance.now() - t0 > 15000) throw new Error(`step ${k} not shown after 15 s`);
-    await frame();
-  }
-  await frame();
-  await frame();
-}"""
+  while (shown.textContent !== String(k)) {{
+    if (performance.now() - t0 > 15000) throw new Error(`step ${{k}} not shown after 15 s`);
+    await new Promise((r) => requestAnimationFrame(r));
+  }}
+  if (!await ({REST_JS})(2)) throw new Error(`the drawing of step ${{k}} kept moving for 15 s`);
+}}"""
 
 
 def go_to_step(pg, k: int, then: str | None = None):

@@ -60,6 +60,7 @@ def test_no_label_meets_another_or_the_edge_on_any_screen(walker, live_server, l
                 if mode == "present":
                     pg.keyboard.press("p")
                     pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+                    settled(pg)                   # refitted to the presentation's stage
                 for where, step in (("cut", cut), ("end", total)):
                     boxes = go_to_step(pg, step, then=LABEL_BOXES_JS)
                     where_ = f"{tree_id} at {width}x{height}, {mode}, {where} (step {step})"

@@ -89,7 +89,7 @@ def test_every_library_tree_reads_on_a_phone(browser, live_server, size, shoot):
             # One tap shows the whole tree, nothing cut off; another follows again.
             pg.tap("[data-action=fit]")
             pg.wait_for_function("() => !window.visualizer.follow")
-            settle(pg)
+            settled(pg)
             found += [f"{tree_id} at {width}x{height}, whole: {p}" for p in problems(pg)]
             pg.tap("[data-action=follow]")
             pg.wait_for_function("() => window.visualizer.follow")
@@ -113,6 +113,7 @@ def whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot) -> int:
     if pg.evaluate("() => window.visualizer.follow"):
         pg.tap("[data-action=fit]")
         pg.wait_for_function("() => !window.visualizer.follow")
+        settled(pg)                       # the stage takes its whole-tree height, refitted
     for mode in ("normal", "present"):
         if mode == "present":
             pg.keyboard.press("p")
