@@ -8,6 +8,8 @@ import pytest
 import requests
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.browser.helpers import settled
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # Rule id -> why a violation of it (moderate or minor impact) is accepted.
@@ -35,6 +37,12 @@ def klass(live_server):
     return res.json()
 
 
+# The mark a page's script sets once it has drawn the page.
+DRAWN = {"ready": "#visualizer.ready", "present": "#visualizer.ready", "contrast": "#visualizer.ready",
+         "practice": "#practice.ready", "editor": "#editor[aria-busy=false]",
+         "student": "#class-student.ready", "instructor": "#class-present.ready"}
+
+
 def pages(klass):
     """(name, path, what to do once loaded) of every page the audit covers."""
     return [
@@ -46,24 +54,28 @@ def pages(klass):
         ("game", "/t/game:tictactoe?step=3", "ready"),
         ("missing-tree", "/t/no-such-tree", None),
         ("practice-index", "/practice", None),
-        ("practice-values", "/practice/aima-fig-5-2?mode=values", None),
-        ("practice-full", "/practice/aima-fig-5-2?mode=full", None),
-        ("practice-guided", "/practice/aima-fig-5-2?mode=guided", None),
-        ("practice-order", "/practice/aima-fig-5-2?mode=order", None),
-        ("editor", "/edit/aima-fig-5-2", None),
+        ("practice-values", "/practice/aima-fig-5-2?mode=values", "practice"),
+        ("practice-full", "/practice/aima-fig-5-2?mode=full", "practice"),
+        ("practice-guided", "/practice/aima-fig-5-2?mode=guided", "practice"),
+        ("practice-order", "/practice/aima-fig-5-2?mode=order", "practice"),
+        ("editor", "/edit/aima-fig-5-2", "editor"),
         ("class-join", "/c", None),
         ("play", "/play", None),
         ("play-tictactoe", "/play/tictactoe", None),
-        ("class-student", klass["join"], None),
-        ("class-present", f"{klass['join']}/present#{klass['instructor']}", None),
+        ("class-student", klass["join"], "student"),
+        ("class-present", f"{klass['join']}/present#{klass['instructor']}", "instructor"),
         # last: the theme is kept in the browser, for every page after it
         ("high-contrast", "/t/aima-fig-5-2?step=14", "contrast"),
     ]
 
 
 def prepare(pg, action):
-    if action in ("ready", "present", "contrast"):
-        pg.wait_for_selector("#visualizer.ready", timeout=15000)
+    """Wait until the page's script has drawn it: its own mark, or (a page
+    without one) every request it made answered; then the page at rest."""
+    if action in DRAWN:
+        pg.wait_for_selector(DRAWN[action], timeout=15000)
+    else:
+        pg.wait_for_load_state("networkidle", timeout=15000)
     if action == "contrast":
         pg.keyboard.press("c")
         pg.wait_for_function("() => document.documentElement.classList.contains('contrast')")
@@ -74,7 +86,7 @@ def prepare(pg, action):
         pg.fill("#paste", "title: x\nroot\n  children: [1, 2]\n")
         pg.click("#open")
         pg.wait_for_function("() => document.querySelector('#upload-error').textContent !== ''")
-    pg.wait_for_timeout(700)      # scripts draw the page after load
+    settled(pg)
 
 
 # Both sizes in English; the Indonesian pages (longer words) once, on a laptop.
