@@ -14,7 +14,7 @@ import { drawingJson, fromTreeJson, mergeText } from './editor-convert.js';
 import { makeEditorView } from './editor-view.js';
 import { fillInspector, fillOptions, fillText, showResult } from './editor-panels.js';
 import { makeServer, post, wire } from './editor-server.js';
-import { localRun } from './localsearch.js';
+import { agrees, localRun } from './localsearch.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
 import { t } from './i18n.js';
@@ -220,7 +220,7 @@ function confirm(entry) {
     server.forget();
     page.dataset.runVia = server.channel.last || '';
     const latest = state.doc === entry.doc;
-    const agree = sameRun(answer, entry.local);
+    const agree = agrees(answer, entry.local);
     if (!agree) {
       page.dataset.localDisagreements = String(Number(page.dataset.localDisagreements || 0) + 1);
       console.warn('the page and the server differ on this edit; the server is followed');
@@ -238,23 +238,6 @@ function confirm(entry) {
     showResult(state);
     fillText(state);
   }).catch((err) => showAlert(err.message)).finally(() => { pending -= 1; hold(-1); });
-}
-
-/** Do the server's answer and the page's run say the same (all but the words)? */
-function sameRun(answer, local) {
-  const { text: _a, ...theirs } = answer.result;
-  const { text: _b, ...mine } = local.result;
-  const marks = (c) => c && [c.new_cuts, c.lost_cuts, c.best_move];
-  return equal(answer.ids, local.ids) && equal(theirs, mine) && equal(answer.algorithms, local.algorithms)
-    && equal(marks(answer.change), marks(local.change));
-}
-
-function equal(a, b) {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));
 }
 
 function accept(doc, answer, select, via = server.channel.last) {

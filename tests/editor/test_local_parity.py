@@ -30,9 +30,14 @@ from .docs import REPO, keyed, library_doc
 
 pytestmark = pytest.mark.browser
 
+# The page's run of each case, and whether the page takes the server's answer
+# for the same (`agrees`: else it would draw the tree again).
 RUN_JS = """async (cases) => {
   const L = await import('/static/js/localsearch.js');
-  return cases.map((c) => L.localRun(c.doc, c.options, { accepted: c.doc, before: c.before }));
+  return cases.map((c) => {
+    const local = L.localRun(c.doc, c.options, { accepted: c.doc, before: c.before });
+    return { local, agrees: local && c.answer ? L.agrees(c.answer, local) : null };
+  });
 }"""
 
 ALGORITHMS = [None, "minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
@@ -73,13 +78,14 @@ def check(page, cases) -> dict:
         answer = server(doc, options, previous)
         before = server(previous, options) if previous and answer else None
         answers.append(answer)
-        jobs.append({"doc": doc, "options": options,
+        jobs.append({"doc": doc, "options": options, "answer": answer,
                      "before": {"ids": before["ids"], "result": before["result"]} if before else None})
     got = []
     for i in range(0, len(jobs), 200):
         got.extend(page.evaluate(RUN_JS, jobs[i:i + 200]))
     counts = {"answered": 0, "refused": 0, "left to the server": 0}
-    for (doc, options, previous), answer, local in zip(cases, answers, got):
+    for (doc, options, previous), answer, page_side in zip(cases, answers, got):
+        local = page_side["local"]
         where = json.dumps({"doc": doc, "options": options, "previous": previous})[:3000]
         if answer is None:
             assert local is None, f"the page answered a tree the server refuses: {where}"
@@ -103,6 +109,7 @@ def check(page, cases) -> dict:
             assert local["change"] == change, where
         else:           # the tree before is refused with these options: nothing to compare with
             assert "change" not in local, where
+        assert page_side["agrees"] is True, where
     return counts
 
 
