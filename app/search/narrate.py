@@ -283,7 +283,12 @@ class Narrator:
         figure, names, said, name = self.figure, self._names, self.said, self.name
         bounds = self.bounds
         nid, cid = node.id, child.id
-        fv = figure(val)
+        known = self._names_cache   # (name(), without the call where it is known)
+        cname = known.get(child.label) or name(child)
+        nname = known.get(node.label) or name(node)
+        fv = self._figures[0].get(val) if type(val) is int else None
+        if fv is None:
+            fv = figure(val)
         jval = val if type(val) is int else jv(val)
         # -- the child's exit (it was searched) or evaluation
         if cutoff is None:
@@ -309,8 +314,7 @@ class Narrator:
                         note = (said(" (a bound: its true value is at least {value})", fv)
                                 if child.player == 0 else
                                 said(" (a bound: its true value is at most {value})", fv))
-            text = said("{node} returns {value} to {parent}{note}.", name(child), fv, name(node),
-                        note)
+            text = said("{node} returns {value} to {parent}{note}.", cname, fv, nname, note)
         else:
             self.entered += 1
             self.evaluated.append(cid)
@@ -327,9 +331,9 @@ class Narrator:
             kind = line_kind = "evaluate"
             if cutoff:
                 text = said("Depth limit reached at {node}: not expanded; its evaluation "
-                            "{eval} = {value} is used.", name(child), self._eval_of(child), fv)
-            elif (position := name(child)) != child.label:
-                text = said("Leaf {position}: value {value}.", position, fv)
+                            "{eval} = {value} is used.", cname, self._eval_of(child), fv)
+            elif cname != child.label:
+                text = said("Leaf {position}: value {value}.", cname, fv)
             else:
                 text = said("Leaf {node} has value {value}.", child.label, fv)
         step = self.step = self.step + 1
@@ -351,7 +355,7 @@ class Narrator:
         player = names[node.player]
         if v_new != v_old:
             self.best_child[nid] = child
-            jn = jv(v_new)
+            jn = v_new if type(v_new) is int else jv(v_new)
             changes = []
             if (was := values.get(nid)) != jn:
                 changes.append([nid, "value", was, jn])
@@ -360,12 +364,12 @@ class Narrator:
                 else:
                     values[nid] = jn
             text = said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                        "through {child}.", player, name(node),
+                        "through {child}.", player, nname,
                         "max" if node.player == 0 else "min", figure(v_old),
                         figure(values.get(cid)), figure(v_new), self.move(node, child))
-            jo = jv(v_old)
+            jo = v_old if type(v_old) is int else jv(v_old)
         else:
-            fields = (player, name(node), fv, self.move(node, child), figure(v_old))
+            fields = (player, nname, fv, self.move(node, child), figure(v_old))
             if node.player == 0:
                 text = (said("{player} at {node}: {value} from {child} does not raise v: "
                              "v stays {v} (a tie keeps the child found first).", *fields)
@@ -378,7 +382,7 @@ class Narrator:
                         if val == v_old else
                         said("{player} at {node}: {value} from {child} does not lower v: "
                              "v stays {v}.", *fields))
-            jo = jn = jv(v_old)
+            jo = jn = v_old if type(v_old) is int else jv(v_old)
             changes = []
         step = self.step = step + 1
         ev = {"type": "update", "step": step, "node": nid, "depth": node.depth, "player": player}
