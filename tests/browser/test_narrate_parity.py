@@ -166,3 +166,34 @@ def test_the_games(browser, live_server, lang):
     check(pg, cases, names)
     context.close()
     assert not errors
+
+
+def test_the_page_pulls_compact_records_and_shows_what_the_server_says(page, viz, live_server):
+    """The visualizer streams with ``encoding: "compact"`` (the server's
+    narration only with ``?stream=json``), and each step shows the same
+    sentence and hooks either way: Luger's Nim (a game's positions in words),
+    Indonesian, stepped, then End and back."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    seen = {}
+    for query in ("lang=id", "lang=id&stream=json"):
+        viz.open(page, "nim-7-luger", query)
+        shown = []
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+            viz.wait_step(page, len(shown) + 1)
+            shown.append((page.locator("#narration").inner_text(), viz.nodes(page)))
+        page.keyboard.press("End")
+        page.wait_for_function("() => { const s = document.querySelector('[data-step]');"
+                               " return s.dataset.total && s.textContent === s.dataset.total; }")
+        page.keyboard.press("ArrowLeft")
+        total = int(page.locator("[data-step]").get_attribute("data-total"))
+        viz.wait_step(page, total - 1)
+        shown.append((page.locator("#narration").inner_text(), viz.nodes(page)))
+        seen[query] = shown
+    pulls = [f for f in sent if '"pull"' in f]
+    assert any('"encoding":"compact"' in f for f in pulls)
+    assert any('"encoding":"json"' in f for f in pulls)
+    page_said, server_said = seen["lang=id"], seen["lang=id&stream=json"]
+    assert page_said == server_said
+    assert any("tumpukan" in text or "dipecah" in text for text, _ in page_said)   # Nim in words
