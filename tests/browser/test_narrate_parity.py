@@ -87,6 +87,7 @@ def open_in(browser, live_server, lang: str):
     return context, pg, errors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_the_lecture_library(browser, live_server, lang):
     context, pg, errors = open_in(browser, live_server, lang)
@@ -117,6 +118,7 @@ def awkward(tree: Tree, rng: random.Random, players: tuple[str, ...]) -> Tree:
     return Tree(root=build(tree.root), players=players, title=tree.title)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_random_trees_with_awkward_labels(browser, live_server, lang):
     context, pg, errors = open_in(browser, live_server, lang)
@@ -147,6 +149,7 @@ def test_random_trees_with_awkward_labels(browser, live_server, lang):
     assert not errors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_the_games(browser, live_server, lang):
     context, pg, errors = open_in(browser, live_server, lang)
