@@ -144,7 +144,7 @@ def test_following_pans_with_the_search_and_a_drag(browser, live_server):
         const r = a.getBoundingClientRect();
         return {x: r.left + r.width / 2 - s.left, y: r.top + r.height / 2 - s.top, w: s.width, h: s.height}; }"""
     # Walk the whole search: the active node never leaves the window (read
-    # once each step is shown and the window has moved: two frames).
+    # once each step is shown and the window, following it, is at rest).
     total = None
     for k in range(1, 200):
         pg.keyboard.press("ArrowRight")
