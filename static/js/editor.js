@@ -162,7 +162,7 @@ function shown(started) {
 // -- the page's own search, and the server's word on it -------------------------------
 /** The what-if run of `doc` made in the page, or null (not sure of the tree: ask the server). */
 function searchHere(doc, options) {
-  if (!state.doc || !state.result || page.dataset.local === 'off') return null;
+  if (!state.doc || !state.result) return null;
   try {
     const local = localRun(doc, wire(options), { accepted: state.doc, before: { ids: state.ids, result: state.result } });
     if (local) performance.mark('edit-local');     // (bench/editor.py tells these edits apart)
