@@ -138,3 +138,32 @@ def test_where_the_server_differs_the_page_takes_the_servers(page):
     assert page.get_attribute("#editor", "data-local-disagreements") == "1"
     assert ed.revision == revision + 2           # drawn by the page, then again as the server says
     assert ed.sentence == "Changing c2 to 1 adds no cut: C is already cut by alpha = 3."
+
+
+def test_an_undo_and_an_option_are_drawn_ahead_and_a_refused_undo_stays_undoable(page):
+    ed = open_over_http(page)
+    ed.select("d1")
+    ed.field("value", "1")
+    assert ed.sentence == CUT_D
+    ahead = int(page.get_attribute("#editor", "data-drawn-ahead"))
+    # A change of algorithm is drawn by the page too: minimax cuts nothing.
+    page.select_option("#options [name=algorithm]", "minimax")
+    ed.settle()
+    assert int(page.get_attribute("#editor", "data-drawn-ahead")) == ahead + 1
+    assert status(page, "d2") == "evaluated" and page.inner_text("[data-result=cutoffs]") == "0"
+    # An undo the server refuses (here, told to) is put back: the edit stays, undo stays possible.
+    page.route("**/api/edit/run", lambda route: route.fulfill(
+        status=429, content_type="application/json",
+        body=json.dumps({"error": {"message": "Too many runs, try again."}})))
+    page.click("#stage", position={"x": 5, "y": 5})
+    revision = ed.revision
+    page.keyboard.press("Control+z")
+    wait_revision(page, revision)                    # drawn ahead ...
+    ed.settle()                                      # ... and undone again on the refusal
+    assert "d1=1" in ed.notation and not page.is_disabled("[data-action=undo]")
+    assert page.is_disabled("[data-action=redo]")
+    assert "Too many runs, try again." in page.inner_text("#node-error")
+    page.unroute("**/api/edit/run")
+    ed.key("Control+z")
+    assert "d1=14" in ed.notation and page.is_disabled("[data-action=undo]")
+    assert page.get_attribute("#editor", "data-local-disagreements") is None
