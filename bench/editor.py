@@ -26,7 +26,10 @@ the redrawn tree (``requestAnimationFrame`` after the DOM update, noted in
 the parts (input -> run sent; the run's round trip, answer parsed; the
 redraw; redraw -> frame), the page's round trip of a request that does
 nothing (``GET /healthz``: the floor of an HTTP run) and the server's share
-inside the process (``app.whatif.WhatIf.run``, wall and CPU time).
+inside the process (``app.whatif.WhatIf.run``, wall and CPU time). An edit
+the page draws from its own search (``static/js/localsearch.js``, performance
+mark ``edit-local``) has *input -> drawn* instead of the run's parts: its
+run follows the frame.
 
 ``--trace FILE`` records a Chrome performance trace of the 200-node edits
 over the socket and prints where the page's main thread spends each edit
