@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     except RuntimeError as exc:  # a message queue that cannot be reached, say
         print(f"run.py: {exc}", file=sys.stderr)
         sys.exit(2)
+    memory.warm_up(app)       # first-use objects made now, not amid a load
     memory.freeze_startup()   # full collections then skip what start-up made
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.debug:   # Werkzeug's reloader and debugger: never in public

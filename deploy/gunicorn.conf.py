@@ -40,4 +40,5 @@ def post_fork(server, worker):
 def post_worker_init(worker):
     from app.web import memory
 
+    memory.warm_up(worker.wsgi)   # first-use objects made now, not amid a load
     memory.freeze_startup()       # the app is loaded: full collections skip it from now on

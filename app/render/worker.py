@@ -92,9 +92,9 @@ def _limit() -> None:
 
     memory = int(os.environ.get("RENDER_MEMORY", 1 << 30))
     seconds = int(os.environ.get("RENDER_SECONDS", 60))
-    # Private data (heap and anonymous maps), not address space: what Graphviz
-    # maps from its shared libraries, fonts and locales differs between
-    # machines by tens of MiB and is not what a big tree costs.
+    # Private data (heap, anonymous maps, thread stacks), not address space:
+    # what Graphviz maps from its shared libraries, fonts and locales differs
+    # between machines by tens of MiB and is not what a big tree costs.
     resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
