@@ -31,9 +31,9 @@ if [ ! -x .venv/bin/python ]; then
   python3.11 -m venv .venv
 fi
 # Reinstall only when the requirements changed since the last install.
-stamp=.venv/.installed-$(cat requirements.txt "$reqs" | sha1sum | cut -c1-12)
+stamp=.venv/.installed-$(cat requirements.txt "$reqs" constraints.txt | sha1sum | cut -c1-12)
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$reqs" -c constraints.txt
   touch "$stamp"
 fi
 

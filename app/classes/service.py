@@ -240,9 +240,9 @@ class Classes:
         q = record["question"]
         if not q:
             return None
-        t = self.store.tally(record["code"], q["id"])
-        wrong = sorted(t["wrong"].items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        return {"question": q["id"], "answers": t["answers"], "right": t["right"],
+        tally = self.store.tally(record["code"], q["id"])
+        wrong = sorted(tally["wrong"].items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+        return {"question": q["id"], "answers": tally["answers"], "right": tally["right"],
                 "wrong": [{"label": k, "count": v} for k, v in wrong],
                 "students": self.store.students(record["code"])}
 
