@@ -20,6 +20,11 @@ import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
 
+// Presentation mode's projector layout (visualizer.css): the sentence's box
+// grows there, so its type never shrinks; on a phone the box keeps its height.
+const PROJECTOR = matchMedia('(min-width: 761px) and (min-height: 501px)');
+const projecting = () => document.documentElement.classList.contains('present') && PROJECTOR.matches;
+
 const $ = (sel) => document.querySelector(sel);
 const NARROW = '(max-width: 760px), (max-height: 500px)';
 const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tree.js LEVEL: 96)
@@ -217,7 +222,7 @@ async function main() {
         // layout per step, not one forced here and another for the frame.
         fitting ||= requestAnimationFrame(() => {
           fitting = 0;
-          fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+          fitText(narration, { min: projecting() ? 1 : 0.6 });
         });
       }
       announcer.step(sentence, s.playing);
@@ -271,7 +276,7 @@ async function main() {
       redraw();
       fit();
       code.reveal();
-      fitText(narration, { min: document.documentElement.classList.contains('present') ? 1 : 0.6 });
+      fitText(narration, { min: projecting() ? 1 : 0.6 });
     }),
   });
   // Swipe to step: on the sentence always, on the tree while it is shown whole

@@ -105,10 +105,27 @@ def test_every_library_tree_reads_on_a_phone(browser, live_server, size, shoot):
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
 
 
+# The step's sentence is whole (not scrolled, inside the screen) and every
+# step control is inside the screen's width.
+SENTENCE_AND_CONTROLS_JS = """() => {
+  const out = [];
+  const n = document.querySelector('.narration');
+  const r = n.getBoundingClientRect();
+  if (n.scrollHeight > n.clientHeight + 1) out.push(`the sentence is cut (${n.scrollHeight} > ${n.clientHeight} px)`);
+  if (r.top < -0.5 || r.bottom > innerHeight + 0.5) out.push('the sentence leaves the screen');
+  for (const b of document.querySelectorAll('#transport button')) {
+    const q = b.getBoundingClientRect();
+    if (q.width > 0 && (q.left < -0.5 || q.right > innerWidth + 0.5)) out.push(`step control "${b.getAttribute('aria-label') || b.textContent.trim()}" cut off`);
+  }
+  return out;
+}"""
+
+
 def whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot) -> int:
     """The whole tree (Fit) in normal and in presentation mode, at the first
-    cut-off and at the end: no label meets another or is cut off. The number
-    of views checked."""
+    cut-off and at the end: no label meets another or is cut off, the
+    sentence is whole and the step controls are in the screen. The number of
+    views checked."""
     checked = 0
     if pg.evaluate("() => window.visualizer.follow"):
         pg.tap("[data-action=fit]")
@@ -121,8 +138,9 @@ def whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot) -> int:
             settled(pg)
         for where, step in (("cut", cut), ("end", total)):
             boxes = go_to_step(pg, step, then=LABEL_BOXES_JS)
-            found += [f"{tree_id} at 390x844, whole, {mode}, {where} (step {step}): {p}"
-                      for p in problems_in(boxes)]
+            at = f"{tree_id} at 390x844, whole, {mode}, {where} (step {step})"
+            found += [f"{at}: {p}" for p in problems_in(boxes)]
+            found += [f"{at}: {p}" for p in pg.evaluate(SENTENCE_AND_CONTROLS_JS)]
             checked += 1
             if where == "end":
                 shoot(pg, f"screens-{tree_id}-390x844{'-present' if mode == 'present' else ''}")
