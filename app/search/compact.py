@@ -60,6 +60,8 @@ from .tree import Tree
 from .words import english
 
 INF = float("inf")
+LAST = "[8,"
+"""How the stream's last record begins (a pull ends its batch there)."""
 KINDS = ("enter", "evaluate", "update", "alpha", "beta", "prune", "exit", "return-cut")
 ROLES = ("max", "min", "chance", "player")
 
@@ -173,7 +175,7 @@ def _records(tree: Tree, opts: SearchOptions, tell, raw) -> Iterator[tuple[str, 
                 yield from out
                 out.clear()
             yield f"[1,{_value_text(ev[2])},{'true' if ev[3] else 'false'}]", 1
-    yield f"[8,{_value_text(tree.static_count(last_depth))}]", 1
+    yield f"{LAST}{_value_text(tree.static_count(last_depth))}]", 1
 
 
 class _Meeter:

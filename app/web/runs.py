@@ -31,6 +31,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
+from app.search.compact import LAST as COMPACT_LAST
+
 
 def _weight(event) -> int:
     """View changes an event carries: a dict's ``changes``, or the count that
@@ -42,8 +44,8 @@ def _weight(event) -> int:
 def _is_done(event) -> bool:
     if type(event) is dict:
         return event.get("type") == "done"
-    # An encoded event, or the last record of the compact stream (app.search.compact).
-    return event[0].startswith(('{"type":"done"', "[8,"))
+    # An encoded event, or the last record of the compact stream.
+    return event[0].startswith(('{"type":"done"', COMPACT_LAST))
 
 
 class Run:
