@@ -2,6 +2,7 @@
 # One entry point for a fresh Debian machine with Python 3.11:
 #   bash scripts/bootstrap.sh run [--port N]   set up, then serve the app
 #   bash scripts/bootstrap.sh test [ARGS]      set up, then run the whole test suite
+#   bash scripts/bootstrap.sh test -m quick    ... only the tests needing no browser or server
 # It installs what is missing (Debian packages with apt-get, Python packages
 # into .venv) and is quick when everything is already there.
 set -euo pipefail
@@ -17,6 +18,8 @@ if [ "$mode" = test ]; then
   # The scale-out test starts its own Redis and nginx on loopback ports.
   command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
   [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need_apt+=(nginx)
+  # The page's DOM-free modules are tested under Node's own test runner (Node >= 20).
+  command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 fi
 python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3.11-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -41,7 +44,11 @@ case "$mode" in
   run)  exec .venv/bin/python run.py "$@" ;;
   test)
     set +e
-    .venv/bin/python -m pytest "$@"
+    # Two workers (pytest-xdist): the browser and server tests mostly wait on
+    # Chromium and sockets, so two halve the run even on two cores. A file's
+    # browser/server tests stay on one worker (tests/conftest.py); the 25
+    # slowest tests are listed at the end (pytest.ini). `-n 0` runs in one process.
+    .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder "$@"
     status=$?
     # pytest exits 5 when it collected no test: that is a failure here.
     [ $status -eq 5 ] && echo "no tests were collected" >&2

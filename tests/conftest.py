@@ -6,6 +6,20 @@
 - ``live_server``: the real threaded server (WebSockets included) on a free
   127.0.0.1 port for the whole session; a ``str`` base URL with ``.app``.
 - ``fig52_yaml``: AIMA Figure 5.2 as a tree file.
+
+The ``quick`` marker is given here, at collection, to every test that needs
+no browser and no server: not marked ``browser`` or ``slow``, and using none
+of :data:`SERVERS` (directly or through another fixture). A server here is
+anything that listens on a port, a process or a thread alike (``live_server``
+is an in-process threaded server, yet it is a real socket server with its
+own threads, and its tests are the ones that wait on the network); a quick
+test reaches the app through Flask's test clients or calls the code itself.
+It may still run a short command-line process (``python -m app ...``, node).
+``bash scripts/bootstrap.sh test -m quick`` runs them: a minute at most.
+A test that starts a server process of its own (run.py, gunicorn, redis,
+nginx, postgres), or takes more than about 2 s, is marked ``slow``; a new
+fixture that starts a server goes into :data:`SERVERS`. The run's summary
+names the quick tests that took longer than :data:`QUICK_SECONDS`.
 """
 from __future__ import annotations
 
@@ -15,6 +29,65 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+SERVERS = frozenset({
+    "live_server",    # the threaded server below (and page, viz, fig52 of tests/browser on it)
+    "browser",        # Chromium
+    "start_server",   # run.py or gunicorn processes (tests/server/conftest.py)
+})
+"""Fixtures that start a server: a test using one (even indirectly) is not quick."""
+
+QUICK_SECONDS = 2.0
+"""A quick test slower than this is named at the end of the run (mark it slow)."""
+
+
+@pytest.hookimpl(tryfirst=True)   # before -m reads the marks, and xdist the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
+            continue
+        if SERVERS.isdisjoint(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.quick)
+    # Only an xdist worker collects under ``-n N``: the controller does not.
+    if hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
+        _schedule(items)
+
+
+def _schedule(items) -> None:
+    """Under ``pytest -n N --dist loadgroup`` (scripts/bootstrap.sh test): a
+    file's tests that are not quick go to one worker together (its module
+    fixtures, a server or a page, are made once), and before the quick ones,
+    which spread one by one over the workers and fill in behind the long
+    files. Session fixtures (``browser``, ``live_server``) are made once per
+    worker; their ports are free ports, so workers never clash."""
+    heavy = []
+    for item in items:
+        if item.get_closest_marker("quick") is None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+            heavy.append(item)
+    # Files with the most heavy tests first: the longest work starts first.
+    weight: dict[str, int] = {}
+    for item in heavy:
+        weight[item.path] = weight.get(item.path, 0) + 1
+    order = {id(item): (0, -weight[item.path]) if item.path in weight and
+             item.get_closest_marker("quick") is None else (1, 0) for item in items}
+    items.sort(key=lambda item: order[id(item)])   # stable: files keep their own order
+
+
+_slow_quick: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if (report.when == "call" and report.duration > QUICK_SECONDS
+            and "quick" in report.keywords):
+        _slow_quick.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _slow_quick:
+        terminalreporter.section("quick tests slower than %.0f s (mark them slow?)" % QUICK_SECONDS)
+        for duration, nodeid in sorted(_slow_quick, reverse=True):
+            terminalreporter.write_line(f"{duration:6.2f}s {nodeid}")
 
 FIG_5_2 = """\
 title: AIMA Figure 5.2, a two-ply game

@@ -13,6 +13,7 @@ def trace(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=900)
 
 
+@pytest.mark.slow
 def test_alphabeta_on_the_whole_of_tictactoe():
     out = trace("game:tictactoe", "--algorithm", "alphabeta", "--format", "jsonl")
     assert out.returncode == 0, out.stderr

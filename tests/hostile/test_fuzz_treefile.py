@@ -67,6 +67,7 @@ def test_mutated_lecture_files_as_bytes(text):
     check(text.encode("utf-8", "surrogatepass"))
 
 
+@pytest.mark.slow
 @fuzz
 @given(random_json())
 def test_random_json(text):
@@ -87,6 +88,7 @@ def test_any_text_in_any_format(fmt, data):
     check(data, fmt=fmt)
 
 
+@pytest.mark.slow
 @fuzz
 @given(plausible_trees(), st.sampled_from(ALGORITHMS + (None,)), st.none() | st.integers(0, 5),
        st.sampled_from(ORDERS), st.booleans(), st.sampled_from(STYLES))

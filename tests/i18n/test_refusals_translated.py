@@ -176,6 +176,7 @@ def test_a_what_if_flood_over_socketio_in_both_languages(make_app):
             sc.disconnect(namespace="/edit")
 
 
+@pytest.mark.slow
 def test_every_budget_and_transport_sentence_has_its_indonesian():
     """The messages these modules say, read from the sources, are in the catalogue."""
     from app.i18n.catalogue import code_messages

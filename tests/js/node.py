@@ -1,9 +1,10 @@
-"""Run a JavaScript test file under Node's own test runner, against data
+"""Run a JavaScript test file under Node's own test runner (node:test),
+against data
 the Python core made: the pattern of every twin-parity test in tests/js.
 
 A pytest test computes what the page's DOM-free module must give (from the
 core itself, never a hand-written copy), writes it as one JSON fixture and
-runs ``node --test`` on a ``*.test.mjs`` file that reads it
+runs Node on a ``*.test.mjs`` file that reads it
 (``fixture()`` of tests/js/fixture.mjs), imports the module from static/js
 and asserts with ``node:assert``::
 
@@ -43,7 +44,7 @@ def node() -> str:
 
 def run_node_test(test_file: str | Path, fixture, folder: Path, tests: int = 1,
                   timeout: float = 120) -> dict[str, int]:
-    """Run ``node --test`` on ``test_file`` (relative to tests/js) with
+    """Run the node:test file ``test_file`` (relative to tests/js) with
     ``fixture`` as strict JSON in ``folder``; returns Node's summary
     (``tests``, ``pass``, ``fail``, ...) once all passed and at least
     ``tests`` ran."""
@@ -51,7 +52,9 @@ def run_node_test(test_file: str | Path, fixture, folder: Path, tests: int = 1,
     data = folder / f"{test_file.stem}.fixture.json"
     data.write_text(json.dumps(fixture, allow_nan=False, separators=(",", ":")), encoding="utf-8")
     env = {**os.environ, "FIXTURE": str(data), "NO_COLOR": "1"}
-    proc = subprocess.run([node(), "--test", "--test-reporter=spec", str(test_file)],
+    # The file runs its node:test tests in this one Node process; ``node --test``
+    # would start a second process per file (half of a small file's time).
+    proc = subprocess.run([node(), "--test-reporter=spec", str(test_file)],
                           cwd=HERE, env=env, capture_output=True, text=True, timeout=timeout)
     report = proc.stdout + proc.stderr
     summary = {k: int(v) for k, v in re.findall(r"^ℹ (\w+) (\d+)$", report, re.M)}

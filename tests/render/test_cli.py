@@ -63,6 +63,7 @@ def test_export_errors_are_one_line_and_status_2(fig52_file, capsys, argv, messa
     assert err.startswith("error: ") and message in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_worksheet_command(fig52_file, tmp_path):
     out = tmp_path / "sheet.pdf"
     assert main(["worksheet", fig52_file, "-o", str(out)]) == 0

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app.games.random_tree import random_tree
 from app.render.pdf import A4
 from app.render.worksheet import exam, worksheet, worksheet_pages
@@ -34,6 +36,7 @@ def test_question_and_answer_key(fig52):
     assert "7 static evaluations where plain minimax makes 9" in key
 
 
+@pytest.mark.slow
 def test_flip_book_has_one_page_per_step(fig52):
     total = len(list(run(fig52, AB)))
     pages = pdf_pages(worksheet(fig52, AB, steps=True))

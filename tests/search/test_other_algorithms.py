@@ -84,6 +84,7 @@ def test_default_algorithm_follows_the_tree():
     assert done_of(three)["value"] == [1, 2, 3]
 
 
+@pytest.mark.slow
 def test_a_consumer_that_stops_reading_stops_the_search():
     counter = itertools.count()
 

@@ -136,6 +136,7 @@ def uniform(b: int, d: int, seed: int) -> Tree:
     return Tree(root=build(0), title=f"b={b} d={d}")
 
 
+@pytest.mark.slow
 def test_no_full_garbage_collection_during_a_stream():
     """A full collection walks every object of the process, the whole tree
     included: none may run while a long run streams (pulled 1,000 at a time,

@@ -117,6 +117,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_run_py_serves_on_the_given_port(tmp_path):
     port = free_port()
     repo = Path(__file__).resolve().parents[2]
