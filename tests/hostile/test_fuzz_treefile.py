@@ -37,6 +37,7 @@ def check(data, **kwargs):
     return tree
 
 
+@pytest.mark.slow
 @fuzz
 @given(random_texts())
 # Each example crashed the loader or placed its error outside the text once:

@@ -66,6 +66,7 @@ def test_errors_are_json(client, url, status, argument):
         assert r.json["error"]["argument"] == argument
 
 
+@pytest.mark.slow
 def test_worksheet_pdf(client):
     r = client.get("/api/trees/fig52/worksheet.pdf?algorithm=alphabeta")
     assert r.status_code == 200 and r.headers["Content-Type"] == "application/pdf"

@@ -2,6 +2,7 @@
 import json
 import math
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -166,6 +167,7 @@ def tree_files(draw):
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree_files())
 @example({"title": "0", "root": {"label": "A?", "value": 0}})  # '?' in a flow mapping
