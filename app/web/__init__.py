@@ -22,6 +22,7 @@ from app.budget import Budget
 from . import errors, i18n, limits
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
+from .offload import WorkQueue
 from .origins import same_origin
 from .serving import BodyDeadline
 from .security import TrustedHostMiddleware, install_headers, trusted_hosts
@@ -107,7 +108,11 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.extensions["trees"] = TreeLibrary(app.config["TREES_DIR"], store,
                                           limits=app.config["TREE_LIMITS"],
                                           cache_size=app.config["TREE_CACHE_SIZE"],
-                                          cache_nodes=budget.tree_cache_nodes)
+                                          cache_nodes=budget.tree_cache_nodes,
+                                          game_size=budget.game_size)
+    work = budget.work
+    app.extensions["work"] = WorkQueue(work.work_threads, work.work_queue,
+                                       work.work_wait_seconds, work.work_per_client)
     errors.register(app)
     install_headers(app)
     i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled
