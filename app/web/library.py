@@ -264,10 +264,12 @@ class TreeLibrary:
         return self.upload(data, filename, fmt)[0]
 
     def upload(self, data: bytes | str, filename: str | None = None,
-               fmt: str | None = None) -> tuple[str, str | None]:
-        """Read and keep an uploaded tree file: ``(id, delete token)``, the
-        token ``None`` when the same tree was kept already (its first
-        uploader holds it). Nothing changes on an error. ``fmt`` (``yaml``,
+               fmt: str | None = None, owner: str = "") -> tuple[str, str | None]:
+        """Read and keep an uploaded tree file for ``owner`` (the client's
+        address: its share of the store, app.web.store): ``(id, delete token)``,
+        the token ``None`` when the same tree was kept already (its first
+        uploader may delete its claim; this upload keeps one of its own, so
+        the tree stays). Nothing changes on an error. ``fmt`` (``yaml``,
         ``json``, ``notation``) is guessed where ``None``.
 
         Raises :class:`ApiError`: 400 for a bad file, 413 for one too large.
@@ -285,7 +287,7 @@ class TreeLibrary:
                             summary=listing_entry(tree_id, tree, False))
         token = secrets.token_urlsafe(24)
         try:
-            new = self.store.add(record, token=token)
+            new = self.store.add(record, token=token, owner=owner)
         except StoreFull as exc:
             raise ApiError(413, str(exc)) from exc
         self._remember(tree_id, tree)
