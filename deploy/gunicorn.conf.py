@@ -13,7 +13,9 @@ and a message queue (deploy/nginx.conf). Environment:
 import os
 import resource
 
-from app.budget import Connections
+# Not imported from app.budget (Connections.connections): the master must
+# import nothing that gevent patches later in the worker (ssl, sockets).
+CONNECTIONS = 4000
 
 
 def _open_files(wanted: int) -> int:
@@ -35,9 +37,9 @@ wsgi_app = "app.web.wsgi:app"
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = 1                       # one per process: Flask-SocketIO's sessions live in it
 # gevent, with a cap on the connections of one address (connections_per_address)
-worker_class = "app.web.gworker.FairGeventWorker"
+worker_class = "app.gworker.FairGeventWorker"
 # Open connections, hence file descriptors, at most: far above one address's share.
-_wanted = int(os.environ.get("WORKER_CONNECTIONS", Connections().connections))
+_wanted = int(os.environ.get("WORKER_CONNECTIONS", CONNECTIONS))
 worker_connections = max(64, min(_wanted, _open_files(_wanted + 64)))
 keepalive = 10                    # seconds to send a request's headers (silent or slow: closed)
 timeout = 60                      # a worker that stops answering its master is restarted
