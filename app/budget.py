@@ -328,7 +328,7 @@ class Editor:
 
 
 RECORDS = {"requests": Requests, "renders": Renders, "traces": Traces, "runs": Runs,
-           "store": Store, "connections": Connections, "work": Work, "games": Games,
+           "store": Store, "serving": Connections, "work": Work, "games": Games,
            "classes": Classes, "editor": Editor}
 """The concerns of :class:`Budget`: its attribute name -> its record."""
 _RECORD_OF = {f.name: name for name, cls in RECORDS.items() for f in fields(cls)}

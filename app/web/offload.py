@@ -145,11 +145,28 @@ def offload(fn, *args, **kwargs):
         if not _green():
             with _slots:
                 return fn(*args, **kwargs)
-        return _pool(POOL_THREADS).apply(fn, args, kwargs)
+        return _in_pool(POOL_THREADS, fn, args, kwargs)
     with work.admitted(client):
         if not _green():
             return fn(*args, **kwargs)
-        return _pool(work.threads).apply(fn, args, kwargs)
+        return _in_pool(work.threads, fn, args, kwargs)
+
+
+def _in_pool(size: int, fn, args, kwargs):
+    """``fn`` in gevent's pool; an exception comes back as a value and is
+    raised here: gevent's pool prints a traceback for every exception
+    raised in it, and a refusal (OverBudget, a 404) is not an error."""
+    ok, value = _pool(size).apply(_caught, (fn, args, kwargs))
+    if ok:
+        return value
+    raise value
+
+
+def _caught(fn, args, kwargs):
+    try:
+        return True, fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 (raised again in the caller)
+        return False, exc
 
 
 def _pool(size: int):
