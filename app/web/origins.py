@@ -28,9 +28,15 @@ def same_origin(origin: str | None, environ: dict | None, extra: tuple = ()) -> 
     return origin == own_origin(environ) or origin in extra
 
 
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogue."""
+    return msgid
+
+
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+FOREIGN = N_("Changes are accepted from this server's own pages only.")
 OWN_MESSAGES = {   # endpoint -> its refusal, where the general one says less
-    "api.upload_tree": "Uploads are accepted from this server's own pages only.",
+    "api.upload_tree": N_("Uploads are accepted from this server's own pages only."),
 }
 
 
@@ -68,11 +74,4 @@ def install(app) -> None:
                 return None
         elif same_origin(origin, request.environ, extra):
             return None
-        raise api_error(403, OWN_MESSAGES.get(request.endpoint or "",
-                                              N_("Changes are accepted from this server's own "
-                                                 "pages only.")))
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for the catalogue."""
-    return msgid
+        raise api_error(403, OWN_MESSAGES.get(request.endpoint or "", FOREIGN))
