@@ -23,7 +23,7 @@ import sys
 from app.web import create_app, socketio_of
 from app.web.classes import lan_url
 from app.web import memory
-from app.web.serving import RequestHandler, threaded_server
+from app.web.serving import RequestHandler, per_address_cap, threaded_server
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -60,8 +60,12 @@ def main(argv: list[str] | None = None) -> None:
                              allow_unsafe_werkzeug=True, request_handler=RequestHandler)
         return
     budget = app.extensions["budget"]
+    # A descriptor per connection: as many as the system lets this process open.
+    open_files = memory.raise_open_files(budget.connections)
     server = threaded_server(app, args.host, args.port, quiet=False,
-                             idle=budget.idle_seconds, max_connections=budget.connections)
+                             idle=budget.idle_seconds,
+                             max_connections=max(64, min(budget.connections, open_files - 64)),
+                             per_address=per_address_cap(app))
     print(f"Serving the adversarial-search visualizer on http://{shown}:{server.port}/ "
           "(Ctrl+C to stop)", flush=True)
     if settings["CLASS_LAN_URL"]:

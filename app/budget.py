@@ -88,18 +88,28 @@ def refusal(msgid: str, status: int = 413, retry_after: int | None = None, *,
     return exc
 
 
-@dataclass(frozen=True)
-class Budget:
-    """Every cost limit of the server (defaults for a 2-core, few-GiB machine)."""
+# -- one record per concern, each owned by its feature -------------------------
+# A record is a small frozen dataclass of plain limits (and the checks of its
+# concern); :class:`Budget` holds one of each and is still the one place the
+# routes, socket handlers and renderers ask (``budget.renders.picture_nodes``,
+# or as before ``budget.picture_nodes``).
 
-    # -- a request ----------------------------------------------------------
+@dataclass(frozen=True)
+class Requests:
+    """One HTTP request and an uploaded tree file (app.web.api, app.treefile)."""
+
     upload_bytes: int = 2 * MiB
     """Bytes of one request body (an upload)."""
     json_depth: int = 32
     """Nesting of a JSON request body (practice answers, class commands)."""
     tree_nodes: int = 200_000
     """Nodes of an uploaded tree file."""
-    # -- pictures and worksheets (rendered in a worker process) ---------------
+
+
+@dataclass(frozen=True)
+class Renders:
+    """Pictures and worksheets, rendered in a worker process (app.render, app.web.export)."""
+
     picture_nodes: int = 2_000
     """Nodes of a tree drawn as a picture or a worksheet."""
     flipbook_pages: int = 80
@@ -117,88 +127,6 @@ class Budget:
     """Heavy renders running at once, server-wide (one per core)."""
     render_queue_seconds: float = 10.0
     """How long a render waits for a free slot before 503 + Retry-After."""
-    # -- traces and Socket.IO runs -------------------------------------------
-    trace_events: int = 200_000
-    """Events of one ``GET .../trace`` answer."""
-    trace_bytes: int = 64 * MiB
-    """Bytes of one trace answer."""
-    traces_at_once: int = 1
-    """Whole traces computed at once, server-wide: others wait their turn (so
-    that runs being stepped through and pages never queue behind them)."""
-    trace_queue_seconds: float = 110.0
-    """How long a trace waits for its turn before 503 + Retry-After."""
-    runs_per_client: int = 4
-    """Open runs of one Socket.IO connection (the oldest closed first)."""
-    runs_open: int = 400
-    """Open runs of all connections (the least recently pulled closed first)."""
-    run_nodes: int = 1_500_000
-    """Nodes of the distinct trees held by open runs, server-wide."""
-    run_memory: int = 512 * MiB
-    """Estimated memory of the open runs, server-wide: the distinct trees they
-    hold and each run's own state (:func:`run_cost`), checked when a run opens
-    and after every pull (the least recently pulled run is closed first)."""
-    pull_events: int = 1_000
-    """Events of one ``pull``."""
-    pull_changes: int = 20_000
-    """View changes of one ``pull`` (an event heavier than that comes alone)."""
-    socket_message_bytes: int = 64 * KiB
-    """Bytes of one Socket.IO message from a client."""
-    # -- the store of uploads ------------------------------------------------
-    store_trees: int = 1_000
-    """Uploads kept; past it the least recently opened is evicted."""
-    store_bytes: int = 64 * MiB
-    """Bytes of upload text kept; likewise."""
-    store_unused_days: float = 180
-    """An upload not opened for this long is deleted."""
-    uploads_per_client: str = "30 per minute;300 per day"
-    """Upload rate of one client address (Flask-Limiter's notation)."""
-    tree_cache_nodes: int = 400_000
-    """Nodes of parsed trees kept in memory for reuse."""
-    # -- connections ---------------------------------------------------------
-    idle_seconds: int = 60
-    """A connection silent (or trickling) this long is closed."""
-    connections: int = 800
-    """Open connections (file descriptors) of one server process."""
-    # -- features of other rooms (one line each) -----------------------------
-    class_students: int = 500
-    """Students connected to one live class."""
-    answer_bytes: int = 4 * KiB
-    """Bytes of one student's answer in a live class."""
-    editor_nodes: int = 2_000
-    """Nodes of a tree built in the editor."""
-    editor_steps: int = 100_000
-    """Events of one what-if search, re-run by the editor after every edit."""
-    editor_bytes: int = 512 * KiB
-    """Bytes of one edited tree sent by the editor (a request holds it and the one before)."""
-    editor_runs_at_once: int = 4
-    """What-if searches running at once, server-wide (a newcomer waits, then 503)."""
-    editor_runs_per_second: float = 30.0
-    """What-if runs one editor page may ask over Socket.IO a second (twice that in a burst; then 429)."""
-    game_nodes: int = 2_000_000
-    """Nodes a lazily expanded game may enter in one run."""
-    game_steps: int = 5_000_000
-    """Events of one run on a lazily expanded game."""
-
-    @classmethod
-    def from_mapping(cls, overrides: Mapping | None) -> "Budget":
-        """The defaults with ``overrides`` (field -> value); unknown fields refused."""
-        overrides = dict(overrides or {})
-        known = {f.name for f in fields(cls)}
-        for name in overrides:
-            if name not in known:
-                raise ValueError(f"unknown budget field {name!r}")
-        return replace(cls(), **overrides)
-
-    # -- checks --------------------------------------------------------------
-    def check_count(self, what: str, count: int, limit: int, hint: str = "") -> None:
-        """A plain cap: ``count`` of ``what`` at most ``limit``."""
-        if count > limit:
-            say = {"what": Phrase(what), "count": count, "limit": limit}
-            if hint:
-                raise refusal("Too many {what}: {count:,}, the limit is {limit:,}. {hint}", 413,
-                              say={**say, "hint": Phrase(hint)}, limit=limit)
-            raise refusal("Too many {what}: {count:,}, the limit is {limit:,}.", 413, say=say,
-                          limit=limit)
 
     def check_picture(self, nodes: int) -> None:
         if nodes > self.picture_nodes:
@@ -227,6 +155,22 @@ class Budget:
                           say={"steps": steps, "limit": self.flipbook_pages - 2},
                           limit=self.flipbook_pages - 2)
 
+
+@dataclass(frozen=True)
+class Traces:
+    """Whole traces, ``GET .../trace`` (app.web.api)."""
+
+    trace_events: int = 200_000
+    """Events of one ``GET .../trace`` answer."""
+    trace_bytes: int = 64 * MiB
+    """Bytes of one trace answer."""
+    traces_at_once: int = 1
+    """Whole traces computed at once, server-wide: others wait their turn (so
+    that runs being stepped through and pages never queue behind them)."""
+    trace_queue_seconds: float = 10.0
+    """How long a trace waits for its turn before 503 + Retry-After (a few
+    seconds: a request that would wait longer is refused, not kept waiting)."""
+
     def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
         events per node (enter, then exit or evaluate), known before running."""
@@ -236,6 +180,28 @@ class Budget:
                 "This run would have more than {limit:,} events: too many for one answer. Set a "
                 "depth limit (depth=N), or step through it in the visualizer, which loads it in "
                 "pieces.", 413, say={"limit": self.trace_events}, limit=self.trace_events)
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Runs streamed over Socket.IO (app.web.sockets, app.web.runs)."""
+
+    runs_per_client: int = 4
+    """Open runs of one Socket.IO connection (the oldest closed first)."""
+    runs_open: int = 400
+    """Open runs of all connections (the least recently pulled closed first)."""
+    run_nodes: int = 1_500_000
+    """Nodes of the distinct trees held by open runs, server-wide."""
+    run_memory: int = 512 * MiB
+    """Estimated memory of the open runs, server-wide: the distinct trees they
+    hold and each run's own state (:func:`run_cost`), checked when a run opens
+    and after every pull (the least recently pulled run is closed first)."""
+    pull_events: int = 1_000
+    """Events of one ``pull``."""
+    pull_changes: int = 20_000
+    """View changes of one ``pull`` (an event heavier than that comes alone)."""
+    socket_message_bytes: int = 64 * KiB
+    """Bytes of one Socket.IO message from a client."""
 
     def check_run(self, nodes: int, lazy: bool = False) -> None:
         """A Socket.IO run on a tree of ``nodes`` nodes (beside the others):
@@ -251,6 +217,212 @@ class Budget:
                           "runs may hold {limit:,.0f} MiB in all.", 413,
                           say={"nodes": nodes, "need": (cost.tree + cost.state) / MiB,
                                "limit": self.run_memory / MiB}, limit=self.run_memory)
+
+
+@dataclass(frozen=True)
+class Store:
+    """The store of uploads and the parsed-tree cache (app.web.store, app.web.library).
+
+    Eviction policy (app/web/store.py): an upload pinned by a holder (a live
+    class, an assignment) is never evicted; an uploader past its own share
+    (``store_client_trees`` / ``store_client_bytes``) makes room from its own
+    uploads first; a full store makes room from the uploader holding the most
+    bytes, least recently opened first; an upload not opened for
+    ``store_unused_days`` (and not pinned) is deleted."""
+
+    store_trees: int = 1_000
+    """Uploads kept; past it the least recently opened is evicted (see above)."""
+    store_bytes: int = 64 * MiB
+    """Bytes of upload text kept; likewise."""
+    store_client_trees: int = 200
+    """Uploads one client address keeps; past it its own least recently opened go."""
+    store_client_bytes: int = 16 * MiB
+    """Bytes of upload text one client address keeps; likewise."""
+    store_unused_days: float = 180
+    """An upload not opened for this long is deleted."""
+    uploads_per_client: str = "30 per minute;300 per day"
+    """Upload rate of one client address (Flask-Limiter's notation)."""
+    tree_cache_nodes: int = 400_000
+    """Nodes of parsed trees kept in memory for reuse."""
+
+
+@dataclass(frozen=True)
+class Connections:
+    """Connections of one server process (app.web.serving, deploy/gunicorn.conf.py)."""
+
+    idle_seconds: int = 60
+    """A connection silent (or trickling) this long is closed."""
+    connections: int = 4_000
+    """Open connections (file descriptors) of one server process: far above
+    one address's share (a thread each under ``run.py``, a greenlet under gevent)."""
+    connections_per_address: int = 600
+    """Open connections from one client address: generous, since a whole lecture
+    hall often comes through one NAT address (300 phones, a WebSocket each and
+    a page load or two), yet far below the process's cap, so one client cannot
+    shut the others out."""
+
+
+@dataclass(frozen=True)
+class Work:
+    """CPU-heavy work (tree builds, run set-ups, pulls, traces, play answers)
+    admitted to the worker threads (app.web.offload)."""
+
+    work_threads: int = 2
+    """Heavy jobs running at once (one per core: more starve the loop of the GIL)."""
+    work_queue: int = 32
+    """Heavy jobs waiting for a thread; one more is refused at once (503 + Retry-After)."""
+    work_wait_seconds: float = 5.0
+    """How long a heavy job waits for a thread before 503 + Retry-After."""
+    work_per_client: int = 6
+    """Heavy jobs of one client (a Socket.IO connection, or an HTTP client
+    address) running or waiting at once; one more is refused (429)."""
+
+
+@dataclass(frozen=True)
+class Games:
+    """Searches of games from their rules and play answers (app.games, app.web.play)."""
+
+    game_size: int = 1_000_000_000
+    """Nodes of a game tree (to the end, or its depth limit): a ``game:`` id
+    past it is refused on every endpoint with 413 (Nim from 21 tokens: 699
+    million; from 40: more than an index-sized integer)."""
+    game_nodes: int = 2_000_000
+    """Nodes one search of a game (a play answer) may enter: minimax, which
+    enters them all, is refused up front past it; a pruning search is cut off
+    there with a clear refusal."""
+    game_steps: int = 5_000_000
+    """Events of one run on a lazily expanded game."""
+    search_seconds: float = 10.0
+    """Seconds of CPU one play answer may take before it is cut off."""
+
+
+@dataclass(frozen=True)
+class Classes:
+    """Live classes (app.classes, app.web.classes)."""
+
+    class_students: int = 500
+    """Students connected to one live class."""
+    answer_bytes: int = 4 * KiB
+    """Bytes of one student's answer in a live class."""
+    classes_per_client: str = "20 per minute;200 per day"
+    """Classes one client address may create (Flask-Limiter's notation)."""
+    refusals_logged: float = 60.0
+    """Refused driving messages (a forged token) of one connection: the first
+    is logged, the rest counted and logged once per this many seconds."""
+
+
+@dataclass(frozen=True)
+class Editor:
+    """The tree editor's what-if runs (app.whatif, app.web.editor)."""
+
+    editor_nodes: int = 2_000
+    """Nodes of a tree built in the editor."""
+    editor_steps: int = 100_000
+    """Events of one what-if search, re-run by the editor after every edit."""
+    editor_bytes: int = 512 * KiB
+    """Bytes of one edited tree sent by the editor (a request holds it and the one before)."""
+    editor_runs_at_once: int = 4
+    """What-if searches running at once, server-wide (a newcomer waits, then 503)."""
+    editor_runs_per_second: float = 30.0
+    """What-if runs one editor page may ask over Socket.IO a second (twice that in a burst; then 429)."""
+
+
+RECORDS = {"requests": Requests, "renders": Renders, "traces": Traces, "runs": Runs,
+           "store": Store, "serving": Connections, "work": Work, "games": Games,
+           "classes": Classes, "editor": Editor}
+"""The concerns of :class:`Budget`: its attribute name -> its record."""
+_RECORD_OF = {f.name: name for name, cls in RECORDS.items() for f in fields(cls)}
+
+
+class Budget:
+    """Every cost limit of the server (defaults for a 2-core, few-GiB machine),
+    one record per concern (:data:`RECORDS`), read in one place.
+
+    A limit reads as ``budget.games.game_nodes`` or, as before, flat:
+    ``budget.game_nodes``; ``Budget(game_nodes=5)`` and
+    ``Budget(games=Games(game_nodes=5))`` make the same budget.
+
+    >>> Budget(game_nodes=5).games == Games(game_nodes=5), Budget().picture_nodes
+    (True, 2000)
+    """
+
+    __slots__ = tuple(RECORDS)
+
+    def __init__(self, **given):
+        flat: dict[str, dict] = {}
+        for key, value in given.items():
+            if key in RECORDS:
+                continue
+            if key not in _RECORD_OF:
+                raise TypeError(f"unknown budget field {key!r}")
+            flat.setdefault(_RECORD_OF[key], {})[key] = value
+        for name, cls in RECORDS.items():
+            record = given.get(name) or cls()
+            if not isinstance(record, cls):
+                raise TypeError(f"{name} must be a {cls.__name__}")
+            object.__setattr__(self, name, replace(record, **flat.get(name, {})))
+
+    def __getattr__(self, name: str):
+        record = _RECORD_OF.get(name)
+        if record is None:
+            raise AttributeError(name)
+        return getattr(object.__getattribute__(self, record), name)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Budget is frozen: make another (Budget.from_mapping)")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Budget) and all(
+            getattr(self, n) == getattr(other, n) for n in RECORDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in RECORDS))
+
+    def __repr__(self) -> str:
+        return "Budget(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in RECORDS) + ")"
+
+    @classmethod
+    def from_mapping(cls, overrides: Mapping | None) -> "Budget":
+        """The defaults with ``overrides``: field -> value (flat), or a
+        concern -> {field: value}; unknown fields refused."""
+        flat: dict = {}
+        for name, value in dict(overrides or {}).items():
+            if name in RECORDS and isinstance(value, Mapping):
+                for key in value:
+                    if _RECORD_OF.get(key) != name:
+                        raise ValueError(f"unknown budget field {name}.{key}")
+                flat.update(value)
+            elif name in _RECORD_OF:
+                flat[name] = value
+            else:
+                raise ValueError(f"unknown budget field {name!r}")
+        return cls(**flat)
+
+    # -- checks (each concern's own, asked here) -----------------------------
+    def check_count(self, what: str, count: int, limit: int, hint: str = "") -> None:
+        """A plain cap: ``count`` of ``what`` at most ``limit``."""
+        if count > limit:
+            say = {"what": Phrase(what), "count": count, "limit": limit}
+            if hint:
+                raise refusal("Too many {what}: {count:,}, the limit is {limit:,}. {hint}", 413,
+                              say={**say, "hint": Phrase(hint)}, limit=limit)
+            raise refusal("Too many {what}: {count:,}, the limit is {limit:,}.", 413, say=say,
+                          limit=limit)
+
+    def check_picture(self, nodes: int) -> None:
+        self.renders.check_picture(nodes)
+
+    def check_worksheet(self, nodes: int, steps: bool = False) -> None:
+        self.renders.check_worksheet(nodes, steps)
+
+    def check_flipbook(self, nodes: int, steps: int | None) -> None:
+        self.renders.check_flipbook(nodes, steps)
+
+    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
+        self.traces.check_trace(nodes, algorithm, depth)
+
+    def check_run(self, nodes: int, lazy: bool = False) -> None:
+        self.runs.check_run(nodes, lazy)
 
 
 @dataclass(frozen=True)
@@ -335,4 +507,4 @@ class Gate:
 DEFAULT = Budget()
 """The defaults, for code without an app (the command line, tests)."""
 
-__all__ = ["Budget", "Gate", "OverBudget", "RunCost", "run_cost", "DEFAULT", "KiB", "MiB", "GiB"]
+__all__ = ["Budget", *[c.__name__ for c in RECORDS.values()], "Gate", "OverBudget", "RunCost", "run_cost", "DEFAULT", "KiB", "MiB", "GiB"]

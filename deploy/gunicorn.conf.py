@@ -11,12 +11,36 @@ and a message queue (deploy/nginx.conf). Environment:
 - ``ADVSEARCH_*``: any other setting of ``app.web.DEFAULTS``.
 """
 import os
+import resource
+
+# Not imported from app.budget (Connections.connections): the master must
+# import nothing that gevent patches later in the worker (ssl, sockets).
+CONNECTIONS = 4000
+
+
+def _open_files(wanted: int) -> int:
+    """Raise the soft limit of open files towards ``wanted`` (up to the hard
+    limit; the worker inherits it); the connections that then fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft - 64    # descriptors of the process's own (logs, store, Redis)
+
 
 wsgi_app = "app.web.wsgi:app"
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = 1                       # one per process: Flask-SocketIO's sessions live in it
-worker_class = "gevent"
-worker_connections = 800          # open connections, hence file descriptors, at most
+# gevent, with a cap on the connections of one address (connections_per_address)
+worker_class = "app.gworker.FairGeventWorker"
+# Open connections, hence file descriptors, at most: far above one address's share.
+_wanted = int(os.environ.get("WORKER_CONNECTIONS", CONNECTIONS))
+worker_connections = max(64, min(_wanted, _open_files(_wanted + 64)))
 keepalive = 10                    # seconds to send a request's headers (silent or slow: closed)
 timeout = 60                      # a worker that stops answering its master is restarted
 graceful_timeout = 10

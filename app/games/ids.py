@@ -47,6 +47,38 @@ class UnknownGame(Said, ValueError):
     is a catalogue message (``msgid`` with ``{named}`` fields)."""
 
 
+class GameTooBig(Said, ValueError):
+    """A game (or a search of it) over its budget; ``nodes`` is its size,
+    or how far the count got when it stopped (``exact`` False: at least)."""
+
+    def __init__(self, msgid: str, nodes: int, limit: int, exact: bool = True, **fields):
+        super().__init__(msgid, nodes=nodes, limit=limit, **fields)
+        self.nodes, self.limit, self.exact = nodes, limit, exact
+
+
+def check_size(tree: GameTree, most: int, depth: int | None = None) -> int | None:
+    """The nodes of game ``tree`` down to ``depth`` (to the end: ``None``),
+    counted on positions and no further than ``most``: past it,
+    :class:`GameTooBig`. ``None`` for a game too big to count to the end,
+    which is searched to a depth limit only (Connect Four).
+
+    >>> check_size(resolve("game:nim:7"), 100)
+    24
+    >>> check_size(resolve("game:nim:40"), 10 ** 9)
+    Traceback (most recent call last):
+    ...
+    app.games.ids.GameTooBig: game:nim:40 has more than 1,000,000,000 nodes: too big to search here (at most 1,000,000,000). Start from a smaller position.
+    """
+    nodes, exact = tree.count(most, depth)
+    if nodes is not None and (not exact or nodes > most):
+        msgid = (N_("{id} has {nodes:,} nodes: too big to search here (at most {limit:,}). "
+                    "Start from a smaller position.") if exact else
+                 N_("{id} has more than {limit:,} nodes: too big to search here (at most "
+                    "{limit:,}). Start from a smaller position."))
+        raise GameTooBig(msgid, nodes, most, exact, id=tree.game_id)
+    return nodes
+
+
 def is_game_id(tree_id: str) -> bool:
     return isinstance(tree_id, str) and tree_id.startswith(PREFIX)
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 from app.search import SearchOptions, raw_events
 from app.search.algorithms import EVAL, EXIT, RET
 
-from .ids import UnknownGame, resolve
+import time
+
+from .ids import GameTooBig, N_, UnknownGame, resolve
 
 KINDS = ("tictactoe", "nim", "connect4")
 PLAY_MINIMAX_C4 = 5
@@ -67,10 +69,35 @@ def position(game_id: str) -> dict:
 
 
 def answer(game_id: str, algorithm: str, depth: int | None, order: str,
-           seed: int | None = None) -> dict:
+           seed: int | None = None, max_nodes: int | None = None,
+           seconds: float | None = None) -> dict:
     """The computer's move in ``game_id``: the best move of the search the
-    options describe, the value it backs up, and its work."""
+    options describe, the value it backs up, and its work.
+
+    Bounded by ``max_nodes`` (nodes entered) and ``seconds`` (of this
+    thread's CPU): plain minimax enters every node, so a game bigger than
+    ``max_nodes`` is refused before it starts (:class:`GameTooBig` with its
+    size); a pruning search is cut off when it passes either bound.
+
+    >>> answer("game:nim:16", "minimax", None, "given", max_nodes=100_000)
+    Traceback (most recent call last):
+    ...
+    app.games.ids.GameTooBig: game:nim:16 has 521,441 nodes: too big to search here (at most 100,000). Start from a smaller position.
+    >>> answer("game:nim:20", "alphabeta", None, "given", max_nodes=1_000)
+    Traceback (most recent call last):
+    ...
+    app.games.ids.GameTooBig: The search entered 1,000 nodes without finishing (at most 1,000 here): search a smaller position, or with a depth limit where the game has one.
+    """
     tree = resolve(game_id)
+    if max_nodes is not None and algorithm in ("minimax", "expectiminimax", "maxn"):
+        # Its size named exactly when within a thousand times the budget.
+        nodes, exact = tree.count(1000 * max_nodes, depth)
+        if nodes is not None and (not exact or nodes > max_nodes):
+            raise GameTooBig(N_("{id} has {nodes:,} nodes: too big to search here (at most "
+                                "{limit:,}). Start from a smaller position.") if exact else
+                             N_("{id} has more than {limit:,} nodes: too big to search here (at "
+                                "most {limit:,}). Start from a smaller position."),
+                             nodes, max_nodes, exact, id=game_id)
     if tree.root.is_leaf:
         raise UnknownGame("the game is over: there is no move to make")
     if kind_of(game_id) == "connect4" and algorithm == "minimax" and (depth or 99) > PLAY_MINIMAX_C4:
@@ -80,10 +107,16 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     root = tree.root
     best = value = None
     entered = evaluated = 0
+    most = max_nodes if max_nodes is not None else float("inf")
+    clock = time.thread_time   # CPU of this thread: waiting for the GIL does not count
+    deadline = None if seconds is None else clock() + seconds
     for ev in raw_events(tree, opts):
         kind = ev[0]
         if kind == RET:
             entered += 1
+            if entered >= most or (deadline is not None and not entered & 1023
+                                   and clock() > deadline):
+                raise _cut_off(entered, max_nodes, seconds, entered >= most)
             evaluated += ev[4] is not None
             if ev[1] is root and (best is None or ev[6] != ev[5]):
                 best = ev[2]  # the first child, then each that improves v (ties: the first)
@@ -92,6 +125,16 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     return {"move": best.id, "label": best.label, "position": child_id(game_id, tree, best),
             "value": value, "entered": entered + 1, "evaluated": evaluated,
             "options": {"algorithm": opts.algorithm, "depth": opts.depth, "order": opts.order}}
+
+
+def _cut_off(entered: int, most: int | None, seconds: float | None, by_nodes: bool):
+    if by_nodes:
+        return GameTooBig(N_("The search entered {nodes:,} nodes without finishing (at most "
+                             "{limit:,} here): search a smaller position, or with a depth limit "
+                             "where the game has one."), entered, most)
+    return GameTooBig(N_("The search ran {seconds:g} seconds without finishing ({nodes:,} nodes "
+                         "entered): search a smaller position, or with a depth limit where the "
+                         "game has one."), entered, most or 0, seconds=seconds)
 
 
 def _result(kind: str, value, to_move: str) -> str:

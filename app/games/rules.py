@@ -137,8 +137,12 @@ class NimRules(Nim):
     def height(self, state: NimState) -> int:
         return sum(state.heaps) - len(state.heaps)  # each move adds a pile
 
-    def key(self, state: NimState) -> NimState:
-        return state
+    def key(self, state: NimState) -> tuple:
+        """The position as counts and values see it: piles of 1 and 2 can
+        never be split, so they change neither (``5-1-1`` and ``5`` have the
+        same tree), and leaving them out keeps the memo small (counting Nim
+        from 40 tokens up to a budget takes milliseconds, not seconds)."""
+        return tuple(h for h in state.heaps if h > 2), state.to_move
 
 
 # -- Connect Four ---------------------------------------------------------------

@@ -19,9 +19,10 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import errors, i18n, limits
+from . import errors, i18n, limits, origins
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
+from .offload import WorkQueue
 from .origins import same_origin
 from .serving import BodyDeadline
 from .security import TrustedHostMiddleware, install_headers, trusted_hosts
@@ -103,13 +104,20 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.config["DATABASE"] = database
 
     store = UploadStore(database, budget.store_trees, budget.store_bytes,
-                        max_age=budget.store_unused_days * 86_400)
+                        max_age=budget.store_unused_days * 86_400,
+                        client_trees=budget.store_client_trees,
+                        client_bytes=budget.store_client_bytes)
     app.extensions["trees"] = TreeLibrary(app.config["TREES_DIR"], store,
                                           limits=app.config["TREE_LIMITS"],
                                           cache_size=app.config["TREE_CACHE_SIZE"],
-                                          cache_nodes=budget.tree_cache_nodes)
+                                          cache_nodes=budget.tree_cache_nodes,
+                                          game_size=budget.game_size)
+    work = budget.work
+    app.extensions["work"] = WorkQueue(work.work_threads, work.work_queue,
+                                       work.work_wait_seconds, work.work_per_client)
     errors.register(app)
     install_headers(app)
+    origins.install(app)   # state-changing requests from this server's own pages only
     i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)

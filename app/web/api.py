@@ -63,8 +63,12 @@ def upload_tree():
     data, filename, fmt = _read_upload()
     # A small file is read at once; a big one (seconds of parsing) off the loop.
     upload = library().upload
-    tree_id, token = (upload(data, filename=filename, fmt=fmt) if len(data) < OFFLOAD_BYTES
-                      else offload(upload, data, filename=filename, fmt=fmt))
+    from .classes import client_address
+
+    owner = client_address()   # the upload counts to this client's share of the store
+    tree_id, token = (upload(data, filename=filename, fmt=fmt, owner=owner)
+                      if len(data) < OFFLOAD_BYTES
+                      else offload(upload, data, filename=filename, fmt=fmt, owner=owner))
     url = tree_url(tree_id)
     answer = {"id": tree_id, "url": url}
     if token is not None:   # the first uploader may delete it

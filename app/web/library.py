@@ -20,7 +20,8 @@ from pathlib import Path
 
 from flask_babel import gettext as _
 
-from app.games.ids import UnknownGame, is_game_id, resolve as resolve_game
+from app.budget import refusal
+from app.games.ids import GameTooBig, UnknownGame, check_size, is_game_id, resolve as resolve_game
 from app.games.random_tree import RandomSpec
 from app.search.tree import Tree
 from app.treefile import (Limits, TreeFileError, TreeTooLarge, decode_text, dump_yaml,
@@ -85,6 +86,20 @@ def _random_tree(tree_id: str, limits: Limits) -> Tree:
     return spec.tree()
 
 
+def game_too_big(exc: GameTooBig):
+    """The :class:`~app.budget.OverBudget` (413) a game over its budget is
+    answered with: its sentence, ``nodes`` (its size, or how far the count
+    got: ``exact`` false) and ``limit``."""
+    return refusal(exc.msgid, 413, say=exc.fields, nodes=exc.nodes, limit=exc.limit,
+                   exact=exc.exact)
+
+
+def held_nodes(tree) -> int:
+    """Nodes a parsed tree holds in memory: a game's lazy tree holds none
+    (its ``len(tree.nodes)`` is the whole game's size, never made)."""
+    return 0 if getattr(tree, "lazy", False) else len(tree.nodes)
+
+
 def content_id(tree: Tree) -> str:
     """``u-`` + 12 hex digits of the SHA-256 of the tree's canonical JSON."""
     canonical = json.dumps(tree_to_dict(tree), sort_keys=True, separators=(",", ":"),
@@ -96,8 +111,10 @@ class TreeLibrary:
     """Every tree the server knows, by id."""
 
     def __init__(self, trees_dir: str | Path, store: UploadStore,
-                 limits=None, cache_size: int = 32, cache_nodes: int = CACHE_NODES):
+                 limits=None, cache_size: int = 32, cache_nodes: int = CACHE_NODES,
+                 game_size: int = 1_000_000_000):
         self.store = store
+        self.game_size = game_size
         self.limits = limits
         self.cache_size = cache_size
         self.cache_nodes = cache_nodes
@@ -159,7 +176,7 @@ class TreeLibrary:
             old = self._cache.pop(tree_id, None)
             self._used.pop(tree_id, None)
             if old is not None:
-                self._cached_nodes -= len(old.nodes)
+                self._cached_nodes -= held_nodes(old)
         return True
 
     def get(self, tree_id: str) -> Tree:
@@ -196,8 +213,11 @@ class TreeLibrary:
         if is_game_id(tree_id):  # a game searched from its rules (app.games.ids)
             try:
                 tree = resolve_game(tree_id)
+                check_size(tree, self.game_size)   # counted up to the budget only
             except UnknownGame as exc:
                 raise ApiError(404, str(exc)) from None
+            except GameTooBig as exc:   # 413 with its size, on every endpoint
+                raise game_too_big(exc) from None
             self._remember(tree_id, tree)
             return tree
         if RandomSpec.is_id(tree_id):  # a random tree: its id rebuilds it, nothing stored
@@ -244,10 +264,12 @@ class TreeLibrary:
         return self.upload(data, filename, fmt)[0]
 
     def upload(self, data: bytes | str, filename: str | None = None,
-               fmt: str | None = None) -> tuple[str, str | None]:
-        """Read and keep an uploaded tree file: ``(id, delete token)``, the
-        token ``None`` when the same tree was kept already (its first
-        uploader holds it). Nothing changes on an error. ``fmt`` (``yaml``,
+               fmt: str | None = None, owner: str = "") -> tuple[str, str | None]:
+        """Read and keep an uploaded tree file for ``owner`` (the client's
+        address: its share of the store, app.web.store): ``(id, delete token)``,
+        the token ``None`` when the same tree was kept already (its first
+        uploader may delete its claim; this upload keeps one of its own, so
+        the tree stays). Nothing changes on an error. ``fmt`` (``yaml``,
         ``json``, ``notation``) is guessed where ``None``.
 
         Raises :class:`ApiError`: 400 for a bad file, 413 for one too large.
@@ -265,7 +287,7 @@ class TreeLibrary:
                             summary=listing_entry(tree_id, tree, False))
         token = secrets.token_urlsafe(24)
         try:
-            new = self.store.add(record, token=token)
+            new = self.store.add(record, token=token, owner=owner)
         except StoreFull as exc:
             raise ApiError(413, str(exc)) from exc
         self._remember(tree_id, tree)
@@ -281,8 +303,8 @@ class TreeLibrary:
                 old = self._cache.pop(tree_id, None)
                 del self._used[tree_id]
                 if old is not None:
-                    self._cached_nodes -= len(old.nodes)
-                    freed += len(old.nodes)
+                    self._cached_nodes -= held_nodes(old)
+                    freed += held_nodes(old)
         return freed
 
     def cache_usage(self) -> tuple[int, int]:
@@ -293,7 +315,7 @@ class TreeLibrary:
     def _remember(self, tree_id: str, tree: Tree) -> None:
         with self._lock:
             if tree_id not in self._cache:
-                self._cached_nodes += len(tree.nodes)
+                self._cached_nodes += held_nodes(tree)
             self._cache[tree_id] = tree
             self._cache.move_to_end(tree_id)
             self._used[tree_id] = time.monotonic()
@@ -303,4 +325,4 @@ class TreeLibrary:
                                             or self._cached_nodes > self.cache_nodes):
                 old_id, old = self._cache.popitem(last=False)
                 self._used.pop(old_id, None)
-                self._cached_nodes -= len(old.nodes)
+                self._cached_nodes -= held_nodes(old)

@@ -18,6 +18,7 @@ from .errors import said
 
 LIMITED = {
     "api.upload_tree": "uploads_per_client",   # endpoint -> budget field
+    "classes.create": "classes_per_client",    # POST /api/classes (app/web/classes.py)
 }
 
 
@@ -37,9 +38,12 @@ def init(app: Flask) -> Limiter:
     limiter = Limiter(_client, app=app, default_limits=[])
     budget = app.extensions["budget"]
     for endpoint, field in LIMITED.items():
-        view = app.view_functions[endpoint]
+        view = app.view_functions.get(endpoint)
+        if view is None:   # a feature not registered in this app
+            continue
         app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
     app.extensions["rate_limiter"] = limiter
+    _throttle_refusal_logs(budget.refusals_logged)
 
     @app.errorhandler(429)
     def _too_many(exc):
@@ -52,3 +56,17 @@ def init(app: Flask) -> Limiter:
         return response
 
     return limiter
+
+
+def _throttle_refusal_logs(interval: float) -> None:
+    """Refused driving messages of a live class (a forged instructor token)
+    are logged once per client address and ``interval``, the rest counted
+    in the next line (790 forged messages a second made 790 warnings)."""
+    import logging
+
+    from .fairshare import ThrottleFilter
+
+    logger = logging.getLogger("app.web.class_sockets")
+    if not any(isinstance(f, ThrottleFilter) for f in logger.filters):
+        # "class: refused %s from %s (%s): %s" -> (event, sid, address, message)
+        logger.addFilter(ThrottleFilter("class: refused ", 2, interval))

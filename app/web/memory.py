@@ -75,6 +75,25 @@ WARM_UP = ("/", "/?lang=id", "/t/aima-fig-5-2", "/practice", "/practice/aima-fig
            "/api/trees/aima-fig-5-2/trace?algorithm=alphabeta")
 
 
+def raise_open_files(connections: int) -> int:
+    """Raise this process's soft limit of open files towards its hard limit,
+    enough for ``connections`` connections and some to spare (a distribution's
+    default soft limit, 1,024, is below the process's cap of connections);
+    the soft limit now."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 64
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
 def warm_up(app) -> None:
     """Serve each kind of page and a trace once, read a tree in each format
     and open and close an Engine.IO session, in the process, before the first visitor (point 3 above). Never fatal: a server that cannot warm up

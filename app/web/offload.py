@@ -1,27 +1,39 @@
-"""CPU-heavy work kept from starving the requests that wait on it.
+"""CPU-heavy work kept off the loop, admitted per client, shed when the queue is long.
 
 Under gunicorn's gevent worker every request of the process shares one OS
 thread: a second of CPU spent building a big tree or drawing a run's events
 would freeze every other visitor (pages, pings, uploads) for that second.
 :func:`offload` runs such work in gevent's pool of real threads, where
 Python's GIL still switches every few milliseconds, so the loop keeps
-answering.
+answering (``/healthz`` and ``GET /`` within milliseconds meanwhile).
 
 Under ``python run.py`` (a thread per connection) the work runs in the
-caller's thread, but at most ``POOL_THREADS`` such calls at once: with thirty
+caller's thread, but at most ``work_threads`` such calls at once: with thirty
 streams pulling at the same time, thirty threads took turns on the GIL and a
-new visitor's page or Socket.IO handshake waited behind all of them (connects
-failed after 5 s in bench/server_load.py); the others now wait on a
-semaphore, which costs no CPU, as gevent's pool queues them. Offloaded
-functions must not touch Flask's request or app context: pass them what
-they need; they must not offload in turn (the slots could all be taken by
-callers waiting for themselves).
+new visitor's page or Socket.IO handshake waited behind all of them.
+
+Admission (:class:`WorkQueue`, one per app, limits from ``app.budget.Work``):
+a client (a Socket.IO connection, or an HTTP client's address) has at most
+``work_per_client`` jobs running or waiting (one more: 429); at most
+``work_queue`` jobs wait for a thread, each at most ``work_wait_seconds``
+(past either: 503 with ``Retry-After`` at once), so no request waits a
+minute for nothing. Offloaded functions must not touch Flask's request or
+app context: pass them what they need; they must not offload in turn (the
+slots could all be taken by callers waiting for themselves).
 """
 from __future__ import annotations
 
 import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
+from typing import Iterator
+
+from app.budget import refusal
+from app.treefile.errors import N_
 
 POOL_THREADS = 2
+"""Threads of work without an app (the default ``work_threads``)."""
 _slots = threading.BoundedSemaphore(POOL_THREADS)
 
 
@@ -33,15 +45,137 @@ def _green() -> bool:
     return monkey.is_module_patched("socket")
 
 
+class WorkQueue:
+    """Admission of heavy work: ``threads`` jobs at once, ``queue`` waiting at
+    most ``wait`` seconds each, ``per_client`` per client. Its locks are the
+    caller's kind (gevent's when gevent patched ``threading``): only the
+    requests' greenlets or threads use it, never the pool's threads.
+
+    >>> work = WorkQueue(threads=1, queue=0, wait=0.01, per_client=1)
+    >>> with work.admitted("a"):
+    ...     with work.admitted("b"):
+    ...         pass
+    Traceback (most recent call last):
+    app.budget.OverBudget: The server is busy: 1 heavy request is running and 0 waiting. Try again in a few seconds.
+    """
+
+    def __init__(self, threads: int = POOL_THREADS, queue: int = 32, wait: float = 5.0,
+                 per_client: int = 6, retry_after: int = 5):
+        self.threads, self.queue, self.wait = threads, queue, wait
+        self.per_client, self.retry_after = per_client, retry_after
+        self.running = self.waiting = 0
+        self.refused = 0
+        self._clients: Counter = Counter()
+        self._cond = threading.Condition()
+
+    def _busy(self) -> Exception:
+        self.refused += 1
+        msgid = (N_("The server is busy: {running} heavy request is running and {waiting} "
+                    "waiting. Try again in a few seconds.") if self.running == 1 else
+                 N_("The server is busy: {running} heavy requests are running and {waiting} "
+                    "waiting. Try again in a few seconds."))
+        return refusal(msgid, 503, self.retry_after,
+                       say={"running": self.running, "waiting": self.waiting})
+
+    @contextmanager
+    def admitted(self, client: str | None) -> Iterator[None]:
+        with self._cond:
+            if client is not None and self._clients[client] >= self.per_client:
+                self.refused += 1
+                raise refusal("You have {count} heavy requests running or waiting: wait for "
+                              "them to finish, then try again.", 429, 2,
+                              say={"count": self._clients[client]})
+            if self.running >= self.threads and self.waiting >= self.queue:
+                raise self._busy()   # the queue is long: say so now
+            self._clients[client] += 1
+            self.waiting += 1
+            deadline = time.monotonic() + self.wait
+            try:
+                while self.running >= self.threads:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise self._busy()
+                    self._cond.wait(left)
+            except BaseException:
+                self._leave(client)
+                self.waiting -= 1
+                raise
+            self.waiting -= 1
+            self.running += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self.running -= 1
+                self._leave(client)
+                self._cond.notify()
+
+    def _leave(self, client) -> None:
+        self._clients[client] -= 1
+        if self._clients[client] <= 0:
+            del self._clients[client]
+
+    def gauges(self) -> dict:
+        return {"running": self.running, "waiting": self.waiting, "refused": self.refused}
+
+
+def _context() -> tuple[WorkQueue | None, str | None]:
+    """The app's queue and the client asking, where a request is served."""
+    from flask import current_app, has_app_context, has_request_context, request
+
+    if not has_app_context():
+        return None, None
+    work = current_app.extensions.get("work")
+    if work is None or not has_request_context():
+        return work, None
+    sid = getattr(request, "sid", None)   # a Socket.IO connection
+    if sid is not None:
+        return work, f"sid:{sid}"
+    from .classes import client_address
+
+    return work, client_address()
+
+
 def offload(fn, *args, **kwargs):
-    """``fn(*args, **kwargs)``: in a real thread of gevent's pool when gevent
-    runs the server, else here once one of ``POOL_THREADS`` slots is free."""
-    if not _green():
-        with _slots:
+    """``fn(*args, **kwargs)``: admitted by the app's :class:`WorkQueue` (per
+    client, shed when the queue is long), then in a real thread of gevent's
+    pool when gevent runs the server, else here."""
+    work, client = _context()
+    if work is None:
+        if not _green():
+            with _slots:
+                return fn(*args, **kwargs)
+        return _in_pool(POOL_THREADS, fn, args, kwargs)
+    with work.admitted(client):
+        if not _green():
             return fn(*args, **kwargs)
+        return _in_pool(work.threads, fn, args, kwargs)
+
+
+def _in_pool(size: int, fn, args, kwargs):
+    """``fn`` in gevent's pool; an exception comes back as a value and is
+    raised here: gevent's pool prints a traceback for every exception
+    raised in it, and a refusal (OverBudget, a 404) is not an error."""
+    ok, value = _pool(size).apply(_caught, (fn, args, kwargs))
+    if ok:
+        return value
+    raise value
+
+
+def _caught(fn, args, kwargs):
+    try:
+        return True, fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 (raised again in the caller)
+        return False, exc
+
+
+def _pool(size: int):
     from gevent import get_hub
 
     pool = get_hub().threadpool
-    if pool.maxsize != POOL_THREADS:
-        pool.maxsize = POOL_THREADS
-    return pool.apply(fn, args, kwargs)
+    if pool.maxsize < size:
+        pool.maxsize = size
+    return pool
+
+
+__all__ = ["offload", "WorkQueue", "POOL_THREADS"]

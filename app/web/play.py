@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, current_app, jsonify, render_template, request
 
-from app.games.ids import UnknownGame
+from app.budget import OverBudget
+from app.games.ids import GameTooBig, UnknownGame, check_size, resolve
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
 
-from .errors import ApiError, api_error, said
+from .errors import ApiError, api_error, budget_message, said
 from .i18n import error_message
+from .library import game_too_big
+from .offload import offload
 from .params import argument_error, options_from_payload
 
 bp = Blueprint("play", __name__)
@@ -51,10 +54,14 @@ def play(kind: str):
     if kind == "nim" and piles and "position" not in request.args:
         start = f"game:nim:{piles}"
     try:
+        _check_size(start)
         first = position(start)
     except UnknownGame as exc:
         return render_template("missing.html", tree_id=start,
                                message=error_message(exc)), 404
+    except OverBudget as exc:   # Nim from 40 tokens, say: named with its size
+        return render_template("missing.html", tree_id=start,
+                               message=budget_message(exc)), 413
     if first["game"] != kind:
         return render_template("missing.html", tree_id=start,
                                message=said("{position} is not a position of {game}.",
@@ -77,7 +84,9 @@ def move():
     if not isinstance(reply, bool):
         raise argument_error("reply", "reply must be true or false")
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
+    budget = current_app.extensions["budget"].games
     try:
+        _check_size(where)
         now = position(where)
         out: dict = {}
         if name is not None:
@@ -90,13 +99,30 @@ def move():
             out["before"] = now
             now = position(chosen["position"])
         if reply and not now["over"]:
-            found = answer(now["id"], opts.algorithm or "alphabeta", opts.depth, opts.order, opts.seed)
+            # Bounded in nodes and CPU seconds, in a worker thread (never on
+            # gevent's loop), admitted per client (503/429 when busy).
+            found = offload(answer, now["id"], opts.algorithm or "alphabeta", opts.depth,
+                            opts.order, opts.seed, max_nodes=budget.game_nodes,
+                            seconds=budget.search_seconds)
             query = {k: v for k, v in found["options"].items() if v is not None}
             found["why"] = f"/t/{now['id']}?{urlencode({**query, 'step': 1})}"
             found["searched"] = now["id"]
             out["computer"] = found
             now = position(found["position"])
+    except GameTooBig as exc:
+        raise game_too_big(exc) from None
     except (UnknownGame, SearchError) as exc:
         raise ApiError(400, str(exc)) from None
     out["position"] = now
     return jsonify(out)
+
+
+def _check_size(game_id: str) -> None:
+    """A game id over the games' budget: 413 with its size (an unknown one is
+    :func:`position`'s to say)."""
+    try:
+        check_size(resolve(game_id), current_app.extensions["budget"].game_size)
+    except UnknownGame:
+        return
+    except GameTooBig as exc:
+        raise game_too_big(exc) from None

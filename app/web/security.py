@@ -78,10 +78,12 @@ class TrustedHostMiddleware:
         self.hosts = hosts
 
     def __call__(self, environ, start_response):
-        host = (environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")).lower()
+        # An empty or missing Host is refused too: it names no site, and the
+        # server's own name (SERVER_NAME) must not stand in for it.
+        host = (environ.get("HTTP_HOST") or "").strip().lower()
         if "HTTP_HOST" in environ:
             environ["HTTP_HOST"] = host   # names are case-blind; Flask's own check is not
-        if not host_is_trusted(host, self.hosts):
+        if not host or not host_is_trusted(host, self.hosts):
             body = json.dumps({"error": {"message": (
                 "This server does not answer to that host name. If it should, add the name "
                 "to TRUSTED_HOSTS (or start it with --host NAME).")}}).encode()

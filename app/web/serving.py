@@ -23,6 +23,8 @@ import time
 
 from werkzeug.serving import BaseWSGIServer, ThreadedWSGIServer, WSGIRequestHandler
 
+from .fairshare import AddressSlots, refuse
+
 
 class Deadlines:
     """One thread that cuts connections whose request line and headers have
@@ -106,23 +108,33 @@ class QuietRequestHandler(RequestHandler):
 
 
 class BoundedServer(ThreadedWSGIServer):
-    """Werkzeug's threaded server with a cap on connections served at once."""
+    """Werkzeug's threaded server with a cap on connections served at once,
+    and on those of one address (:class:`~app.web.fairshare.AddressSlots`:
+    one client cannot take every place)."""
 
-    max_connections = 800
+    max_connections = 4000
+    per_address = 600
     request_queue_size = 128
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._slots = threading.BoundedSemaphore(self.max_connections)
+        self.addresses = AddressSlots(self.per_address)
 
     def process_request(self, request, client_address):
+        address = client_address[0] if isinstance(client_address, tuple) else ""
+        if not self.addresses.enter(address):
+            refuse(request)                    # its address's share is taken: 429, closed
+            return
         if not self._slots.acquire(blocking=False):
-            self.shutdown_request(request)     # full: refuse now, hold nothing
+            self.addresses.leave(address)
+            refuse(request)                    # full: refuse now, hold nothing
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
             self._slots.release()
+            self.addresses.leave(address)
             raise
 
     def process_request_thread(self, request, client_address):
@@ -130,16 +142,29 @@ class BoundedServer(ThreadedWSGIServer):
             super().process_request_thread(request, client_address)
         finally:
             self._slots.release()
+            self.addresses.leave(client_address[0] if isinstance(client_address, tuple) else "")
 
 
 def threaded_server(app, host: str = "127.0.0.1", port: int = 0, quiet: bool = True,
-                    idle: float = 60, max_connections: int = 800) -> BaseWSGIServer:
+                    idle: float = 60, max_connections: int = 4000,
+                    per_address: int = 600) -> BaseWSGIServer:
     """A bounded threaded server for ``app`` (port 0: a free one, see
-    ``server.port``); run it with ``serve_forever()``, stop it with ``shutdown()``."""
+    ``server.port``); run it with ``serve_forever()``, stop it with ``shutdown()``.
+    ``per_address`` 0: no cap per address (behind a proxy that caps it)."""
     base = QuietRequestHandler if quiet else RequestHandler
     handler = type(base.__name__, (base,), {"timeout": idle})
-    server_class = type("Server", (BoundedServer,), {"max_connections": max_connections})
+    server_class = type("Server", (BoundedServer,), {"max_connections": max_connections,
+                                                     "per_address": per_address})
     return server_class(host, port, app, handler=handler)
+
+
+def per_address_cap(app) -> int:
+    """The cap of connections per address for ``app``'s server: its budget's,
+    or 0 behind a trusted proxy (``CLASS_CLIENT_HEADER``), where every
+    connection comes from the proxy and the proxy caps per address."""
+    if app.config.get("CLASS_CLIENT_HEADER"):
+        return 0
+    return app.extensions["budget"].connections_per_address
 
 
 class BodyDeadline:
