@@ -69,6 +69,8 @@ class Tree:
     """The depth limit the tree's lecture uses: the page opens the tree with
     it preselected (a suggestion, as ``algorithm`` is; the command line and
     the API search the whole tree unless asked for a limit)."""
+    bounds: tuple | None = None
+    """``(L, U)``: every leaf value lies within them (the file's ``bounds``; Star1)."""
     translations: dict = field(default_factory=dict)
     """The title and description in other languages: ``{"id": {"title": ...,
     "description": ...}}`` (either may be absent)."""
