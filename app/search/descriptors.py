@@ -85,7 +85,7 @@ class Algorithm:
     def describe(self, tell: Callable[..., str] | None = None) -> dict:
         """The record as JSON (the pages' copy), names said by ``tell``."""
         say = tell or (lambda msgid, **_: msgid)
-        return {"id": self.id, "name": say(self.name), "short": say(self.short),
+        return {"id": self.id, "name": say(self.name), "short": say(self.short), "raw": self.raw,
                 "players": self.players, "chance": self.chance, "bounds": self.bounds,
                 "leaf_bounds": self.leaf_bounds, "evals": self.evals,
                 "options": list(self.options), "listing": self.listing,
@@ -132,6 +132,18 @@ def get(algorithm_id: str) -> Algorithm:
     return BY_ID[algorithm_id]
 
 
+def default_for(multiplayer: bool, chance: bool) -> str:
+    """The algorithm a tree of this shape opens with: of those made for it (not
+    needing leaf bounds, one search), the first that prunes, else the first.
+
+    >>> default_for(False, False), default_for(True, False), default_for(False, True)
+    ('alphabeta', 'maxn', 'expectiminimax')
+    """
+    fit = [a for a in REGISTRY if (a.players == "vectors") == multiplayer
+           and (a.chance == "accepts") == chance and not a.leaf_bounds and a.one_search]
+    return next((a for a in fit if a.bounds), fit[0]).id
+
+
 def with_bounds() -> tuple[str, ...]:
     """The ids of the algorithms that keep alpha and beta."""
     return tuple(a.id for a in REGISTRY if a.bounds)
@@ -142,4 +154,5 @@ def document(tell: Callable[..., str] | None = None) -> dict:
     return {"algorithms": [a.describe(tell) for a in REGISTRY]}
 
 
-__all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "with_bounds", "document"]
+__all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "with_bounds",
+           "document"]

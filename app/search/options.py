@@ -39,7 +39,7 @@ def algorithms_for(tree: Tree) -> list[str]:
         try:
             # A game too big to search to the end is checked at its page's depth.
             depth = tree.depth if getattr(tree, "lazy", False) else None
-            SearchOptions(algorithm=alg, depth=depth).check(tree)
+            SearchOptions(algorithm=alg, depth=depth).resolved(tree)   # (bounds: the tree's)
         except SearchError:
             continue
         fits.append(alg)

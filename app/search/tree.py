@@ -210,11 +210,8 @@ class Tree:
     def default_algorithm(self) -> str:
         if self.algorithm:
             return self.algorithm
-        if self.multiplayer:
-            return "maxn"
-        if self.has_chance:
-            return "expectiminimax"
-        return "alphabeta"
+        from .descriptors import default_for   # (the records name tree-walking modules)
+        return default_for(self.multiplayer, self.has_chance)
 
     def summary(self) -> dict:
         """What a library listing shows of the tree."""

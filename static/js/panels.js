@@ -7,6 +7,7 @@ import { read, show } from './model.js';
 import { lang, t } from './i18n.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { spokenLabel } from './tree.js';
+import { keepsBounds } from './algorithms.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -109,7 +110,7 @@ export function pruneTestParts(session, tree) {
 function pruneTestMarked(session, tree) {
   const { run, params } = session;
   const alg = params.algorithm;
-  if (alg !== 'alphabeta' && alg !== 'iterative') {
+  if (!keepsBounds(alg)) {
     return alg === 'minimax' ? t('Minimax prunes nothing: every child is searched.')
       : alg === 'maxn' ? t('maxⁿ prunes nothing here: every child is searched.')
         : t('Expectiminimax prunes nothing here: every outcome is searched.');
@@ -222,7 +223,7 @@ export function makeStack(tbody, nodeName = null) {
     const id = session.active;
     for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
     rows.reverse();
-    const bounds = ['alphabeta', 'iterative'].includes(session.params.algorithm);
+    const bounds = keepsBounds(session.params.algorithm);
     if (!rows.length) {
       if (!empty) {
         empty = h('tr', 'empty');

@@ -19,6 +19,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
+import { keepsBounds, shortName } from './algorithms.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -228,7 +229,7 @@ async function main() {
       announcer.step(sentence, s.playing);
       code.update(ev);
       setParts(testEl, pruneTestParts(s, tree), nodeName);
-      page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
+      page.classList.toggle('no-bounds', !keepsBounds(s.params.algorithm));
       stack(s, tree);
       stats(s);
       const wasHidden = $('#iterations').hidden;
@@ -416,8 +417,7 @@ function playerLegend(legend, tree) {
 }
 
 function startSentence(tree, params) {
-  const name = { alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
-    expectiminimax: t('expectiminimax'), maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
+  const name = shortName(params.algorithm);
   return t('Step 0: nothing searched yet. Press → to start {algorithm} at {root}.',
     { algorithm: name, root: spokenLabel(tree, tree.root) });
 }
