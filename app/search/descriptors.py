@@ -139,8 +139,11 @@ def default_for(multiplayer: bool, chance: bool) -> str:
     >>> default_for(False, False), default_for(True, False), default_for(False, True)
     ('alphabeta', 'maxn', 'expectiminimax')
     """
-    fit = [a for a in REGISTRY if (a.players == "vectors") == multiplayer
-           and (a.chance == "accepts") == chance and not a.leaf_bounds and a.one_search]
+    if multiplayer:   # (players decide first: a 3-player tree with chance nodes is max^n's)
+        fit = [a for a in REGISTRY if a.players == "vectors"]
+    else:
+        fit = [a for a in REGISTRY if a.players == "two" and (a.chance == "accepts") == chance
+               and not a.leaf_bounds and a.one_search]
     return next((a for a in fit if a.bounds), fit[0]).id
 
 

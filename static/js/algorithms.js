@@ -35,8 +35,10 @@ export const shortName = (id) => BY_ID.get(id)?.short ?? id;
 export const keepsBounds = (id) => Boolean(BY_ID.get(id)?.bounds);
 /** Tree.default_algorithm (app/search/descriptors.py default_for): by the tree's shape. */
 export function defaultFor(multiplayer, chance) {
-  const fit = RECORDS.filter((a) => (a.players === 'vectors') === Boolean(multiplayer)
-    && (a.chance === 'accepts') === Boolean(chance) && !a.leaf_bounds && a.one_search);
+  // (players decide first: a 3-player tree with chance nodes is max^n's)
+  const fit = multiplayer ? RECORDS.filter((a) => a.players === 'vectors')
+    : RECORDS.filter((a) => a.players === 'two' && (a.chance === 'accepts') === Boolean(chance)
+      && !a.leaf_bounds && a.one_search);
   return (fit.find((a) => a.bounds) ?? fit[0])?.id ?? null;
 }
 /** Does it search again from the root, round after round (iterative deepening)? */
