@@ -63,6 +63,8 @@ class Algorithm:
     """It runs on games from their rules (``game:`` ids)."""
     repeats: bool = False
     """It searches again from the root (the page resets the view each round)."""
+    prunes_nothing: str = ""
+    """What the page says where a prune test would be, for one that never prunes (a message id)."""
 
     def __post_init__(self) -> None:
         if not self.listing:
@@ -90,7 +92,8 @@ class Algorithm:
                 "leaf_bounds": self.leaf_bounds, "evals": self.evals,
                 "options": list(self.options), "listing": self.listing,
                 "formulations": list(self.formulations), "events": list(self.events),
-                "one_search": self.one_search, "games": self.games, "repeats": self.repeats}
+                "one_search": self.one_search, "games": self.games, "repeats": self.repeats,
+                "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else ""}
 
 
 def _load(path: str):
@@ -103,14 +106,16 @@ _BOUNDED = ("depth", "order", "seed", "strict", "style")
 
 REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("minimax", N_("Minimax"), N_("minimax"), "algorithms:backed_up",
-              formulations=("aima", "wikipedia")),
+              formulations=("aima", "wikipedia"),
+              prunes_nothing=N_("Minimax prunes nothing: every child is searched.")),
     Algorithm("alphabeta", N_("Alpha-beta"), N_("alpha-beta"), "algorithms:alphabeta",
               bounds=True, options=_BOUNDED, formulations=("aima", "wikipedia"),
               events=_PRUNING),
     Algorithm("expectiminimax", N_("Expectiminimax"), N_("expectiminimax"),
-              "algorithms:backed_up", chance="accepts", games=False),
+              "algorithms:backed_up", chance="accepts", games=False,
+              prunes_nothing=N_("Expectiminimax prunes nothing here: every outcome is searched.")),
     Algorithm("maxn", N_("maxⁿ"), N_("maxⁿ"), "algorithms:backed_up", players="vectors",
-              games=False),
+              games=False, prunes_nothing=N_("maxⁿ prunes nothing here: every child is searched.")),
     Algorithm("iterative", N_("Iterative deepening (α-β)"), N_("iterative deepening"),
               "algorithms:iterative", bounds=True, evals="every", options=_BOUNDED,
               listing="alphabeta", formulations=("aima", "wikipedia"),

@@ -7,7 +7,7 @@ import { read, show } from './model.js';
 import { lang, t } from './i18n.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { spokenLabel } from './tree.js';
-import { keepsBounds } from './algorithms.js';
+import { algorithm, keepsBounds } from './algorithms.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -110,11 +110,7 @@ export function pruneTestParts(session, tree) {
 function pruneTestMarked(session, tree) {
   const { run, params } = session;
   const alg = params.algorithm;
-  if (!keepsBounds(alg)) {
-    return alg === 'minimax' ? t('Minimax prunes nothing: every child is searched.')
-      : alg === 'maxn' ? t('maxⁿ prunes nothing here: every child is searched.')
-        : t('Expectiminimax prunes nothing here: every outcome is searched.');
-  }
+  if (!keepsBounds(alg)) return algorithm(alg)?.prunes_nothing ?? '';
   const ev = run?.event;
   if (ev?.type === 'prune') {
     const f = read(run.view, ev.node);
