@@ -690,7 +690,8 @@ class Narrator:
         note = ""
         if self.star and node.chance:
             _, alpha, _, cut = self.raw[nid]
-            if cut is not None:   # an outcome decided it: it returns a bound
+            if cut is not None:   # an outcome decided it: it returns a bound, shown as its value
+                self.set(changes, nid, "value", jv(value))
                 low = value <= alpha
                 kind_line = "return-cut" if low else "return-cut-high"
                 note = (self.said(" (a bound: its true value is at most {value})",

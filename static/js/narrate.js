@@ -546,7 +546,8 @@ export function makeNarrator(tree, say = t) {
     let kindLine = 'exit';
     let note = '';
     if (leafBounds && isChance(n)) {
-      if (own[3] !== null && own[3] !== undefined) {   // an outcome decided it: a bound
+      if (own[3] !== null && own[3] !== undefined) {   // an outcome decided it: a bound, shown as its value
+        set(changes, n.id, 'value', jv(value));
         const low = value <= own[1];
         kindLine = low ? 'return-cut' : 'return-cut-high';
         note = low

@@ -116,7 +116,7 @@ function pruneTestMarked(session, tree) {
     const f = read(run.view, ev.node);
     const rest = t('the rest');   // (a t() inside t()'s fields would escape extraction)
     return t('Cut-off at {node}: {test} holds; not searched: {skipped}.', {
-      node: mark(ev.node), test: spell(ev.test, f),
+      node: mark(ev.node), test: ev.reach != null ? spellReach(ev) : spell(ev.test, f),
       skipped: (ev.skipped || []).map(mark).join(', ') || rest,
     });
   }
@@ -136,6 +136,10 @@ function pruneTestMarked(session, tree) {
         { beta: show(f.beta), alpha: show(f.alpha), verdict: verdict(compare(f.beta, op, f.alpha)) });
     }
     return s;
+  }
+  if (node.role === 'chance') {   // Star1: the outcomes so far, the rest at the leaf bound
+    const lo = params.strict ? '<' : '≤', hi = params.strict ? '>' : '≥';
+    return `${where} v + U × rest ${lo} α = ${show(f.alpha)}, v + L × rest ${hi} β = ${show(f.beta)}`;
   }
   const max = node.role === 'max';
   const op = max ? (params.strict ? '>' : '≥') : (params.strict ? '<' : '≤');
@@ -161,6 +165,12 @@ function compare(v, op, b) {
 }
 
 /** "v <= alpha" -> "v = 2 ≤ α = 3". */
+/** A chance cut-off (Star1): the most (least) the chance node can be worth, against the bound. */
+function spellReach(ev) {
+  const op = ev.test.includes('<=') ? '≤' : ev.test.includes('>=') ? '≥' : ev.test.includes('<') ? '<' : '>';
+  return `${show(ev.reach)} ${op} ${ev.cut === 'alpha' ? 'α' : 'β'} = ${show(ev.bound)}`;
+}
+
 function spell(test, f) {
   if (!test) return t('the test');
   return test

@@ -19,7 +19,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { keepsBounds, shortName } from './algorithms.js';
+import { ALGORITHMS, keepsBounds, shortName } from './algorithms.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -62,7 +62,13 @@ async function main() {
   document.title = title + ' · ' + t('Adversarial search');
 
   const query = readQuery();
-  const algorithms = algorithmsFor(tree);
+  const algorithms = [...algorithmsFor(tree)];
+  // An algorithm asked for by name that does not fit this tree is still run:
+  // the server then says why (iterative deepening: which node has no eval),
+  // rather than the page quietly running another one.
+  if (ALGORITHMS.includes(query.algorithm) && !algorithms.includes(query.algorithm)) {
+    algorithms.push(query.algorithm);
+  }
   const params = {
     algorithm: algorithms.includes(query.algorithm) ? query.algorithm : algorithms[0],
     depth: query.depth !== undefined ? query.depth : tree.depth, order: query.order || 'given', seed: query.seed,
