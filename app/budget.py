@@ -48,6 +48,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Iterator, Mapping
 
 from app.treefile.errors import N_, Phrase   # a catalogue phrase inside a sentence (``what``)
+from app.search.descriptors import BY_ID
 
 KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
 MINUTE, DAY = 60, 86_400
@@ -174,7 +175,7 @@ class Traces:
     def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
         events per node (enter, then exit or evaluate), known before running."""
-        if algorithm in ("minimax", "expectiminimax", "maxn") and depth is None \
+        if algorithm in BY_ID and not BY_ID[algorithm].bounds and depth is None \
                 and 2 * nodes > self.trace_events:
             raise refusal(
                 "This run would have more than {limit:,} events: too many for one answer. Set a "

@@ -20,6 +20,7 @@ from app.search.words import Said
 from . import codes
 from .questions import AnswerError, QuestionError, grade, make_question
 from .store import ClassStore
+from app.search.descriptors import get
 
 ENDED_KEPT = 24 * 3600.0
 """An ended class's record stays this long, so its page can say it ended."""
@@ -288,7 +289,7 @@ class Classes:
                 return self._keys[cache_key]
         tree = self.tree_of(record["tree"])
         options = SearchOptions(**opts)
-        if options.algorithm == "iterative":
+        if options.algorithm and not get(options.algorithm).one_search:
             raise ClassError(400, "questions need one search: iterative deepening searches "
                                   "several times (run the class with alpha-beta)")
         try:

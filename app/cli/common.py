@@ -25,6 +25,9 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
                         help="prune only on strict inequality (v > beta, v < alpha)")
     parser.add_argument("--style", choices=("aima", "wikipedia"), default="aima",
                         help="formulation the events follow (where the two differ)")
+    parser.add_argument("--bounds", type=float, nargs=2, metavar=("L", "U"),
+                        help="every leaf value lies within [L, U] (star1; overrides the "
+                             "tree file's bounds)")
 
 
 def add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +38,11 @@ def add_lang_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> SearchOptions:
+    bounds = getattr(args, "bounds", None)
+    if bounds is not None:   # whole numbers stay whole: they are written as given
+        bounds = tuple(int(x) if x.is_integer() else x for x in bounds)
     return SearchOptions(algorithm=args.algorithm, depth=args.depth, order=args.order,
-                         seed=args.seed, strict=args.strict, style=args.style)
+                         seed=args.seed, strict=args.strict, style=args.style, bounds=bounds)
 
 
 def load(file: str):

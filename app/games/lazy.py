@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
+from app.search.descriptors import BY_ID
 from app.search.options import SearchError
 
 ROOT_ID = "start"
@@ -254,9 +255,10 @@ class GameTree:
 
     def check_options(self, opts) -> None:
         """Refuse what this game cannot do (called by ``SearchOptions.check``)."""
-        limits = ([opts.depth] if opts.depth is not None else []) if opts.algorithm != "iterative" \
+        desc = BY_ID[opts.algorithm]
+        limits = ([opts.depth] if opts.depth is not None else []) if desc.evals != "every" \
             else list(range(1, (opts.depth or self.height) + 1))
-        if opts.algorithm in ("expectiminimax", "maxn"):
+        if not desc.games:
             # (the game is not named: its title is English, the sentence may not be)
             raise SearchError("this is a two-player game: use minimax or alphabeta, not "
                               "{algorithm}", algorithm=opts.algorithm)

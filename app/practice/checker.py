@@ -32,6 +32,7 @@ from . import explain
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
 from .words import tell
+from app.search.descriptors import REGISTRY, get
 
 MODES = ("values", "cuts", "full", "guided", "order")
 """Every practice mode; ``guided`` and ``order`` have modules of their own."""
@@ -55,9 +56,11 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
     if mode not in MODES:
         raise PracticeError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
     if mode == "values":
-        default = tree.default_algorithm()
-        algorithm = default if default in ("expectiminimax", "maxn") else "minimax"
-    elif mode == "guided" and options.algorithm in ("minimax", "expectiminimax", "maxn"):
+        # the shape's search without pruning: minimax, expectiminimax or max^n
+        algorithm = next(a.id for a in REGISTRY if not a.bounds and a.one_search
+                         and a.fits_shape(tree.multiplayer, tree.has_chance)
+                         and (a.chance == "accepts") == tree.has_chance)
+    elif mode == "guided" and options.algorithm and not get(options.algorithm).bounds:
         algorithm = options.algorithm
     elif mode == "guided" and (tree.multiplayer or tree.has_chance):
         algorithm = tree.default_algorithm()

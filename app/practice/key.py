@@ -24,6 +24,7 @@ from app.search.tree import Node, Tree
 
 from .answers import key_value
 from .words import current
+from app.search.descriptors import get
 
 
 @dataclass
@@ -83,7 +84,7 @@ class AnswerKey:
 
     @property
     def bounds(self) -> bool:
-        return self.options.algorithm in ("alphabeta", "iterative")
+        return get(self.options.algorithm).bounds
 
     def event(self, step: int) -> dict:
         return self.events[step - 1]

@@ -23,6 +23,7 @@ from .dot import Look, to_dot
 from .engine import draw
 from .state import RenderError, Snapshot, parse_step, snapshot
 from .tikz import to_tikz
+from app.search.descriptors import REGISTRY
 
 FORMATS = ("svg", "png", "pdf", "dot", "tikz")
 MEDIA_TYPES = {
@@ -34,10 +35,7 @@ MEDIA_TYPES = {
 }
 EXTENSIONS = {"svg": "svg", "png": "png", "pdf": "pdf", "dot": "dot", "tikz": "tex"}
 
-ALGORITHM_NAMES = {
-    "minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax",
-    "maxn": "max^n", "iterative": "iterative deepening",
-}
+ALGORITHM_NAMES = {a.id: a.short.replace("ⁿ", "^n") for a in REGISTRY}   # (ASCII)
 
 
 def describe(options: SearchOptions) -> str:

@@ -13,6 +13,7 @@ from typing import Iterable
 from app.i18n.context import current
 from app.search import SearchOptions, View, run
 from app.search.tree import Tree
+from app.search.descriptors import get
 
 MAX_NODES = 5000
 """Largest tree we draw: beyond it a picture is unreadable and slow to make."""
@@ -70,7 +71,7 @@ class Snapshot:
     @property
     def bounded(self) -> bool:
         """Does the algorithm keep alpha and beta?"""
-        return self.options.algorithm in ("alphabeta", "iterative")
+        return get(self.options.algorithm).bounds
 
     @property
     def finished(self) -> bool:

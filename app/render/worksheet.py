@@ -22,6 +22,7 @@ from .engine import draw_pdf_pages
 from .pdf import join
 from .state import Snapshot, check_size, snapshot, snapshots
 from .style import fmt_value
+from app.search.descriptors import get
 
 MAX_STEP_PAGES = 400
 """A flip-book longer than this would not be printed: refuse it politely."""
@@ -33,7 +34,7 @@ def instructions(tree: Tree, options: SearchOptions) -> list[str]:
     order = {"given": tell("from left to right"), "best": tell("in best child order"),
              "worst": tell("in worst child order")}.get(options.order) or tell("in random child order")
     lines = []
-    if alg in ("alphabeta", "iterative"):
+    if get(alg).bounds:
         rule = tell("v > β at a MAX node, v < α at a MIN node") if options.strict else \
             tell("v ≥ β at a MAX node, v ≤ α at a MIN node")
         lines.append(tell("Run alpha-beta search on this tree, children {order}; prune when "

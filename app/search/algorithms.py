@@ -151,7 +151,8 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     """
     order = make_order(tree, opts.order, opts.seed, opts.depth)
     limit = opts.depth
-    multi = opts.algorithm == "maxn"
+    from .descriptors import get
+    multi = get(opts.algorithm).players == "vectors"   # max^n
     static = _static_root(tree, limit, multi)
     if static is not None:
         yield static
@@ -256,12 +257,8 @@ def _by_previous(tree: Tree, previous: dict, base):
 
 def raw_events(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     """The raw event stream of the algorithm ``opts`` names (already resolved)."""
-    alg = opts.algorithm
-    if alg == "alphabeta":
-        return alphabeta(tree, opts)
-    if alg == "iterative":
-        return iterative(tree, opts)
-    return backed_up(tree, opts)
+    from .descriptors import get   # (the records name this module's generators)
+    return get(opts.algorithm).generator(tree, opts)
 
 
 __all__ = ["raw_events", "alphabeta", "backed_up", "iterative", "RET", "EVAL", "EXIT", "ITER"]

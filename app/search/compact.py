@@ -19,7 +19,8 @@ record                                      meaning
                                             pseudocode lines by role)
 ``[child, val, cut, v]``                    a ``RET`` of minimax, expectiminimax,
 ``[child, val, cut, v, b]``                 max^n; of alpha-beta (``b``: the
-``[child, val, cut, v, b, skipped, n]``     bound after); with a cut-off
+``[child, val, cut, v, b, skipped, n]``     bound after; at a Star1 chance node what
+                                            it returns if cut, else null); with a cut-off
                                             (``skipped`` ids, ``n`` the nodes they
                                             hold or null). The node is the child's
                                             parent; ``cut``: 0 the child's exit, 1
@@ -53,6 +54,7 @@ from json.encoder import encode_basestring as _quote
 from typing import Callable, Iterator
 
 from . import algorithms as A
+from .descriptors import get
 from .options import SearchOptions
 from .pseudocode import FORMULATIONS, line_of
 from .states import describe, kind_of, move_words
@@ -62,7 +64,8 @@ from .words import english
 INF = float("inf")
 LAST = "[8,"
 """How the stream's last record begins (a pull ends its batch there)."""
-KINDS = ("enter", "evaluate", "update", "alpha", "beta", "prune", "exit", "return-cut")
+KINDS = ("enter", "evaluate", "update", "alpha", "beta", "prune", "exit", "return-cut",
+         "prune-high", "return-cut-high")
 ROLES = ("max", "min", "chance", "player")
 
 
@@ -96,7 +99,12 @@ def header(tree: Tree, opts: SearchOptions, game: str | None) -> dict:
                       if (n := line_of(opts.algorithm, f, "done", None)) is not None}
     lazy = bool(getattr(tree, "lazy", False))
     root = tree.root
+    desc = get(opts.algorithm)
+    star = desc.leaf_bounds and tree.has_chance
     return {"algorithm": opts.algorithm, "strict": bool(opts.strict), "depth": opts.depth,
+            # what the page's narrator needs of the algorithm's record (app.search.descriptors)
+            "keeps_bounds": desc.bounds, "vector": desc.players == "vectors",
+            "leaf_bounds": list(opts.bounds) if star else None,
             "players": list(tree.players), "height": tree.height, "game": game, "lazy": lazy,
             "root": [root.id, root.label, root.player], "lines": lines}
 
@@ -115,7 +123,7 @@ def _records(tree: Tree, opts: SearchOptions, tell, raw) -> Iterator[tuple[str, 
     game = kind_of(root.label, [c.label for c in root.children])
     lazy = bool(getattr(tree, "lazy", False))
     yield f"[9,{json.dumps(header(tree, opts, game), ensure_ascii=False)}]", 1
-    bounds = opts.algorithm in ("alphabeta", "iterative")
+    bounds = get(opts.algorithm).bounds
     height = tree.height
     last_depth = opts.depth
     RET, EXIT, ITER = A.RET, A.EXIT, A.ITER

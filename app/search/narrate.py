@@ -30,7 +30,9 @@ from typing import Callable, Iterator, NamedTuple
 from . import algorithms as A
 from .numbers import fmt, jv
 from .options import SearchOptions
+from .descriptors import get
 from .pseudocode import FORMULATIONS, line_of
+from .star1 import rest_after, window
 from .states import N_, describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
@@ -44,7 +46,13 @@ class Narrator:
         self.tree = tree
         self.opts = opts
         self.alg = opts.algorithm
-        self.bounds = opts.algorithm in ("alphabeta", "iterative")
+        self.desc = get(opts.algorithm)
+        self.bounds = self.desc.bounds
+        self.star = self.desc.leaf_bounds and tree.has_chance
+        """Star1 over chance nodes: their outcomes get windows, and they may be cut."""
+        self.seen: dict[str, set] = {}   # a chance node's outcomes searched so far (Star1)
+        self.raw: dict[str, list] = {}    # Star1: node -> [v, alpha, beta] as the algorithm has
+        # them (the view's are rounded for JSON; a window is computed from the exact ones)
         self.view = View(tree)
         self.step = 0
         self.path: list[Node] = []          # open frames, root first
@@ -60,7 +68,7 @@ class Narrator:
         self.last_depth = opts.depth
         # Looked up once: the narrator runs for every event of a long stream.
         self._names = tree.players
-        self._vector = tree.multiplayer or opts.algorithm == "maxn"
+        self._vector = tree.multiplayer or self.desc.players == "vectors"
         self.plain = not (self._vector or tree.has_chance)
         """Two players, plain numbers, no chance: returns take :meth:`_ret_plain`."""
         self._field = self.view.field
@@ -247,15 +255,30 @@ class Narrator:
                 parent = path[-1] if path else None
                 alpha = _num(maps["alpha"].get(parent.id)) if parent else -INF
                 beta = _num(maps["beta"].get(parent.id)) if parent else INF
+                if self.star:
+                    if parent is not None:
+                        _, alpha, beta, _ = self.raw[parent.id]
+                        if parent.chance:
+                            alpha, beta = self._window(parent, n, alpha, beta)
+                    self.raw[n.id] = [0, alpha, beta, None]
             else:
                 alpha = beta = None
             if n.chance:
                 v0 = 0
-            elif self.alg == "maxn":
+            elif self._vector:
                 v0 = None
             else:
                 v0 = -INF if n.player == 0 else INF
             yield self.on_enter(n, alpha, beta, v0)
+
+    def _window(self, node: Node, child: Node, alpha, beta) -> tuple:
+        """The window Star1 searches outcome ``child`` of chance ``node`` with
+        (:func:`app.search.star1.window`, clipped to the leaf bounds)."""
+        lo, hi = self.opts.bounds
+        seen = self.seen.setdefault(node.id, set())
+        v = self.raw[node.id][0]
+        wa, wb = window(alpha, beta, v, child.probability, rest_after(node, seen, child), lo, hi)
+        return (wa if wa > lo else lo), (wb if wb < hi else hi)
 
     def on_ret(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new, skipped):
         """A child's value came back: its exit or evaluation, then what it changed."""
@@ -265,6 +288,20 @@ class Narrator:
             out.append(self.on_update(node, v_old, v_new, child))
         else:  # the line v = max(v, ...) ran all the same: say why nothing changed
             out.append(self.on_keep(node, v_old, child, val))
+        if self.star:
+            raw = self.raw[node.id]
+            if not node.chance:
+                if b_new != b_old:
+                    raw[1 if node.player == 0 else 2] = b_new
+            else:
+                raw[0] = v_new
+                raw[3] = b_new   # what the node returns if this outcome decided it, else None
+                self.seen.setdefault(node.id, set()).add(child.id)
+                if skipped:
+                    out.append(self.on_chance_prune(node, skipped, b_new))
+                return out
+        elif node.chance:
+            return out
         if b_new != b_old:
             out.append(self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new))
         if skipped:
@@ -431,7 +468,7 @@ class Narrator:
         if node.chance:
             text = self.said("Chance node {node}: v starts at 0 and becomes the "
                              "probability-weighted sum of its children.", self.name(node))
-        elif self.alg == "maxn":
+        elif self._vector:
             text = self.said("{player} moves at {node}: it keeps the child whose "
                              "vector is best in {player}'s own component.", self.who(node),
                              self.name(node))
@@ -586,6 +623,45 @@ class Narrator:
                           cut=cut, test=test, by=by.id if by is not None else None,
                           bound=jv(bound), pruned_nodes=count)
 
+    def on_chance_prune(self, node: Node, skipped, bound) -> dict:
+        """Star1 cuts a chance node: the outcomes searched, with the rest at
+        the best (worst) value a leaf may have, cannot reach past the bound."""
+        maps = self._maps
+        _, alpha, beta, _ = self.raw[node.id]
+        lo, hi = self.opts.bounds
+        low = bound <= alpha
+        seen = self.seen.get(node.id, set())
+        figure = self.figure
+        terms = [f"{figure(c.probability)} × {figure(maps['value'].get(c.id))}"
+                 for c in node.children if c.id in seen]
+        rest = rest_after(node, seen, None)
+        terms.append(f"{figure(rest)} × {figure(hi if low else lo)}")
+        self.cutoffs += 1
+        self.cut_nodes.add(node.id)
+        changes: list = []
+        count = 0
+        for child in skipped:
+            self.pruned.append(child.id)
+            size = self.tree.size_of(child)
+            count = None if count is None or size is None else count + size
+            self.set(changes, child.id, "status", "pruned")
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
+        strict = self.opts.strict
+        names = ", ".join(self.name(c) for c in skipped)
+        side = _CHANCE_CUT[low]
+        limit = alpha if low else beta
+        sign = side.strict_sign if strict else side.sign
+        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node), names,
+                         figure(hi if low else lo), " + ".join(terms), figure(bound), sign,
+                         figure(limit))
+        by = self._holder(side.bound, limit, node)
+        return self.event("prune", node, changes, text, None if low else "prune-high",
+                          skipped=[c.id for c in skipped], cut=side.bound,
+                          test=side.strict_test if strict else side.test,
+                          by=by.id if by is not None else None, bound=jv(limit),
+                          reach=jv(bound), pruned_nodes=count)
+
     def _holder(self, name: str, value, node: Node) -> Node | None:
         """The nearest open frame above ``node`` that set bound ``name`` to ``value``."""
         for frame in reversed(self.path[:-1]):
@@ -612,7 +688,17 @@ class Narrator:
             changes.append([parent.id, "status", old, "active"])
         kind_line = "exit"
         note = ""
-        if self.bounds and not node.chance:
+        if self.star and node.chance:
+            _, alpha, _, cut = self.raw[nid]
+            if cut is not None:   # an outcome decided it: it returns a bound, shown as its value
+                self.set(changes, nid, "value", jv(value))
+                low = value <= alpha
+                kind_line = "return-cut" if low else "return-cut-high"
+                note = (self.said(" (a bound: its true value is at most {value})",
+                                  self.figure(value)) if low else
+                        self.said(" (a bound: its true value is at least {value})",
+                                  self.figure(value)))
+        elif self.bounds and not node.chance:
             if node.player == 0:
                 b = _num(self._maps["beta"].get(nid))
                 cut = value > b if self.opts.strict else value >= b
@@ -703,6 +789,18 @@ class Narrator:
         if not self.bounds:
             return (self.tell("{n} static evaluation.", **fields) if one else
                     self.tell("{n} static evaluations.", **fields))
+        if self.star:
+            if one and cuts:
+                return self.tell("{n} static evaluation, {cutoffs} cut-off; expectiminimax "
+                                 "would make {plain} ({saved} saved).", **fields)
+            if one:
+                return self.tell("{n} static evaluation, {cutoffs} cut-offs; expectiminimax "
+                                 "would make {plain} ({saved} saved).", **fields)
+            if cuts:
+                return self.tell("{n} static evaluations, {cutoffs} cut-off; expectiminimax "
+                                 "would make {plain} ({saved} saved).", **fields)
+            return self.tell("{n} static evaluations, {cutoffs} cut-offs; expectiminimax "
+                             "would make {plain} ({saved} saved).", **fields)
         if one and cuts:
             return self.tell("{n} static evaluation, {cutoffs} cut-off; plain minimax would "
                              "make {plain} ({saved} saved).", **fields)
@@ -756,6 +854,37 @@ _CUT = {
            "its other children {names} cannot matter and are pruned (α cut-off)."),
         N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
            "its last child {names} cannot matter and is pruned (α cut-off).")),
+}
+
+
+class _ChanceSide(NamedTuple):
+    """What a Star1 cut-off at a chance node says, by the side it fails to."""
+    bound: str
+    sign: str
+    strict_sign: str
+    test: str
+    strict_test: str
+    many: str
+    one: str
+
+
+_CHANCE_CUT = {
+    True: _ChanceSide(   # fails low: even at its best it is no better than alpha
+        "alpha", "≤", "<", "v + U × rest <= alpha", "v + U × rest < alpha",
+        N_("Chance node {node}: even if {names} all scored the most, {limit}, it would be "
+           "worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} "
+           "cannot matter and are pruned (chance cut-off)."),
+        N_("Chance node {node}: even if {names} scored the most, {limit}, it would be worth "
+           "at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot "
+           "matter and is pruned (chance cut-off).")),
+    False: _ChanceSide(  # fails high: even at its worst it is no worse than beta
+        "beta", "≥", ">", "v + L × rest >= beta", "v + L × rest > beta",
+        N_("Chance node {node}: even if {names} all scored the least, {limit}, it would be "
+           "worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} "
+           "cannot matter and are pruned (chance cut-off)."),
+        N_("Chance node {node}: even if {names} scored the least, {limit}, it would be worth "
+           "at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot "
+           "matter and is pruned (chance cut-off).")),
 }
 
 

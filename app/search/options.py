@@ -1,12 +1,13 @@
 """What a run is asked to do, and the checks that it fits the tree."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+from .descriptors import ALGORITHMS, BY_ID
 from .tree import Tree
 from .words import Said
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 ORDERS = ("given", "best", "worst", "random")
 STYLES = ("aima", "wikipedia")
 
@@ -33,12 +34,12 @@ def algorithms_for(tree: Tree) -> list[str]:
     """
     fits = []
     for alg in ALGORITHMS:
-        if alg == "expectiminimax" and not tree.has_chance:
-            continue  # it would be minimax under another name
+        if BY_ID[alg].chance == "accepts" and not tree.has_chance:
+            continue  # it would be minimax (alpha-beta) under another name
         try:
             # A game too big to search to the end is checked at its page's depth.
             depth = tree.depth if getattr(tree, "lazy", False) else None
-            SearchOptions(algorithm=alg, depth=depth).check(tree)
+            SearchOptions(algorithm=alg, depth=depth).resolved(tree)   # (bounds: the tree's)
         except SearchError:
             continue
         fits.append(alg)
@@ -72,16 +73,24 @@ class SearchOptions:
     reorder: bool = True
     """Iterative deepening: search each iteration's children best-first by the
     previous iteration's values."""
+    bounds: tuple | None = None
+    """``(L, U)``: every leaf value lies within them (Star1 prunes at chance
+    nodes with them). ``None`` takes the tree's own ``bounds``."""
 
     def resolved(self, tree: Tree) -> "SearchOptions":
         """These options with the algorithm filled in, checked against ``tree``."""
         opts = self if self.algorithm else replace(self, algorithm=tree.default_algorithm())
+        desc = BY_ID.get(opts.algorithm)
+        if desc is not None and desc.leaf_bounds and opts.bounds is None \
+                and getattr(tree, "bounds", None) is not None:
+            opts = replace(opts, bounds=tuple(tree.bounds))
         opts.check(tree)
         return opts
 
     def check(self, tree: Tree) -> None:
         alg = self.algorithm
-        if alg not in ALGORITHMS:
+        desc = BY_ID.get(alg) if isinstance(alg, str) else None
+        if desc is None:
             raise SearchError("unknown algorithm {name}: choose one of {choices}",
                               name=repr(alg), choices=", ".join(ALGORITHMS))
         if self.order not in ORDERS:
@@ -99,18 +108,20 @@ class SearchOptions:
         if game_check is not None:  # a game searched from its rules knows its own limits
             game_check(self)
             return
-        if tree.multiplayer and alg != "maxn":
+        if tree.multiplayer and desc.players != "vectors":
             raise SearchError("this tree has {count} players: use maxn, not {algorithm}",
                               count=len(tree.players), algorithm=alg)
-        if alg == "maxn":
+        if desc.players == "vectors":
             leaf = tree.scalar_leaf
             if leaf is not None:
                 raise SearchError("maxn needs one value per player at every leaf; leaf {leaf} "
                                   "has one number", leaf=leaf.id)
-        if tree.has_chance and alg != "expectiminimax":
+        if tree.has_chance and desc.chance == "refuses":
             raise SearchError("this tree has chance nodes: use expectiminimax, not {algorithm}",
                               algorithm=alg)
-        if alg == "iterative":
+        if desc.leaf_bounds:
+            self._check_bounds(tree)
+        if desc.evals == "every":
             deepest = self.depth if self.depth is not None else tree.height
             limits = range(1, max(deepest, 1) + 1)
         else:
@@ -125,6 +136,40 @@ class SearchOptions:
                 missing[node.depth] = node
         for limit in limits:
             node = missing.get(limit)
-            if node is not None:
-                raise SearchError("depth limit {limit} stops at {node}, which has no eval: give "
-                                  "it an eval or choose another depth", limit=limit, node=node.id)
+            if node is None:
+                continue
+            if desc.evals == "every":   # it searches to every depth: no other depth will do
+                raise SearchError("{algorithm} stops at every depth, and {node} (depth "
+                                  "{limit}) has no eval: give every inner node an eval, or "
+                                  "choose another algorithm", algorithm=alg, node=node.id,
+                                  limit=limit)
+            raise SearchError("depth limit {limit} stops at {node}, which has no eval: give "
+                              "it an eval or choose another depth", limit=limit, node=node.id)
+
+    def _check_bounds(self, tree: Tree) -> None:
+        """The leaf bounds of an algorithm that needs them: given, in order, and
+        holding every value the search can use (leaves, and evals at the depth limit)."""
+        bounds = self.bounds
+        if bounds is None:
+            raise SearchError("{algorithm} needs the range of the leaf values: give the tree "
+                              "bounds: [L, U], or choose them (--bounds L U)",
+                              algorithm=self.algorithm)
+        ok = (isinstance(bounds, (tuple, list)) and len(bounds) == 2
+              and all(type(x) in (int, float) and math.isfinite(x) for x in bounds))
+        if not ok or not bounds[0] < bounds[1]:
+            raise SearchError("bounds must be two numbers L < U, not {bounds}",
+                              bounds=repr(bounds)[:60])
+        lo, hi = bounds
+        for node in tree.nodes:
+            if node.children:
+                if self.depth is None or node.depth != self.depth or node.eval is None:
+                    continue
+                value = node.eval
+            else:
+                value = node.value
+            if type(value) is tuple:
+                value = value[0]
+            if not lo <= value <= hi:
+                raise SearchError("the value {value} of {node} lies outside the bounds "
+                                  "[{low}, {high}]", value=repr(value), node=node.id,
+                                  low=repr(lo), high=repr(hi))

@@ -16,6 +16,8 @@ and do not change between the variants (strict, depth-limited) of a listing.
 """
 from __future__ import annotations
 
+from .descriptors import get
+
 _AIMA_ALPHABETA = """\
 function ALPHA-BETA-SEARCH(state) returns an action
   v ← MAX-VALUE(state, −∞, +∞)
@@ -122,6 +124,43 @@ function MAXN(s) returns a vector of utilities, one per player
     if best = none or u[p] > best[p] then best ← u
   return best"""
 
+_STAR1 = """\
+function STAR1-SEARCH(state) returns an action   (leaf values within [L, U])
+  v ← VALUE(state, −∞, +∞)
+  return the action in ACTIONS(state) with value v
+
+function MAX-VALUE(state, α, β) returns a utility value
+  if TERMINAL-TEST(state) then return UTILITY(state)
+  v ← −∞
+  for each a in ACTIONS(state) do
+    v ← MAX(v, VALUE(RESULT(state, a), α, β))
+    if v ≥ β then return v
+    α ← MAX(α, v)
+  return v
+
+function MIN-VALUE(state, α, β) returns a utility value
+  if TERMINAL-TEST(state) then return UTILITY(state)
+  v ← +∞
+  for each a in ACTIONS(state) do
+    v ← MIN(v, VALUE(RESULT(state, a), α, β))
+    if v ≤ α then return v
+    β ← MIN(β, v)
+  return v
+
+function CHANCE-VALUE(state, α, β) returns a utility value
+  if TERMINAL-TEST(state) then return UTILITY(state)
+  v ← 0
+  for each r in CHANCE-OUTCOMES(state) do
+    rest ← P(the outcomes not yet searched, r excluded)
+    a ← (α − v − U · rest) / P(r);  b ← (β − v − L · rest) / P(r)
+    x ← VALUE(RESULT(state, r), MAX(a, L), MIN(b, U))
+    v ← v + P(r) · x
+    if x ≤ a then return v + U · rest
+    if x ≥ b then return v + L · rest
+  return v
+
+(VALUE is MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by PLAYER(state))"""
+
 _LISTINGS = {
     ("alphabeta", "aima"): _AIMA_ALPHABETA,
     ("alphabeta", "wikipedia"): _WIKI_ALPHABETA,
@@ -129,6 +168,7 @@ _LISTINGS = {
     ("minimax", "wikipedia"): _WIKI_MINIMAX,
     ("expectiminimax", "aima"): _EXPECTIMINIMAX,
     ("maxn", "aima"): _MAXN,
+    ("star1", "aima"): _STAR1,
 }
 
 # (step kind, role) -> line, per listing. Roles: 'max', 'min', 'chance',
@@ -177,14 +217,27 @@ _LINES = {
         ("enter", "player"): 4, ("evaluate", "player"): 2,
         ("update", "player"): 7, ("exit", "player"): 8,
     },
+    # A chance node's cut returns on line 31 (it fails low) or 32 (high):
+    # kinds 'prune-high' and 'return-cut-high' name the second.
+    ("star1", "aima"): {
+        ("enter", "max"): 7, ("enter", "min"): 16, ("enter", "chance"): 25,
+        ("evaluate", "max"): 6, ("evaluate", "min"): 15, ("evaluate", "chance"): 24,
+        ("update", "max"): 9, ("update", "min"): 18, ("update", "chance"): 30,
+        ("prune", "max"): 10, ("prune", "min"): 19, ("prune", "chance"): 31,
+        ("prune-high", "chance"): 32,
+        ("alpha", "max"): 11, ("beta", "min"): 20,
+        ("exit", "max"): 12, ("exit", "min"): 21, ("exit", "chance"): 33,
+        ("return-cut", "max"): 10, ("return-cut", "min"): 19, ("return-cut", "chance"): 31,
+        ("return-cut-high", "chance"): 32,
+        ("done", None): 3,
+    },
 }
 
 FORMULATIONS = ("aima", "wikipedia")
 
 
 def _key(algorithm: str, formulation: str) -> tuple[str, str]:
-    if algorithm == "iterative":
-        algorithm = "alphabeta"
+    algorithm = get(algorithm).listing   # iterative deepening shows alpha-beta's
     if (algorithm, formulation) not in _LISTINGS:
         formulation = "aima"  # expectiminimax and max^n have one listing
     return algorithm, formulation
@@ -196,7 +249,8 @@ def listing(algorithm: str, formulation: str = "aima", *, strict: bool = False,
     text = _LISTINGS[_key(algorithm, formulation)]
     if strict:
         text = (text.replace("v ≥ β", "v > β").replace("v ≤ α", "v < α")
-                .replace("if β ≤ α", "if β < α"))
+                .replace("if β ≤ α", "if β < α").replace("if x ≤ a", "if x < a")
+                .replace("if x ≥ b", "if x > b"))
     if depth_limited:
         text = (text.replace("if TERMINAL-TEST(state) then return UTILITY(state)",
                              "if CUTOFF-TEST(state, depth) then return EVAL(state)")
@@ -214,6 +268,6 @@ def listings_for(algorithm: str, *, strict: bool = False, depth_limited: bool = 
     """Every formulation's listing for ``algorithm``: what the page shows.
     Iterative deepening always stops at a depth limit, so its listing is the
     depth-limited one."""
-    depth_limited = depth_limited or algorithm == "iterative"
+    depth_limited = depth_limited or get(algorithm).evals == "every"
     return {f: listing(algorithm, f, strict=strict, depth_limited=depth_limited)
             for f in FORMULATIONS if _key(algorithm, f)[1] == f}

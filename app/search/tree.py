@@ -69,6 +69,8 @@ class Tree:
     """The depth limit the tree's lecture uses: the page opens the tree with
     it preselected (a suggestion, as ``algorithm`` is; the command line and
     the API search the whole tree unless asked for a limit)."""
+    bounds: tuple | None = None
+    """``(L, U)``: every leaf value lies within them (the file's ``bounds``; Star1)."""
     translations: dict = field(default_factory=dict)
     """The title and description in other languages: ``{"id": {"title": ...,
     "description": ...}}`` (either may be absent)."""
@@ -208,11 +210,8 @@ class Tree:
     def default_algorithm(self) -> str:
         if self.algorithm:
             return self.algorithm
-        if self.multiplayer:
-            return "maxn"
-        if self.has_chance:
-            return "expectiminimax"
-        return "alphabeta"
+        from .descriptors import default_for   # (the records name tree-walking modules)
+        return default_for(self.multiplayer, self.has_chance)
 
     def summary(self) -> dict:
         """What a library listing shows of the tree."""

@@ -128,8 +128,9 @@ class WireNarrator(Narrator):
     def __init__(self, tree: Tree, opts: SearchOptions, words=None) -> None:
         super().__init__(tree, opts, words)
         says = {k: _template(self.tell, msgid, names) for k, (msgid, names) in _SAYS.items()}
-        self.fast = (opts.algorithm in ("minimax", "alphabeta") and not tree.has_chance
-                     and not self._vector and None not in says.values())
+        # (what the fast path writes: one search, one bound rule or none, of two players)
+        self.fast = (self.desc.raw in ("algorithms:backed_up", "algorithms:alphabeta")
+                     and not tree.has_chance and not self._vector and None not in says.values())
         self._says = says
         maps = self.view._maps
         self._status, self._value = maps["status"], maps["value"]

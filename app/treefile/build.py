@@ -17,6 +17,7 @@ import math
 import string
 from itertools import repeat
 
+from app.search.descriptors import ALGORITHMS as _ALGORITHMS, BY_ID
 from app.search.tree import Node, Tree
 
 from . import fields
@@ -26,12 +27,11 @@ from .fields import at
 from .limits import (MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_NUMBER, MAX_PLAYER_NAME,
                      MAX_PLAYERS, MAX_SOURCE, MAX_TITLE, Limits)
 
-TOP_KEYS = ("title", "source", "description", "algorithm", "depth", "players", "root",
+TOP_KEYS = ("title", "source", "description", "algorithm", "depth", "players", "bounds", "root",
             "translations")
 TRANSLATED_KEYS = ("title", "description")
 NODE_KEYS = ("id", "label", "player", "type", "probability", "eval", "value", "children")
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
-TWO_PLAYER_ONLY = ("minimax", "alphabeta", "iterative")
+ALGORITHMS = _ALGORITHMS   # (every algorithm's record: app.search.descriptors)
 DEFAULT_PLAYERS = ("MAX", "MIN")
 PROBABILITY_TOLERANCE = 1e-9
 _A_LEAF, _A_LIST, _A_NUMBER = phrase("a leaf"), phrase("a list"), phrase("a number")
@@ -76,6 +76,7 @@ def build_tree(doc, limits: Limits) -> Tree:
     players = _players(doc.get("players"))
     algorithm = _algorithm(doc, players)
     depth = _depth(doc)
+    bounds = _bounds(doc)
     translations = _translations(doc.get("translations"))
     if "root" not in doc.items:
         raise file_error("missing 'root': the top node of the tree", *at(doc))
@@ -85,9 +86,39 @@ def build_tree(doc, limits: Limits) -> Tree:
     builder = _Builder(players, limits)
     records = builder.walk(root)
     builder.name(records)
+    if bounds is not None:
+        _within(records, bounds)
     return Tree(root=builder.make(records), players=players, title=title,
                 source=source or "", description=description or "", algorithm=algorithm, depth=depth,
-                translations=translations)
+                translations=translations, bounds=bounds)
+
+
+def _bounds(doc: Map) -> tuple | None:
+    """``bounds: [L, U]``: every leaf value lies within them (Star1 prunes with them)."""
+    if "bounds" not in doc.items:
+        return None
+    item = doc.get("bounds")
+    if type(item) is Scalar and item.value is None:
+        return None
+    if type(item) is not Seq or len(item.items) != 2:
+        raise file_error("bounds must be two numbers [L, U] with L < U", *at(item))
+    lo, hi = (fields.number(x, "bounds") for x in item.items)
+    if not lo < hi:
+        raise file_error("bounds must be two numbers [L, U] with L < U", *at(item))
+    return (lo, hi)
+
+
+def _within(records, bounds: tuple) -> None:
+    """Refuse a leaf whose value (MAX's, for a vector) lies outside ``bounds``."""
+    lo, hi = bounds
+    for rec in records:
+        if rec.children:
+            continue
+        value = rec.value[0] if type(rec.value) is tuple else rec.value
+        if value is not None and not lo <= value <= hi:
+            raise file_error("the value {value} of leaf {node} lies outside the bounds "
+                             "[{low}, {high}]", *at(rec.doc), value=repr(value), node=rec.id,
+                             low=repr(lo), high=repr(hi))
 
 
 def _translations(doc) -> dict:
@@ -188,7 +219,7 @@ def _algorithm(doc: Map, players: tuple[str, ...]) -> str | None:
                              name=repr(shorten(str(name))), near=repr(near))
         raise file_error("unknown algorithm {name} (one of {choices})", *at(item),
                          name=repr(shorten(str(name))), choices=", ".join(ALGORITHMS))
-    if name in TWO_PLAYER_ONLY and len(players) > 2:
+    if BY_ID[name].players == "two" and len(players) > 2:
         raise file_error("{name} is for two players; a {count}-player tree uses maxn",
                          *at(item), name=name, count=len(players))
     return name

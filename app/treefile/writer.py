@@ -40,6 +40,8 @@ def tree_to_dict(tree: Tree, *, explicit_ids: bool = False) -> dict:
         data["algorithm"] = tree.algorithm
     if tree.depth is not None:
         data["depth"] = tree.depth
+    if getattr(tree, "bounds", None) is not None:
+        data["bounds"] = list(tree.bounds)
     if tuple(tree.players) != DEFAULT_PLAYERS:
         data["players"] = list(tree.players)
     n = len(tree.players)

@@ -20,6 +20,7 @@ from app.i18n import N_, words
 from app.i18n.positions import position_words
 from app.search import SearchError, run as search_run
 from app.search import algorithms_for
+from app.search.descriptors import document
 from app.treefile import tree_to_dict
 
 from app.budget import Gate, OverBudget, refusal
@@ -47,6 +48,16 @@ OFFLOAD_BYTES = 32 << 10
 
 def library() -> TreeLibrary:
     return current_app.extensions["trees"]
+
+
+@bp.get("/algorithms")
+def list_algorithms():
+    """Every algorithm's record (app.search.descriptors), its names in the
+    reader's language (``?lang=``, else the page's)."""
+    lang = request.args.get("lang") or page_language()
+    response = jsonify(document(words(lang)))
+    response.cache_control.max_age = 300
+    return response
 
 
 @bp.get("/trees")

@@ -37,6 +37,7 @@ from .compare import compare
 from .document import Checked, DocumentError, check_document, doc_error, located
 from .notation import to_notation
 from .result import Outcome, search
+from app.search.descriptors import REGISTRY, get
 
 __all__ = ["WhatIf", "Budget", "OverBudget", "DocumentError", "check_document", "to_notation",
            "parse_text"]
@@ -166,7 +167,9 @@ def _fitting(tree, options: SearchOptions) -> tuple[SearchOptions, str | None]:
     """The options, with the algorithm switched to the tree's default when the
     chosen one does not fit the tree's kind (chance nodes, 3+ players)."""
     fitting = algorithms_for(tree)
-    fits = fitting + (["iterative"] if not tree.multiplayer and not tree.has_chance else [])
+    # (an algorithm of every depth is kept, and refused at the node without an eval)
+    fits = fitting + [a.id for a in REGISTRY if a.evals == "every"
+                      and a.fits_shape(tree.multiplayer, tree.has_chance)]
     alg = options.algorithm
     if alg is None:
         return replace(options, algorithm=(fitting or [tree.default_algorithm()])[0]), None
@@ -188,7 +191,7 @@ def _check_depth(checked: Checked, opts: SearchOptions) -> None:
 
 def _without_eval(tree, opts: SearchOptions):
     """The node the core's depth check stops at (the same rule, in the same order)."""
-    if opts.algorithm == "iterative":
+    if get(opts.algorithm).evals == "every":
         limits = range(1, max(opts.depth if opts.depth is not None else tree.height, 1) + 1)
     else:
         limits = [] if opts.depth is None else [opts.depth]

@@ -5,10 +5,10 @@
 import * as D from './editor-doc.js';
 import { show } from './model.js';
 import { t } from './i18n.js';
+import { shortName } from './algorithms.js';
 
 const TEXT = {
   kinds: { leaf: t('leaf'), chance: t('chance') },
-  algorithms: { alphabeta: t('alpha-beta'), minimax: t('minimax'), expectiminimax: t('expectiminimax'), maxn: 'max^n', iterative: t('iterative deepening') },
   none: '—',
   ofMinimax: (n) => t('of {n} for minimax', { n }),
   automatic: (id) => t('{id} (automatic)', { id }),
@@ -38,7 +38,7 @@ export function fillOptions(state) {
   const names = [...state.algorithms];
   if (!names.includes(ran.algorithm)) names.push(ran.algorithm);
   if (select.dataset.list !== names.join()) {
-    select.replaceChildren(...names.map((a) => new Option(TEXT.algorithms[a] || a, a)));
+    select.replaceChildren(...names.map((a) => new Option(shortName(a), a)));
     select.dataset.list = names.join();
   }
   select.value = ran.algorithm;

@@ -4,6 +4,7 @@
 
 import { show } from './model.js';
 import { t } from './i18n.js';
+import { repeats } from './algorithms.js';
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -40,7 +41,7 @@ export function makeIterations(section, session, tree) {
 
   return function update() {
     const { run, params } = session;
-    const on = params.algorithm === 'iterative';
+    const on = repeats(params.algorithm);
     section.hidden = !on;
     if (!on || !run) return;
     const max = params.depth ?? tree.height;

@@ -4,14 +4,11 @@
 import { drawPreview } from './preview.js';
 import { lang, t, num } from './i18n.js';
 import { deleteUpload, keepOnly, myUploads, remember } from './my-uploads.js';
+import { shortName } from './algorithms.js';
 
 const $ = (sel) => document.querySelector(sel);
 const PREVIEW_UP_TO = 1500;   // nodes; bigger trees get a size badge instead
 
-const ALGORITHM_NAMES = {
-  alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
-  expectiminimax: t('expectiminimax'), maxn: 'maxⁿ',
-};
 let cards = 0;
 
 function h(tag, cls, text) {
@@ -46,7 +43,7 @@ function card(entry) {
   ].filter(Boolean);
   meta.textContent = facts.join(' · ');
   body.appendChild(meta);
-  if (entry.algorithm) body.appendChild(h('span', 'badge', ALGORITHM_NAMES[entry.algorithm] || entry.algorithm));
+  if (entry.algorithm) body.appendChild(h('span', 'badge', shortName(entry.algorithm)));
   if (entry.chance) body.appendChild(h('span', 'badge chance', t('chance')));
   a.appendChild(body);
   if (entry.nodes > PREVIEW_UP_TO) {

@@ -14,8 +14,7 @@
 // before. No DOM here.
 
 import { buildTree } from './localtree.js';
-
-const ALGORITHMS = ['minimax', 'alphabeta', 'expectiminimax', 'maxn', 'iterative'];
+import { ALGORITHMS, algorithm as record, defaultFor } from './algorithms.js';
 const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -38,17 +37,19 @@ const jv = (x) => out(round(x));
 
 // -- the options (app/search/options.py, app/whatif/__init__.py) --------------------
 function defaultAlgorithm(tree) {
-  return tree.algorithm || (tree.multiplayer ? 'maxn' : tree.chance ? 'expectiminimax' : 'alphabeta');
+  return tree.algorithm || defaultFor(tree.multiplayer, tree.chance);
 }
 
 /** Does SearchOptions(algorithm, depth).check(tree) pass? */
 function fits(tree, algorithm, depth) {
-  if (tree.multiplayer && algorithm !== 'maxn') return false;
-  if (algorithm === 'maxn' && tree.scalarLeaf) return false;
-  if (tree.chance && algorithm !== 'expectiminimax') return false;
+  const a = record(algorithm);     // (app/search/descriptors.py; options.py's check)
+  if (tree.multiplayer && a.players !== 'vectors') return false;
+  if (a.players === 'vectors' && tree.scalarLeaf) return false;
+  if (tree.chance && a.chance === 'refuses') return false;
+  if (a.leaf_bounds && !tree.bounds) return false;
   const missing = new Set();     // depths of inner nodes without an eval
   for (const r of tree.nodes) if (r.children.length && r.eval == null) missing.add(r.depth);
-  if (algorithm === 'iterative') {
+  if (a.evals === 'every') {
     const deepest = Math.max(depth ?? tree.height, 1);
     for (let limit = 1; limit <= deepest; limit++) if (missing.has(limit)) return false;
     return true;
@@ -58,7 +59,7 @@ function fits(tree, algorithm, depth) {
 
 /** The algorithms that fit the tree without a depth limit, its default first. */
 export function algorithmsFor(tree) {
-  const found = ALGORITHMS.filter((a) => (a !== 'expectiminimax' || tree.chance) && fits(tree, a, null));
+  const found = ALGORITHMS.filter((a) => (record(a).chance !== 'accepts' || tree.chance) && fits(tree, a, null));
   const first = defaultAlgorithm(tree);
   return [...found.filter((a) => a === first), ...found.filter((a) => a !== first)];
 }
@@ -73,7 +74,9 @@ function fitOptions(tree, raw, fitting) {
   const depth = raw.depth ?? null;
   if (depth !== null && !(Number.isInteger(depth) && depth >= 0 && depth <= 10000)) return null;
   let note = null;
-  const extra = !tree.multiplayer && !tree.chance ? ['iterative'] : [];
+  // (app/whatif: an algorithm of every depth is kept, and refused at the node without an eval)
+  const extra = ALGORITHMS.filter((a) => record(a).evals === 'every' && !tree.multiplayer
+    && (!tree.chance || record(a).chance === 'accepts'));
   if (algorithm === null) algorithm = fitting[0] ?? defaultAlgorithm(tree);
   else if (fitting.length && !fitting.includes(algorithm) && !extra.includes(algorithm)) {
     note = `${algorithm} does not fit this tree: using ${fitting[0]}`;
@@ -127,7 +130,7 @@ function makeOrder(tree, order, limit) {
 // -- the search, and what it leaves (algorithms.py, narrate.py, whatif/result.py) ------
 /** The record of a run: each node's final view, the lists and counts of `done`. */
 function makeRecorder(tree, opts) {
-  const bounds = opts.algorithm === 'alphabeta';
+  const bounds = record(opts.algorithm).bounds;
   const rec = {
     path: [], evaluated: [], pruned: [], cuts: [], best: new Map(), boundSet: new Map(),
     entered: 0, cutoffs: 0, prunedNodes: 0, steps: 0, rootValue: null,
@@ -195,7 +198,7 @@ function staticRoot(tree, opts, rec) {
   const root = tree.root;
   if (root.children.length && opts.depth !== 0) return false;
   let val = root.children.length ? root.eval : root.value;
-  if (opts.algorithm !== 'maxn' && Array.isArray(val)) val = val[0];
+  if (record(opts.algorithm).players !== 'vectors' && Array.isArray(val)) val = val[0];
   rec.evaluate(root, val);
   rec.rootValue = val;
   return true;
@@ -254,7 +257,7 @@ function alphabeta(tree, opts, rec, order) {
 /** Minimax, expectiminimax and max^n: every child searched, no bounds. */
 function backedUp(tree, opts, rec, order) {
   if (staticRoot(tree, opts, rec)) return;
-  const limit = opts.depth, multi = opts.algorithm === 'maxn';
+  const limit = opts.depth, multi = record(opts.algorithm).players === 'vectors';
   const start = (r) => (r.chance ? 0 : multi ? null : r.player === 0 ? -Infinity : Infinity);
   const root = tree.root;
   const stack = [[root, start(root), order ? order(root) : root.children, 0]];
@@ -303,11 +306,14 @@ function staticCount(tree, limit) {
   return count;
 }
 
+// The core's generators this file has a twin of, by the records' `raw` (descriptors.py).
+const LOCAL = { 'algorithms:alphabeta': alphabeta, 'algorithms:backed_up': backedUp };
+
 /** Search the checked tree: the `result` of an answer of POST /api/edit/run (without its sentence). */
 function search(tree, opts) {
   const rec = makeRecorder(tree, opts);
   const order = makeOrder(tree, opts.order, opts.depth);
-  (opts.algorithm === 'alphabeta' ? alphabeta : backedUp)(tree, opts, rec, order);
+  LOCAL[record(opts.algorithm).raw](tree, opts, rec, order);
   const root = tree.root;
   const best = root.chance ? null : rec.best.get(root) ?? null;
   const pv = [root.id];
@@ -373,7 +379,8 @@ export function localRun(doc, options, { accepted = null, before = null } = {}) 
   if (!tree) return null;
   const algorithms = algorithmsFor(tree);
   const opts = fitOptions(tree, options, algorithms);
-  if (!opts || opts.algorithm === 'iterative') return null;   // (iterative deepening: the server's)
+  // Only the core's generators written here (not iterative deepening, Star1): else the server's.
+  if (!opts || !Object.hasOwn(LOCAL, record(opts.algorithm).raw)) return null;
   const answer = { ids: tree.ids, result: search(tree, opts), algorithms, note: opts.note };
   if (before) answer.change = compareRuns(before, answer);
   return answer;

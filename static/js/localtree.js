@@ -7,6 +7,8 @@
 // text it might refuse, more than 1,000 nodes), and the server decides. No
 // DOM here.
 
+import { ALGORITHMS, algorithm as record } from './algorithms.js';
+
 const MAX_NODES = 1000;      // beyond this the server answers (its budget: 2,000 nodes)
 const MAX_DEPTH = 200;
 const MAX_NUMBER = 1e15;
@@ -15,8 +17,6 @@ const MAX_ID = 64;
 const MAX_TEXT = 200;        // a title's and a label's length
 const MAX_PLAYER_NAME = 32;
 const MAX_PLAYERS = 26;
-const ALGORITHMS = ['minimax', 'alphabeta', 'expectiminimax', 'maxn', 'iterative'];
-const TWO_PLAYER_ONLY = ['minimax', 'alphabeta', 'iterative'];
 const NODE_KEYS = new Set(['key', 'id', 'label', 'player', 'type', 'probability', 'eval', 'value', 'children']);
 // Top-level fields taken as the accepted tree had them (the server checked them).
 const KEPT_TOP = ['source', 'description', 'depth', 'translations'];
@@ -77,7 +77,7 @@ export function buildTree(doc, accepted) {
   let algorithm = null;
   if (doc.algorithm != null) {
     algorithm = doc.algorithm;
-    if (!ALGORITHMS.includes(algorithm) || (n > 2 && TWO_PLAYER_ONLY.includes(algorithm))) return null;
+    if (!ALGORITHMS.includes(algorithm) || (n > 2 && record(algorithm).players === 'two')) return null;
   }
   const nodes = [];          // records, in preorder
   const keys = new Set(), given = new Set();

@@ -101,6 +101,8 @@ const CUT = {
 export function makeNarrator(tree, say = t) {
   let h = null;                       // the header record
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
+  let leafBounds = null;              // Star1 over chance nodes: [L, U] (app/search/star1.py)
+  const seen = new Map();             // Star1: a chance node's outcomes searched so far
   let lastDepth = null;
   const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
   let step = 0;
@@ -236,9 +238,10 @@ export function makeNarrator(tree, say = t) {
   function onHeader(header) {
     h = header;
     alg = h.algorithm;
-    bounds = alg === 'alphabeta' || alg === 'iterative';
+    bounds = h.keeps_bounds;          // (the algorithm's record: app/search/descriptors.py)
     players = h.players;
-    vector = players.length > 2 || alg === 'maxn';
+    vector = players.length > 2 || h.vector;
+    leafBounds = h.leaf_bounds;
     strict = h.strict;
     game = h.game;
     lazy = h.lazy;
@@ -267,6 +270,13 @@ export function makeNarrator(tree, say = t) {
     const vOld = frame[0];
     out.push(!eq(vNew, vOld) ? onUpdate(n, vOld, vNew, child) : onKeep(n, vOld, child, val));
     frame[0] = vNew;
+    if (leafBounds && isChance(n)) {
+      seenOf(n).add(child.id);
+      frame[3] = bNew;                  // what n returns if this outcome decided it
+      if (skipped && skipped.length) out.push(onChancePrune(n, skipped, bNew, r[6]));
+      return null;
+    }
+    if (isChance(n)) return null;
     if (bounds) {
       const k = n.playerIndex === 0 ? 1 : 2;
       const bOld = frame[k];
@@ -288,13 +298,83 @@ export function makeNarrator(tree, say = t) {
       }
       let v0;
       if (isChance(m)) v0 = 0;
-      else if (alg === 'maxn') v0 = null;
+      else if (vector) v0 = null;
       else v0 = m.playerIndex === 0 ? -Infinity : Infinity;
       // The algorithm's own bounds: a child starts with its parent's, as they are.
       const up = raw.length ? raw[raw.length - 1] : [null, -Infinity, Infinity];
-      raw.push([v0, up[1], up[2]]);
+      let [a, b] = [up[1], up[2]];
+      if (leafBounds && parent && isChance(parent)) {   // Star1: the window of this outcome
+        [a, b] = starWindow(parent, m, up);
+      }
+      if (leafBounds) [alpha, beta] = [a, b];
+      raw.push([v0, a, b, null]);
       out.push(onEnter(m, alpha, beta, v0));
     }
+  }
+
+  // -- Star1 (app/search/star1.py: rest_after, window; narrate.Narrator._window)
+  function seenOf(n) {
+    let s = seen.get(n.id);
+    if (!s) seen.set(n.id, s = new Set());
+    return s;
+  }
+  function restAfter(n, child) {
+    const s = seenOf(n);
+    let rest = 0;
+    for (const c of n.children) if (c !== child && !s.has(c.id)) rest += c.probability;
+    return rest;
+  }
+  function starWindow(n, child, frame) {
+    const [lo, hi] = leafBounds;
+    const [v, alpha, beta] = frame;
+    const p = child.probability, rest = restAfter(n, child);
+    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
+    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
+    return [wa > lo ? wa : lo, wb < hi ? wb : hi];
+  }
+
+  function onChancePrune(n, skipped, reach, count) {
+    const [, alpha, beta] = raw[raw.length - 1];
+    const [lo, hi] = leafBounds;
+    const low = reach <= alpha;
+    const s = seenOf(n);
+    const terms = n.children.filter((c) => s.has(c.id))
+      .map((c) => `${fmt(c.probability)} × ${fmt(field(c.id, 'value'))}`);
+    terms.push(`${fmt(restAfter(n, null))} × ${fmt(low ? hi : lo)}`);
+    cutoffs += 1;
+    cutNodes.add(n.id);
+    const changes = [];
+    for (const c of skipped) {
+      pruned.push(c.id);
+      set(changes, c.id, 'status', 'pruned');
+    }
+    prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
+    const limit = low ? alpha : beta;
+    const fields = {
+      node: name(n), names: skipped.map(name).join(', '), limit: fmt(low ? hi : lo),
+      sum: terms.join(' + '), bound: fmt(reach),
+      sign: low ? (strict ? '<' : '≤') : (strict ? '>' : '≥'), [low ? 'alpha' : 'beta']: fmt(limit),
+    };
+    const many = skipped.length > 1;
+    let text;
+    if (low) {
+      text = many
+        ? say('Chance node {node}: even if {names} all scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
+        : say('Chance node {node}: even if {names} scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
+    } else {
+      text = many
+        ? say('Chance node {node}: even if {names} all scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
+        : say('Chance node {node}: even if {names} scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
+    }
+    const by = holder(low ? 'alpha' : 'beta', limit, n);
+    const ev = event('prune', n, changes, text, {
+      skipped: skipped.map((c) => c.id), cut: low ? 'alpha' : 'beta',
+      test: low ? (strict ? 'v + U × rest < alpha' : 'v + U × rest <= alpha')
+        : (strict ? 'v + L × rest > beta' : 'v + L × rest >= beta'),
+      by: by ? by.id : null, bound: jv(limit), reach: jv(reach), pruned_nodes: count ?? null,
+    });
+    if (!low) ev.lines = linesOf('prune-high', n);
+    return ev;
   }
 
   function onEnter(n, alpha, beta, v0) {
@@ -313,7 +393,7 @@ export function makeNarrator(tree, say = t) {
     let text;
     if (isChance(n)) {
       text = say('Chance node {node}: v starts at 0 and becomes the probability-weighted sum of its children.', { node: name(n) });
-    } else if (alg === 'maxn') {
+    } else if (vector) {
       text = say("{player} moves at {node}: it keeps the child whose vector is best in {player}'s own component.", { player: who(n), node: name(n) });
     } else if (alpha !== null) {
       text = parent === null
@@ -458,14 +538,23 @@ export function makeNarrator(tree, say = t) {
 
   function onExit(n, value) {
     path.pop();
-    raw.pop();
+    const own = raw.pop();
     const changes = [];
     set(changes, n.id, 'status', 'visited');
     const parent = path.length ? path[path.length - 1] : null;
     if (parent) set(changes, parent.id, 'status', 'active');
     let kindLine = 'exit';
     let note = '';
-    if (bounds && !isChance(n)) {
+    if (leafBounds && isChance(n)) {
+      if (own[3] !== null && own[3] !== undefined) {   // an outcome decided it: a bound, shown as its value
+        set(changes, n.id, 'value', jv(value));
+        const low = value <= own[1];
+        kindLine = low ? 'return-cut' : 'return-cut-high';
+        note = low
+          ? say(' (a bound: its true value is at most {value})', { value: fmt(value) })
+          : say(' (a bound: its true value is at least {value})', { value: fmt(value) });
+      }
+    } else if (bounds && !isChance(n)) {
       const a = unview(field(n.id, 'alpha'));
       const b = unview(field(n.id, 'beta'));
       let cut = n.playerIndex === 0 ? value >= b : value <= a;
@@ -525,6 +614,12 @@ export function makeNarrator(tree, say = t) {
     const one = n === 1, cuts = cutoffs === 1;
     const fields = { n, cutoffs, plain, saved };
     if (!bounds) return one ? say('{n} static evaluation.', fields) : say('{n} static evaluations.', fields);
+    if (leafBounds) {
+      if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
+      if (one) return say('{n} static evaluation, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
+      if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
+      return say('{n} static evaluations, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
+    }
     if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
     if (one) return say('{n} static evaluation, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
     if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);

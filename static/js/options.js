@@ -3,14 +3,8 @@
 // so that a copied link reopens exactly the step on screen.
 
 import { t } from './i18n.js';
+import { algorithm, keepsBounds, nameOf } from './algorithms.js';
 
-const NAMES = {
-  alphabeta: t('Alpha-beta'),
-  minimax: t('Minimax'),
-  iterative: t('Iterative deepening (α-β)'),
-  expectiminimax: t('Expectiminimax'),
-  maxn: 'maxⁿ',
-};
 
 function int(text) {
   if (text == null || String(text).trim() === '') return null;
@@ -75,7 +69,7 @@ export function makeOptions(form, { algorithms, height, onChange }) {
   f.algorithm.replaceChildren(...algorithms.map((a) => {
     const o = document.createElement('option');
     o.value = a;
-    o.textContent = NAMES[a] || a;
+    o.textContent = nameOf(a);
     return o;
   }));
   f.algorithm.disabled = algorithms.length < 2;
@@ -95,9 +89,9 @@ export function makeOptions(form, { algorithms, height, onChange }) {
   function showRelevant() {
     const alg = f.algorithm.value;
     form.querySelector('.seed').hidden = f.order.value !== 'random';
-    form.querySelector('.ties').hidden = !(alg === 'alphabeta' || alg === 'iterative');
+    form.querySelector('.ties').hidden = !keepsBounds(alg);
     form.querySelector('.depth span').textContent =
-      alg === 'iterative' ? t('Deepest iteration') : t('Depth limit');
+      algorithm(alg)?.evals === 'every' ? t('Deepest iteration') : t('Depth limit');
   }
 
   form.addEventListener('change', (e) => {

@@ -7,6 +7,7 @@ import { read, show } from './model.js';
 import { lang, t } from './i18n.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { spokenLabel } from './tree.js';
+import { algorithm, keepsBounds } from './algorithms.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -109,17 +110,13 @@ export function pruneTestParts(session, tree) {
 function pruneTestMarked(session, tree) {
   const { run, params } = session;
   const alg = params.algorithm;
-  if (alg !== 'alphabeta' && alg !== 'iterative') {
-    return alg === 'minimax' ? t('Minimax prunes nothing: every child is searched.')
-      : alg === 'maxn' ? t('maxⁿ prunes nothing here: every child is searched.')
-        : t('Expectiminimax prunes nothing here: every outcome is searched.');
-  }
+  if (!keepsBounds(alg)) return algorithm(alg)?.prunes_nothing ?? '';
   const ev = run?.event;
   if (ev?.type === 'prune') {
     const f = read(run.view, ev.node);
     const rest = t('the rest');   // (a t() inside t()'s fields would escape extraction)
     return t('Cut-off at {node}: {test} holds; not searched: {skipped}.', {
-      node: mark(ev.node), test: spell(ev.test, f),
+      node: mark(ev.node), test: ev.reach != null ? spellReach(ev) : spell(ev.test, f),
       skipped: (ev.skipped || []).map(mark).join(', ') || rest,
     });
   }
@@ -139,6 +136,10 @@ function pruneTestMarked(session, tree) {
         { beta: show(f.beta), alpha: show(f.alpha), verdict: verdict(compare(f.beta, op, f.alpha)) });
     }
     return s;
+  }
+  if (node.role === 'chance') {   // Star1: the outcomes so far, the rest at the leaf bound
+    const lo = params.strict ? '<' : '≤', hi = params.strict ? '>' : '≥';
+    return `${where} v + U × rest ${lo} α = ${show(f.alpha)}, v + L × rest ${hi} β = ${show(f.beta)}`;
   }
   const max = node.role === 'max';
   const op = max ? (params.strict ? '>' : '≥') : (params.strict ? '<' : '≤');
@@ -164,6 +165,12 @@ function compare(v, op, b) {
 }
 
 /** "v <= alpha" -> "v = 2 ≤ α = 3". */
+/** A chance cut-off (Star1): the most (least) the chance node can be worth, against the bound. */
+function spellReach(ev) {
+  const op = ev.test.includes('<=') ? '≤' : ev.test.includes('>=') ? '≥' : ev.test.includes('<') ? '<' : '>';
+  return `${show(ev.reach)} ${op} ${ev.cut === 'alpha' ? 'α' : 'β'} = ${show(ev.bound)}`;
+}
+
 function spell(test, f) {
   if (!test) return t('the test');
   return test
@@ -222,7 +229,7 @@ export function makeStack(tbody, nodeName = null) {
     const id = session.active;
     for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
     rows.reverse();
-    const bounds = ['alphabeta', 'iterative'].includes(session.params.algorithm);
+    const bounds = keepsBounds(session.params.algorithm);
     if (!rows.length) {
       if (!empty) {
         empty = h('tr', 'empty');

@@ -4,6 +4,7 @@
 
 import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
 import { planLabels, SHAPE, leafWidth } from './labels.js';
+import { RECORDS } from './algorithms.js';
 
 /** Fetch a tree as JSON (`query`: e.g. '?open=X5' for a game); throws an Error with the server's message. */
 export async function fetchTree(id, query = '') {
@@ -98,13 +99,14 @@ export function spokenLabel(t, n) {
  */
 export function algorithmsFor(t) {
   if (t.algorithms?.length) return t.algorithms;
-  if (t.multiplayer) return ['maxn'];
-  if (t.hasChance) return ['expectiminimax'];
-  // Iterative deepening stops at every depth, so every inner node below the
-  // root needs an eval.
+  // Else as app.search.algorithms_for, from the records: iterative deepening
+  // stops at every depth, so every inner node below the root needs an eval.
   const evals = t.nodes.every((n) => n === t.root || n.children.length === 0 || n.eval != null);
-  const all = ['alphabeta', 'minimax', ...(evals ? ['iterative'] : [])];
-  const first = all.includes(t.algorithm) ? t.algorithm : 'alphabeta';
+  const all = RECORDS.filter((a) => (a.players === 'vectors') === Boolean(t.multiplayer)
+    && (a.chance === 'accepts') === Boolean(t.hasChance) && !a.leaf_bounds
+    && (a.evals !== 'every' || evals)).map((a) => a.id);
+  const first = all.includes(t.algorithm) ? t.algorithm
+    : (all.find((id) => RECORDS.find((a) => a.id === id).bounds) ?? all[0]);
   return [first, ...all.filter((a) => a !== first)];
 }
 

@@ -19,6 +19,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
+import { ALGORITHMS, keepsBounds, shortName } from './algorithms.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -61,7 +62,13 @@ async function main() {
   document.title = title + ' · ' + t('Adversarial search');
 
   const query = readQuery();
-  const algorithms = algorithmsFor(tree);
+  const algorithms = [...algorithmsFor(tree)];
+  // An algorithm asked for by name that does not fit this tree is still run:
+  // the server then says why (iterative deepening: which node has no eval),
+  // rather than the page quietly running another one.
+  if (ALGORITHMS.includes(query.algorithm) && !algorithms.includes(query.algorithm)) {
+    algorithms.push(query.algorithm);
+  }
   const params = {
     algorithm: algorithms.includes(query.algorithm) ? query.algorithm : algorithms[0],
     depth: query.depth !== undefined ? query.depth : tree.depth, order: query.order || 'given', seed: query.seed,
@@ -228,7 +235,7 @@ async function main() {
       announcer.step(sentence, s.playing);
       code.update(ev);
       setParts(testEl, pruneTestParts(s, tree), nodeName);
-      page.classList.toggle('no-bounds', !['alphabeta', 'iterative'].includes(s.params.algorithm));
+      page.classList.toggle('no-bounds', !keepsBounds(s.params.algorithm));
       stack(s, tree);
       stats(s);
       const wasHidden = $('#iterations').hidden;
@@ -416,8 +423,7 @@ function playerLegend(legend, tree) {
 }
 
 function startSentence(tree, params) {
-  const name = { alphabeta: t('alpha-beta'), minimax: t('minimax'), iterative: t('iterative deepening'),
-    expectiminimax: t('expectiminimax'), maxn: 'maxⁿ' }[params.algorithm] || params.algorithm;
+  const name = shortName(params.algorithm);
   return t('Step 0: nothing searched yet. Press → to start {algorithm} at {root}.',
     { algorithm: name, root: spokenLabel(tree, tree.root) });
 }

@@ -261,9 +261,10 @@ def test_upload_errors_in_both_languages(client, data, ctype, line, column, engl
 # (query of /api/trees/aima-fig5-2/trace, argument, English, Indonesian)
 HTTP_ARGUMENTS = [
     ("algorithm=minmax", "algorithm",
-     "unknown algorithm 'minmax': choose one of minimax, alphabeta, expectiminimax, maxn, iterative",
+     "unknown algorithm 'minmax': choose one of minimax, alphabeta, expectiminimax, maxn, "
+     "iterative, star1",
      "algorithm 'minmax' tidak dikenal: pilih salah satu dari minimax, alphabeta, "
-     "expectiminimax, maxn, iterative"),
+     "expectiminimax, maxn, iterative, star1"),
     ("depth=two", "depth", "depth must be a whole number, not 'two'",
      "depth harus berupa bilangan bulat, bukan 'two'"),
     ("depth=99999", "depth", "depth must be between 0 and 10000, not 99999",

@@ -1,0 +1,166 @@
+"""One record per algorithm: everything the layers above need to know of it.
+
+The command line, the API, the pages (``GET /api/algorithms``, the JSON of
+:func:`document`), practice, classes, exports and the editor read these
+records instead of spelling out lists of algorithm ids; a new algorithm is
+a new :class:`Algorithm` in :data:`REGISTRY`, its generator and (when its
+steps are not those of :mod:`app.search.narrate`) its narrator.
+tests/search/test_descriptors.py fails when another file spells a list of
+algorithm ids out.
+
+>>> ALGORITHMS[:2]
+('minimax', 'alphabeta')
+>>> get("iterative").listing, get("star1").bounds, get("maxn").players
+('alphabeta', True, 'vectors')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Callable
+
+from .states import N_
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """How the tool knows one algorithm."""
+
+    id: str
+    """The name used everywhere: command line, API, tree files, addresses."""
+    name: str
+    """Its name in a menu, a catalogue message id (``tell(name)`` says it)."""
+    short: str
+    """Its name inside a sentence or a list ("alpha-beta"), a message id too."""
+    raw: str
+    """``module:function`` in this package: ``function(tree, opts)`` yields the raw events."""
+    narrator: str = "narrate:Narrator"
+    """``module:Class`` in this package: ``Class(tree, opts, words).narrate(raw)``."""
+    players: str = "two"
+    """``two``: two players, one number per leaf; ``vectors``: any number of
+    players, one number per player at every leaf (max^n)."""
+    chance: str = "refuses"
+    """Chance nodes: ``refuses``, ``accepts`` (offered only on a tree with
+    them: on one without, it is another algorithm under a new name)."""
+    bounds: bool = False
+    """It keeps alpha and beta at the nodes and prunes."""
+    leaf_bounds: bool = False
+    """It needs the leaf values' range [L, U] (the tree's ``bounds``, or ``--bounds``)."""
+    evals: str = "depth"
+    """Where an ``eval`` is needed: ``depth`` (where a depth limit stops),
+    ``every`` (every inner node below the root: it searches to every depth)."""
+    options: tuple[str, ...] = ("depth", "order", "seed")
+    """The run options it reads (others are accepted and ignored)."""
+    listing: str = ""
+    """Its pseudocode listing (:mod:`app.search.pseudocode`; default: its id)."""
+    formulations: tuple[str, ...] = ("aima",)
+    """The listings' formulations it has."""
+    events: tuple[str, ...] = ("enter", "evaluate", "update", "exit", "done")
+    """The event types its runs are made of."""
+    one_search: bool = True
+    """One search of the tree (practice and class questions need one)."""
+    games: bool = True
+    """It runs on games from their rules (``game:`` ids)."""
+    repeats: bool = False
+    """It searches again from the root (the page resets the view each round)."""
+    prunes_nothing: str = ""
+    """What the page says where a prune test would be, for one that never prunes (a message id)."""
+
+    def __post_init__(self) -> None:
+        if not self.listing:
+            object.__setattr__(self, "listing", self.id)
+
+    @property
+    def generator(self) -> Callable:
+        return _load(self.raw)
+
+    @property
+    def narrator_class(self) -> type:
+        return _load(self.narrator)
+
+    def fits_shape(self, multiplayer: bool, chance: bool) -> bool:
+        """Whether a tree of this shape is one it takes (before its leaves and evals)."""
+        if multiplayer and self.players != "vectors":
+            return False
+        return not (chance and self.chance == "refuses")
+
+    def describe(self, tell: Callable[..., str] | None = None) -> dict:
+        """The record as JSON (the pages' copy), names said by ``tell``."""
+        say = tell or (lambda msgid, **_: msgid)
+        return {"id": self.id, "name": say(self.name), "short": say(self.short), "raw": self.raw,
+                "players": self.players, "chance": self.chance, "bounds": self.bounds,
+                "leaf_bounds": self.leaf_bounds, "evals": self.evals,
+                "options": list(self.options), "listing": self.listing,
+                "formulations": list(self.formulations), "events": list(self.events),
+                "one_search": self.one_search, "games": self.games, "repeats": self.repeats,
+                "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else ""}
+
+
+def _load(path: str):
+    module, name = path.split(":")
+    return getattr(import_module(f"{__package__}.{module}"), name)
+
+
+_PRUNING = ("enter", "evaluate", "update", "alpha", "beta", "prune", "exit", "done")
+_BOUNDED = ("depth", "order", "seed", "strict", "style")
+
+REGISTRY: tuple[Algorithm, ...] = (
+    Algorithm("minimax", N_("Minimax"), N_("minimax"), "algorithms:backed_up",
+              formulations=("aima", "wikipedia"),
+              prunes_nothing=N_("Minimax prunes nothing: every child is searched.")),
+    Algorithm("alphabeta", N_("Alpha-beta"), N_("alpha-beta"), "algorithms:alphabeta",
+              bounds=True, options=_BOUNDED, formulations=("aima", "wikipedia"),
+              events=_PRUNING),
+    Algorithm("expectiminimax", N_("Expectiminimax"), N_("expectiminimax"),
+              "algorithms:backed_up", chance="accepts", games=False,
+              prunes_nothing=N_("Expectiminimax prunes nothing here: every outcome is searched.")),
+    Algorithm("maxn", N_("maxⁿ"), N_("maxⁿ"), "algorithms:backed_up", players="vectors",
+              games=False, prunes_nothing=N_("maxⁿ prunes nothing here: every child is searched.")),
+    Algorithm("iterative", N_("Iterative deepening (α-β)"), N_("iterative deepening"),
+              "algorithms:iterative", bounds=True, evals="every", options=_BOUNDED,
+              listing="alphabeta", formulations=("aima", "wikipedia"),
+              events=("iteration",) + _PRUNING, one_search=False, repeats=True),
+    Algorithm("star1", N_("Star1 (α-β with chance nodes)"), N_("Star1"), "star1:star1",
+              chance="accepts", bounds=True, leaf_bounds=True,
+              options=("depth", "order", "seed", "strict", "bounds"), events=_PRUNING,
+              games=False),
+)
+"""Every algorithm, in the order menus list them."""
+
+BY_ID: dict[str, Algorithm] = {a.id: a for a in REGISTRY}
+ALGORITHMS: tuple[str, ...] = tuple(BY_ID)
+"""The ids, in :data:`REGISTRY`'s order."""
+
+
+def get(algorithm_id: str) -> Algorithm:
+    """The record of ``algorithm_id`` (KeyError for an unknown id)."""
+    return BY_ID[algorithm_id]
+
+
+def default_for(multiplayer: bool, chance: bool) -> str:
+    """The algorithm a tree of this shape opens with: of those made for it (not
+    needing leaf bounds, one search), the first that prunes, else the first.
+
+    >>> default_for(False, False), default_for(True, False), default_for(False, True)
+    ('alphabeta', 'maxn', 'expectiminimax')
+    """
+    if multiplayer:   # (players decide first: a 3-player tree with chance nodes is max^n's)
+        fit = [a for a in REGISTRY if a.players == "vectors"]
+    else:
+        fit = [a for a in REGISTRY if a.players == "two" and (a.chance == "accepts") == chance
+               and not a.leaf_bounds and a.one_search]
+    return next((a for a in fit if a.bounds), fit[0]).id
+
+
+def with_bounds() -> tuple[str, ...]:
+    """The ids of the algorithms that keep alpha and beta."""
+    return tuple(a.id for a in REGISTRY if a.bounds)
+
+
+def document(tell: Callable[..., str] | None = None) -> dict:
+    """The JSON document the pages read (``GET /api/algorithms``)."""
+    return {"algorithms": [a.describe(tell) for a in REGISTRY]}
+
+
+__all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "with_bounds",
+           "document"]

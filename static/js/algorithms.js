@@ -1,0 +1,45 @@
+// Every algorithm's record, as the core keeps it (app/search/descriptors.py,
+// served as GET /api/algorithms in the page's language): its names, the
+// players and node kinds it takes, whether it keeps alpha and beta, its
+// options. Pages, practice, classes and the editor read these instead of
+// spelling out lists of algorithms; a new algorithm needs no change here.
+// DOM-free: tests under Node give the document as globalThis.ALGORITHMS_DOC.
+//
+//   import { ALGORITHMS, algorithm, nameOf } from './algorithms.js';
+//   algorithm('alphabeta').bounds   // true
+
+const lang = globalThis.document?.documentElement?.lang || 'en';
+const doc = globalThis.ALGORITHMS_DOC ?? await load();
+
+async function load() {
+  try {
+    const res = await fetch(`/api/algorithms?lang=${encodeURIComponent(lang)}`);
+    if (res.ok) return await res.json();
+  } catch { /* offline: no records; the server still refuses what does not fit */ }
+  return { algorithms: [] };
+}
+
+/** The records, in the order menus list them. */
+export const RECORDS = doc.algorithms;
+/** Their ids, in that order. */
+export const ALGORITHMS = RECORDS.map((a) => a.id);
+const BY_ID = new Map(RECORDS.map((a) => [a.id, a]));
+
+/** The record of `id` (undefined if unknown). */
+export const algorithm = (id) => BY_ID.get(id);
+/** Its menu name in the page's language (the id itself if unknown). */
+export const nameOf = (id) => BY_ID.get(id)?.name ?? id;
+/** Its name inside a sentence ("alpha-beta"). */
+export const shortName = (id) => BY_ID.get(id)?.short ?? id;
+/** Does it keep alpha and beta (and prune)? */
+export const keepsBounds = (id) => Boolean(BY_ID.get(id)?.bounds);
+/** Tree.default_algorithm (app/search/descriptors.py default_for): by the tree's shape. */
+export function defaultFor(multiplayer, chance) {
+  // (players decide first: a 3-player tree with chance nodes is max^n's)
+  const fit = multiplayer ? RECORDS.filter((a) => a.players === 'vectors')
+    : RECORDS.filter((a) => a.players === 'two' && (a.chance === 'accepts') === Boolean(chance)
+      && !a.leaf_bounds && a.one_search);
+  return (fit.find((a) => a.bounds) ?? fit[0])?.id ?? null;
+}
+/** Does it search again from the root, round after round (iterative deepening)? */
+export const repeats = (id) => Boolean(BY_ID.get(id)?.repeats);
