@@ -33,6 +33,7 @@ from markupsafe import Markup
 
 from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.service import REPORT_COLUMNS
+from app.i18n import N_
 from app.classes.codes import normal_code
 from app.classes.guard import JoinGuard
 
@@ -278,12 +279,12 @@ def _short(link: str) -> str:
     return link.split("://", 1)[-1]
 
 
-QUESTION_NAMES = {  # marked for the catalogue where the template shows them
-    "value": "Value of a node",
-    "pruned": "Pruned children of a node",
-    "bounds": "α and β at a node now",
-    "move": "The root's move",
-    "next": "Next node visited",
+QUESTION_NAMES = {  # said in the page's language by the template
+    "value": N_("Value of a node"),
+    "pruned": N_("Pruned children of a node"),
+    "bounds": N_("α and β at a node now"),
+    "move": N_("The root's move"),
+    "next": N_("Next node visited"),
 }
 
 
