@@ -238,7 +238,7 @@ def report_json(code: str):
     record = _instructor_record(code)
     rows = classes().report(record)
     for row in rows:
-        row["prompt"] = said(row["say"]["msgid"], **row["say"]["fields"])
+        row["prompt"] = _prompt(row)
     return jsonify({"code": record["code"], "tree": record["tree"], "title": _title(record),
                     "ended": record["ended"], "columns": list(REPORT_COLUMNS), "rows": rows}), \
         200, {"Cache-Control": "no-store"}
@@ -251,12 +251,18 @@ def report_csv(code: str):
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(REPORT_COLUMNS)
     for row in classes().report(record):
-        row["prompt"] = said(row["say"]["msgid"], **row["say"]["fields"])
+        row["prompt"] = _prompt(row)
         writer.writerow(_cell(row[c]) for c in REPORT_COLUMNS)
     name = f"class-{record['code']}-report.csv"
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',
                              "Cache-Control": "no-store"})
+
+
+def _prompt(row: dict) -> str:
+    """The question of a report row in the request's language."""
+    msgid, fields = row.pop("say").values()
+    return said(msgid, **fields)
 
 
 def _cell(value) -> str:

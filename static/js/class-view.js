@@ -12,6 +12,8 @@ import { t } from './i18n.js';
 import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
 
+export { promptOf, sayLabel } from './class-words.js';
+
 const TIMEOUT = 15000;
 
 /** The page's one connection ('/' for runs) and the class channel on it. */
@@ -124,24 +126,6 @@ export function maskBounds(drawing, nodeId) {
   t.setAttribute('y', g.y - 4);
   t.textContent = 'α, β = ?';
   g.appendChild(t);
-}
-
-/** The question's prompt in the page's language: the server sends a
- *  catalogue message id with its fields (app/classes/questions.py), never
- *  an English sentence. */
-export const promptOf = (q) => (q.say ? t(q.say.msgid, q.say.fields) : q.prompt);
-
-/** An answer's label as the server keeps it, said in the page's language
- *  (the one word in a label is "none": no child pruned). */
-export const sayLabel = (label) => (label === 'none' ? t('none') : label);
-
-// The server's question prompts, here so that the page's catalogue holds
-// them (the extractor finds t() calls; this function is never called).
-// eslint-disable-next-line no-unused-vars
-function serverSays() {
-  return [t('What value does {x} return?'), t('Which children of {x} are pruned? Tap them, or “none”.'),
-    t('What are α and β at {x} now?'), t('What are α and β at {x} when the search enters it?'),
-    t('Which move does the root {x} choose?'), t('Which node does the search visit next?')];
 }
 
 /** One sentence saying where the search is: the step's narration. */
