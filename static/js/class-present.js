@@ -74,7 +74,7 @@ function makeJoinView() {
       try { sessionStorage.setItem(seen, '1'); } catch { /* private mode */ }
     }
   }
-  set(!shown && !live);
+  set(!shown && !live && innerWidth > 760);   // not on the instructor's own phone
   new ResizeObserver(() => { if (view.classList.contains('full')) fitLink(); }).observe(view);
   return { show: () => set(true), hide: () => set(false), toggle: () => set(!view.classList.contains('full')),
     get full() { return view.classList.contains('full'); } };

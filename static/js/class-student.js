@@ -172,7 +172,7 @@ async function main() {
     view.mask(q && !q.revealed ? q.mask : null);
     page.classList.toggle('asking', !!q);
     renderClock(q);
-    if (!q) { entry.replaceChildren(); delete entry.dataset.question; return; }
+    if (!q) { entry.replaceChildren(); delete entry.dataset.asked; return; }
     box.dataset.kind = q.kind;
     $('[data-role=prompt]', box).textContent = promptOf(q);
     const again = $('[data-role=again]', box);
@@ -181,7 +181,7 @@ async function main() {
     const answered = mine && mine.question === q.id && mine.answered;
     if (q.revealed) {
       entry.replaceChildren();
-      delete entry.dataset.question;
+      delete entry.dataset.asked;
       const answer = sayLabel(q.answer_text);
       box.dataset.verdict = !answered ? 'none' : mine.right ? 'right' : 'wrong';
       status.textContent = !answered ? TEXT.missed(answer)
@@ -190,15 +190,15 @@ async function main() {
     }
     if (answered) {
       entry.replaceChildren();
-      delete entry.dataset.question;
+      delete entry.dataset.asked;
       box.dataset.verdict = 'pending';
       status.textContent = TEXT.received(sayLabel(mine.label));
       return;
     }
     delete box.dataset.verdict;
     const asked = `${q.id}.${q.round ?? 1}`;
-    if (entry.dataset.question !== asked) {
-      entry.dataset.question = asked;
+    if (entry.dataset.asked !== asked) {
+      entry.dataset.asked = asked;
       entry.replaceChildren(...makeEntry(q));
     }
     status.textContent = '';
