@@ -43,7 +43,7 @@ from app.classes.service import SECONDS
 from app.classes.codes import TOKEN_MAX, normal_code, valid_student
 
 from .errors import said
-from .classes import MAX_STEP, TooManyJoins, client_address, find_class
+from .classes import MAX_STEP, TooManyJoins, client_address, find_class, hold_tree
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +294,7 @@ class ClassNamespace(Namespace):
         join_room(f"c:{code}")
         join_room(_rooms(code)[1 if live else 0])
         self.classes.touch(code)
+        hold_tree(record)
         return {"ok": True, "state": self.classes.instructor(record, live)}
 
     @_handler("code", "token", "step", required=("code", "token", "step"))
@@ -337,7 +338,10 @@ class ClassNamespace(Namespace):
 
     @_handler("code", "token", required=("code", "token"))
     def on_end(self, data):
-        return self._broadcast(self.classes.end(_code(data), data["token"]))
+        record = self.classes.end(_code(data), data["token"])
+        if record:
+            hold_tree(record, release=True)
+        return self._broadcast(record or self.classes.get(_code(data)))
 
     def _broadcast(self, record: dict) -> dict:
         """Send the changed class to everyone in it (every process, through

@@ -151,6 +151,7 @@ def create():
         raise ApiError(400, str(exc)) from None
     record, token = classes().create(tree_id, options, step)
     code = record["code"]
+    hold_tree(record)
     body = {"code": code, "join": f"/c/{code}", "instructor": token,
             "present": f"/c/{code}/present"}
     return jsonify(body), 201, {"Location": f"/c/{code}", "Cache-Control": "no-store"}
@@ -292,6 +293,25 @@ QUESTION_NAMES = {  # said in the page's language by the template
     "move": N_("The root's move"),
     "next": N_("Next node visited"),
 }
+
+
+def hold_tree(record: dict, release: bool = False) -> None:
+    """Keep the class's uploaded tree in the store while the class lives
+    (issue 17: an upload a live class uses is never evicted), through the
+    store's pins by holder (``class:<code>``); renewed when the projector
+    opens, released when the class ends. A store without pins (before
+    issue 17's store) keeps the tree by use, as before."""
+    store = getattr(current_app.extensions["trees"], "store", None)
+    if not record["tree"].startswith("u-") or not hasattr(store, "pin"):
+        return
+    holder = f"class:{record['code']}"
+    try:
+        if release:
+            store.unpin(holder, record["tree"])
+        else:
+            store.pin(record["tree"], holder, classes().ttl)
+    except Exception:  # the class goes on; the tree is then kept by use, as before
+        log.exception("class %s: the store could not hold its tree", record["code"])
 
 
 def _title(record: dict) -> str:

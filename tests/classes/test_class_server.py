@@ -440,3 +440,24 @@ def test_join_link_shows_the_lan_address_to_the_laptop(make_app):
     html = client.get(f"/c/{cls['code']}/present",
                       headers={"Host": "localhost:5000"}).get_data(as_text=True)
     assert f"http://192.168.1.20:5000/c/{cls['code']}" in html
+
+
+def test_a_live_class_holds_its_uploaded_tree(app, client, conns, monkeypatch):
+    """The class pins its upload in the store (holder ``class:<code>``) while
+    it lives and lets go when it ends (issue 17: never evicted under a class)."""
+    from tests.conftest import FIG_5_2
+
+    up = client.post("/api/trees", data=FIG_5_2.encode(),
+                     headers={"Content-Type": "application/x-yaml"}).get_json()
+    store = app.extensions["trees"].store
+    calls = []
+    monkeypatch.setattr(store, "pin", lambda *a: calls.append(("pin", *a)) or True, raising=False)
+    monkeypatch.setattr(store, "unpin", lambda *a: calls.append(("unpin", *a)) or 1, raising=False)
+    cls = client.post("/api/classes", json={"tree": up["id"]}).get_json()
+    holder = f"class:{cls['code']}"
+    ttl = app.extensions["classes"].ttl
+    assert calls == [("pin", up["id"], holder, ttl)]
+    inst = present(conns, cls)
+    assert calls[-1] == ("pin", up["id"], holder, ttl)              # renewed by the projector
+    assert inst.call("end", {"code": cls["code"], "token": cls["instructor"]})["ok"]
+    assert calls[-1] == ("unpin", holder, up["id"])
