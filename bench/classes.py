@@ -10,7 +10,9 @@
    connect from 8 loopback networks, so they are spread over both processes)
    with the message queue ``redis://``.
 3. **200 answers within one second** (in both set-ups): all counted, and how
-   long after the last answer the projector's tally says 200.
+   long after the last answer the instructor's tally says 200 (the second
+   device's, ``present`` with ``live``: the projector gets only the count),
+   then how long the reveal takes to bring back the chart of every answer.
 
 The clients are not python-socketio's (two threads per client would measure
 the client's GIL, not the server): one thread speaks the Engine.IO/Socket.IO
@@ -154,7 +156,7 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
               for i in range(students)]
     room = Room([instructor, *pupils])
     try:
-        room.call(instructor, "present", {"code": code, "token": token})
+        room.call(instructor, "present", {"code": code, "token": token, "live": True})
         for p in pupils:
             room.call(p, "join", {"code": code})
         room.pump(0.5)
@@ -201,6 +203,10 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
                          if name == "tally" and d["answers"] == len(pupils)), None)
         room.pump(0.3)
         accepted = sum(1 for p, a in asked if p.acks.get(a, {}).get("accepted"))
+        t_reveal = time.perf_counter()
+        chart = room.call(instructor, "reveal", {"code": code, "token": token})["state"]["tally"]["chart"]
+        reveal_ms = (time.perf_counter() - t_reveal) * 1000
+        assert chart["answers"] == [accepted], chart
         # Tallies from two processes may arrive out of order; the page keeps the largest.
         final = max((d for _, name, d in instructor.events if name == "tally"),
                     key=lambda d: d["answers"])
@@ -211,6 +217,7 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
             "answers_sent_in_s": last_sent - start, "accepted": accepted,
             "tallied": final["answers"], "right": final["right"],
             "tally_after_last_ms": (tally_at - last_sent) * 1000 if tally_at else None,
+            "reveal_ms": reveal_ms,
         }
     finally:
         for p in [instructor, *pupils]:
@@ -253,14 +260,15 @@ def main() -> None:
     print(f"{args.students} students, {args.steps} steps each; "
           f"connections per process behind nginx: {sorted(spread.values())}")
     print("| set-up | steps received | in order | p50 ms | p95 ms | max ms | server CPU ms / step "
-          "| load avg | answers sent in | counted | tally after last answer |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| load avg | answers sent in | counted | tally after last answer | reveal with the chart |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, r in rows:
         tally = f"{r['tally_after_last_ms']:.0f} ms" if r["tally_after_last_ms"] is not None else "never"
         print(f"| {name} | {r['received']:,} / {r['expected']:,} | {'yes' if r['in_order'] else 'NO'} "
               f"| {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} | {r['cpu_per_step']:.1f} "
               f"| {r['load']:.1f} | {r['answers_sent_in_s']:.2f} s "
-              f"| {r['accepted']} accepted, {r['tallied']} tallied | {tally} |")
+              f"| {r['accepted']} accepted, {r['tallied']} tallied | {tally} "
+              f"| {r['reveal_ms']:.0f} ms |")
 
 
 if __name__ == "__main__":

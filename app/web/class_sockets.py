@@ -137,6 +137,7 @@ class ClassNamespace(Namespace):
         ip_hash keeps an address on one process, so counting an address's
         connections here counts them all."""
         self._per_address: dict[tuple[str, str], int] = {}
+        self._address_lock = threading.Lock()
         self._sweeper = None
         self._tally_due: set[str] = set()
         self._tally_lock = threading.Lock()
@@ -167,7 +168,8 @@ class ClassNamespace(Namespace):
         for room in _rooms(me["code"]):
             leave_room(room, sid=sid)
         if me["role"] == "student":
-            self._count_address(me["code"], me["address"], -1)
+            with self._address_lock:
+                self._count_address(me["code"], me["address"], -1)
             try:
                 n = self.classes.leave(me["code"], me["student"])
             except StoreUnavailable:
@@ -215,14 +217,20 @@ class ClassNamespace(Namespace):
         if not self.classes.known_student(record, student):
             student = self.classes.new_student(record)
         cap = current_app.config["CLASS_JOINS_PER_ADDRESS"]
-        if self._per_address.get((code, address), 0) >= cap:
-            raise ClassError(429, "too many connections to this class from one network "
-                                  "address ({most}): ask the instructor", most=cap)
         self._leave(request.sid)
-        n = self.classes.join(code, student)
+        with self._address_lock:                 # a place is taken before the next looks
+            if self._per_address.get((code, address), 0) >= cap:
+                raise ClassError(429, "too many connections to this class from one network "
+                                      "address ({most}): ask the instructor", most=cap)
+            self._count_address(code, address, 1)
+        try:
+            n = self.classes.join(code, student)
+        except Exception:
+            with self._address_lock:
+                self._count_address(code, address, -1)
+            raise
         self.members[request.sid] = {"code": code, "role": "student", "student": student,
                                      "address": address}
-        self._count_address(code, address, 1)
         join_room(f"c:{code}")
         self._to_instructors(code, "students", {"code": code, "students": n})
         return {"ok": True, "student": student, "state": self.classes.public(record),
