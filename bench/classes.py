@@ -152,7 +152,9 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
                                                      "algorithm": "alphabeta"}, timeout=10).json()
     code, token = cls["code"], cls["instructor"]
     instructor = Peer(port)
-    pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}" if spread else "127.0.0.1")
+    # Students from 8 loopback networks (ip_hash spreads them behind nginx;
+    # on one process, one address may hold at most CLASS_JOINS_PER_ADDRESS places).
+    pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}" if spread else f"127.0.0.{2 + i % 8}")
               for i in range(students)]
     room = Room([instructor, *pupils])
     try:
@@ -203,6 +205,14 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
                          if name == "tally" and d["answers"] == len(pupils)), None)
         room.pump(0.3)
         accepted = sum(1 for p, a in asked if p.acks.get(a, {}).get("accepted"))
+        refused: dict[str, int] = {}
+        for p, a in asked:
+            ack = p.acks.get(a)
+            why = "no answer" if ack is None else None if ack.get("ok") else ack["error"]["message"]
+            if why:
+                refused[why] = refused.get(why, 0) + 1
+        if refused:
+            print("answers not accepted:", refused, file=sys.stderr)
         t_reveal = time.perf_counter()
         chart = room.call(instructor, "reveal", {"code": code, "token": token})["state"]["tally"]["chart"]
         reveal_ms = (time.perf_counter() - t_reveal) * 1000
