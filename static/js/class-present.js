@@ -68,8 +68,11 @@ function makeJoinView() {
   function set(full) {
     view.classList.toggle('full', full);
     document.documentElement.classList.toggle('joining', full);
-    if (full) requestAnimationFrame(fitLink);
-    else {
+    if (full) {
+      requestAnimationFrame(fitLink);
+      view.querySelector('[data-action=hide-join]').focus();   // Enter (or Esc) starts
+    } else {
+      if (view.contains(document.activeElement)) document.activeElement.blur();
       link.style.fontSize = '';
       try { sessionStorage.setItem(seen, '1'); } catch { /* private mode */ }
     }
