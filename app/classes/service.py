@@ -398,6 +398,20 @@ class Classes:
         out["questions"] = len(record.get("asked", []))
         return out
 
+    def instructor_views(self, record: dict) -> tuple[dict, dict]:
+        """``(projector, second device)`` views of :meth:`instructor`, the
+        store read once for both (a reveal's broadcast)."""
+        live = self.instructor(record, live=True)
+        q = record["question"]
+        if not q or q["revealed"]:
+            return live, live
+        shown = {**live, "question": dict(live["question"]),
+                 "tally": {k: live["tally"][k] for k in ("question", "round", "answers",
+                                                          "students")}}
+        for k in ("answer", "answer_text"):
+            shown["question"].pop(k, None)
+        return shown, live
+
     # -- the answer key ----------------------------------------------------------
     def key(self, record: dict):
         """The practice answer key of the class's run (cached; refused when

@@ -272,9 +272,12 @@ class ClassNamespace(Namespace):
             with app.app_context():
                 service = app.extensions["classes"]
                 record = service.get(code)
-                shown, live = service.tally(record), service.tally(record, live=True)
+                live = service.tally(record, live=True)
             projector, device = _rooms(code)
-            if shown is not None:
+            if live is not None:
+                shown = {k: live[k] for k in ("question", "round", "answers", "students")}
+                if record["question"]["revealed"]:
+                    shown = live
                 self.socketio.emit("tally", shown, to=projector, namespace=self.namespace)
                 self.socketio.emit("tally", live, to=device, namespace=self.namespace)
         except Exception:  # the store gone: the next answer tries again
@@ -357,9 +360,8 @@ class ClassNamespace(Namespace):
         code = record["code"]
         self.emit("state", self.classes.public(record), room=f"c:{code}")
         projector, device = _rooms(code)
-        view = self.classes.instructor(record)
+        view, live = self.classes.instructor_views(record)
         self.emit("instructor", view, room=projector)
-        live = self.classes.instructor(record, live=True)
         self.emit("instructor", live, room=device)
         me = self.members.get(request.sid)
         return {"ok": True, "state": live if me and me.get("live") else view}

@@ -461,3 +461,19 @@ def test_a_live_class_holds_its_uploaded_tree(app, client, conns, monkeypatch):
     assert calls[-1] == ("pin", up["id"], holder, ttl)              # renewed by the projector
     assert inst.call("end", {"code": cls["code"], "token": cls["instructor"]})["ok"]
     assert calls[-1] == ("unpin", holder, up["id"])
+
+
+def test_both_instructor_views_read_once_are_the_views(app, conns, new_class):
+    """The broadcast's two views, made from one read, are exactly the
+    projector's and the second device's (before and after the reveal)."""
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    present(conns, cls)
+    s, _ = join(conns, cls)
+    service = app.extensions["classes"]
+    service.clock = lambda: 1000.0                       # the countdown's "remaining" holds still
+    q = service.ask(code, token, "value", "B", seconds=60)["question"]
+    s.call("answer", {"code": code, "question": q["id"], "answer": "12"})
+    for record in (service.get(code), service.reveal(code, token)):
+        assert service.instructor_views(record) == (service.instructor(record),
+                                                    service.instructor(record, live=True))
