@@ -19,7 +19,12 @@ the client's GIL, not the server): one thread speaks the Engine.IO/Socket.IO
 wire protocol over 201 WebSockets (websocket-client) with ``selectors``, and
 timestamps a batch of arrivals when ``select`` returns them.
 
-    .venv/bin/python bench/classes.py [--students 200] [--steps 40]
+4. ``--recovery N``: instead, N students over two gunicorn processes behind
+   nginx with Redis (its append-only file on); one process is killed (kill -9,
+   master and worker) and each of its students, a ``Phone`` that reconnects
+   every 0.5 s as the page does, is timed until it has joined the class again.
+
+    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32]
 """
 from __future__ import annotations
 
@@ -234,11 +239,51 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
             p.close()
 
 
+def recovery(students: int) -> None:
+    """Seconds from kill -9 of one of two processes until each of its students
+    is back in the class (on the other process, through nginx)."""
+    import signal
+
+    from tests.classes.services import Phone
+    from tests.classes.test_faults import upstream_of, wait_for
+
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Services(Path(tmp))
+        try:
+            mq = svc.redis(aof=True)
+            ports = {"app1": svc.gunicorn(mq, "app1"), "app2": svc.gunicorn(mq, "app2")}
+            port = svc.nginx(list(ports.values()))
+            cls = requests.post(f"http://127.0.0.1:{port}/api/classes",
+                                json={"tree": "aima-fig-5-2"}, timeout=10).json()
+            sources = [f"127.0.{i % 8}.{2 + i // 8}" for i in range(students)]
+            where = {s: upstream_of(svc, port, s) for s in sources}
+            phones = [Phone(port, s, cls["code"]) for s in sources]
+            hit = [p for p in phones if where[p.source] == where[sources[0]]]
+            victim = next(n for n, p in ports.items() if where[sources[0]].endswith(f":{p}"))
+            before = load()
+            svc.stop(victim, signal.SIGKILL)
+            killed = time.monotonic()
+            wait_for(lambda: all(p.back for p in hit), timeout=30, what="every student back")
+            back = [p.back[-1] - killed for p in hit]
+            for p in phones:
+                p.close()
+        finally:
+            svc.close()
+    print(f"{students} students, {len(hit)} on the killed process, load average {before:.1f}: "
+          f"back after p50 {statistics.median(back):.2f} s, p95 {percentile(back, 0.95):.2f} s, "
+          f"max {max(back):.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--recovery", type=int, metavar="N",
+                        help="time the students' recovery after kill -9 of one process instead")
     args = parser.parse_args()
+    if args.recovery:
+        recovery(args.recovery)
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         svc = Services(Path(tmp))
