@@ -279,8 +279,8 @@ async function main() {
         key.textContent = TEXT.round(k);
         legend.appendChild(key);
       }
-      el.replaceChildren(legend, ...rows, sum);
-    } else el.replaceChildren(...rows, sum);
+      el.replaceChildren(sum, legend, ...rows);
+    } else el.replaceChildren(sum, ...rows);
   }
 
   channel.on('instructor', render);
