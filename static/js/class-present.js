@@ -6,6 +6,8 @@
 import { connectClass, makeClassView, narrationOf, promptOf, sayLabel, send } from './class-view.js';
 import { makeControls, ownsKey } from './controls.js';
 import { makePresentation } from './present.js';
+import { drawChart } from './class-chart.js';
+import { makeJoinView } from './class-join.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
 
@@ -20,8 +22,6 @@ const TEXT = {
   reconnecting: t('Reconnecting…'),
   round: (n) => t('Round {n}', { n }),
   timeUp: t('Time is up'),
-  moved: (before, after, of) => t('Right: {before} → {after} of {of}', { before, after, of }),
-  right: (n, of) => t('Right: {n} of {of}', { n, of }),
 };
 
 const $ = (sel) => document.querySelector(sel);
@@ -49,43 +49,9 @@ function takeToken() {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
-/** The join view: full screen (class starting, "Show join", J), else a card
- *  in the corner. Whether it was shown is kept for the tab, so a reload in
- *  mid-class does not cover the tree again. */
-function makeJoinView() {
-  const view = $('[data-join-view]');
-  const link = view.querySelector('.join-link');
-  const seen = `class-join-seen:${code}`;
-  let shown = false;
-  try { shown = !!sessionStorage.getItem(seen); } catch { /* private mode */ }
-  function fitLink() {            // the link large and on one line, whatever its length
-    link.style.fontSize = '';
-    const size = parseFloat(getComputedStyle(link).fontSize);
-    for (let f = size; link.scrollWidth > link.clientWidth + 1 && f > 10; f *= 0.92) {
-      link.style.fontSize = `${f * 0.92}px`;
-    }
-  }
-  function set(full) {
-    view.classList.toggle('full', full);
-    document.documentElement.classList.toggle('joining', full);
-    if (full) {
-      requestAnimationFrame(fitLink);
-      view.querySelector('[data-action=hide-join]').focus();   // Enter (or Esc) starts
-    } else {
-      if (view.contains(document.activeElement)) document.activeElement.blur();
-      link.style.fontSize = '';
-      try { sessionStorage.setItem(seen, '1'); } catch { /* private mode */ }
-    }
-  }
-  set(!shown && !live && innerWidth > 760);   // not on the instructor's own phone
-  new ResizeObserver(() => { if (view.classList.contains('full')) fitLink(); }).observe(view);
-  return { show: () => set(true), hide: () => set(false), toggle: () => set(!view.classList.contains('full')),
-    get full() { return view.classList.contains('full'); } };
-}
-
 async function main() {
   const token = takeToken();
-  const join = makeJoinView();
+  const join = makeJoinView(code, { live });
   if (!token) { showError(TEXT.noToken); return; }
   const { socket, channel } = connectClass();
   let ack;
@@ -232,55 +198,6 @@ async function main() {
     if (tl.chart && q.revealed) drawChart($('[data-chart]'), tl.chart, true);
     const liveChart = $('[data-role=live-chart]');
     if (liveChart && tl.chart) drawChart(liveChart, tl.chart, false);
-  }
-
-  /** One row per distinct answer, a bar per round side by side (the right
-   *  answer marked ✓); `hooks`: the contract's data-answer/-count/-right. */
-  function drawChart(el, chart, hooks) {
-    const most = Math.max(1, ...chart.bars.flatMap((b) => b.counts));
-    const rows = chart.bars.map((b) => {
-      const row = document.createElement('div');
-      row.className = `bar-row${b.right ? ' right' : ''}`;
-      if (hooks) {
-        row.dataset.answer = b.label;
-        row.dataset.count = String(b.counts[b.counts.length - 1]);
-        row.dataset.counts = b.counts.join(',');
-        if (b.right) row.dataset.right = '';
-      }
-      const label = document.createElement('span');
-      label.className = 'bar-label';
-      label.textContent = (b.right ? '✓ ' : '') + sayLabel(b.label);
-      const bars = document.createElement('span');
-      bars.className = 'bars';
-      b.counts.forEach((n, k) => {
-        const bar = document.createElement('span');
-        bar.className = `bar r${k + 1}${k === b.counts.length - 1 ? ' last' : ''}`;
-        bar.style.setProperty('--w', `${(100 * n) / most}%`);
-        bar.title = `${TEXT.round(k + 1)}: ${n}`;
-        const count = document.createElement('span');
-        count.className = 'n';
-        count.textContent = String(n);
-        bar.appendChild(count);
-        bars.appendChild(bar);
-      });
-      row.append(label, bars);
-      return row;
-    });
-    const r = chart.right, n = chart.answers, last = r.length - 1;
-    const sum = document.createElement('p');
-    sum.className = 'chart-sum';
-    sum.textContent = r.length > 1 ? TEXT.moved(r[0], r[last], n[last]) : TEXT.right(r[0], n[0]);
-    if (chart.rounds > 1) {
-      const legend = document.createElement('p');
-      legend.className = 'chart-legend';
-      for (let k = 1; k <= chart.rounds; k++) {
-        const key = document.createElement('span');
-        key.className = `key r${k}${k === chart.rounds ? ' last' : ''}`;
-        key.textContent = TEXT.round(k);
-        legend.appendChild(key);
-      }
-      el.replaceChildren(sum, legend, ...rows);
-    } else el.replaceChildren(sum, ...rows);
   }
 
   channel.on('instructor', render);
