@@ -10,9 +10,11 @@ const TEXT = {
   right: (n, of) => t('Right: {n} of {of}', { n, of }),
 };
 
-/** One row per distinct answer, a bar per round side by side (the right
- *  answer marked ✓); `hooks`: the contract's data-answer/-count/-right. */
-export function drawChart(el, chart, hooks) {
+/** One row per distinct answer in `el`, a bar per round side by side (the
+ *  right answer marked ✓), and the share right and the rounds' legend in
+ *  `head`; `hooks`: the contract's data-answer/-count/-right (so `el` holds
+ *  the answers' rows and nothing else). */
+export function drawChart(el, head, chart, hooks) {
   const most = Math.max(1, ...chart.bars.flatMap((b) => b.counts));
   const rows = chart.bars.map((b) => {
     const row = document.createElement('div');
@@ -55,6 +57,7 @@ export function drawChart(el, chart, hooks) {
       key.textContent = TEXT.round(k);
       legend.appendChild(key);
     }
-    el.replaceChildren(sum, legend, ...rows);
-  } else el.replaceChildren(sum, ...rows);
+    head.replaceChildren(sum, legend);
+  } else head.replaceChildren(sum);
+  el.replaceChildren(...rows);
 }

@@ -179,9 +179,9 @@ async function main() {
       tick();
       countdown = setInterval(tick, 250);
     }
-    const chart = $('[data-chart]');
-    chart.hidden = !q.revealed;
-    if (!q.revealed) chart.replaceChildren();
+    const chart = $('[data-chart]'), head = $('[data-role=chart-head]');
+    chart.hidden = head.hidden = !q.revealed;
+    if (!q.revealed) { chart.replaceChildren(); head.replaceChildren(); }
     renderTally(tally);
   }
 
@@ -195,9 +195,9 @@ async function main() {
     shown = { key, answers: tl.answers };
     $('[data-tally-answered]').textContent = String(tl.answers);
     $('[data-role=of]').textContent = String(Math.max(tl.students, tl.answers));
-    if (tl.chart && q.revealed) drawChart($('[data-chart]'), tl.chart, true);
+    if (tl.chart && q.revealed) drawChart($('[data-chart]'), $('[data-role=chart-head]'), tl.chart, true);
     const liveChart = $('[data-role=live-chart]');
-    if (liveChart && tl.chart) drawChart(liveChart, tl.chart, false);
+    if (liveChart && tl.chart) drawChart(liveChart, $('[data-role=live-head]'), tl.chart, false);
   }
 
   channel.on('instructor', render);

@@ -463,6 +463,9 @@ def test_the_room(browser, live_server, trace):
         shoot(idn, "class-student-phone360-id-question")
         proj.click("[data-action=reveal]")
         assert chart(proj) == {"12": ("1", False), "3": ("1", True)}
+        kids = proj.evaluate("""() => [...document.querySelector('[data-chart]').children]
+            .map((e) => e.className + ':' + ('answer' in e.dataset))""")
+        assert all(k.endswith(":true") for k in kids), kids   # the chart holds the answers only
         rounds = proj.evaluate("""() => [...document.querySelectorAll('[data-chart] [data-answer]')]
             .map((e) => [e.dataset.answer, e.dataset.counts, e.querySelectorAll('.bar').length])""")
         assert sorted(rounds) == [["12", "2,1", 2], ["3", "0,1", 2]]
