@@ -10,14 +10,21 @@
    connect from 8 loopback networks, so they are spread over both processes)
    with the message queue ``redis://``.
 3. **200 answers within one second** (in both set-ups): all counted, and how
-   long after the last answer the projector's tally says 200.
+   long after the last answer the instructor's tally says 200 (the second
+   device's, ``present`` with ``live``: the projector gets only the count),
+   then how long the reveal takes to bring back the chart of every answer.
 
 The clients are not python-socketio's (two threads per client would measure
 the client's GIL, not the server): one thread speaks the Engine.IO/Socket.IO
 wire protocol over 201 WebSockets (websocket-client) with ``selectors``, and
 timestamps a batch of arrivals when ``select`` returns them.
 
-    .venv/bin/python bench/classes.py [--students 200] [--steps 40]
+4. ``--recovery N``: instead, N students over two gunicorn processes behind
+   nginx with Redis (its append-only file on); one process is killed (kill -9,
+   master and worker) and each of its students, a ``Phone`` that reconnects
+   every 0.5 s as the page does, is timed until it has joined the class again.
+
+    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32]
 """
 from __future__ import annotations
 
@@ -150,11 +157,13 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
                                                      "algorithm": "alphabeta"}, timeout=10).json()
     code, token = cls["code"], cls["instructor"]
     instructor = Peer(port)
-    pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}" if spread else "127.0.0.1")
+    # Students from 8 loopback networks (ip_hash spreads them behind nginx;
+    # on one process, one address may hold at most CLASS_JOINS_PER_ADDRESS places).
+    pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}" if spread else f"127.0.0.{2 + i % 8}")
               for i in range(students)]
     room = Room([instructor, *pupils])
     try:
-        room.call(instructor, "present", {"code": code, "token": token})
+        room.call(instructor, "present", {"code": code, "token": token, "live": True})
         for p in pupils:
             room.call(p, "join", {"code": code})
         room.pump(0.5)
@@ -201,6 +210,18 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
                          if name == "tally" and d["answers"] == len(pupils)), None)
         room.pump(0.3)
         accepted = sum(1 for p, a in asked if p.acks.get(a, {}).get("accepted"))
+        refused: dict[str, int] = {}
+        for p, a in asked:
+            ack = p.acks.get(a)
+            why = "no answer" if ack is None else None if ack.get("ok") else ack["error"]["message"]
+            if why:
+                refused[why] = refused.get(why, 0) + 1
+        if refused:
+            print("answers not accepted:", refused, file=sys.stderr)
+        t_reveal = time.perf_counter()
+        chart = room.call(instructor, "reveal", {"code": code, "token": token})["state"]["tally"]["chart"]
+        reveal_ms = (time.perf_counter() - t_reveal) * 1000
+        assert chart["answers"] == [accepted], chart
         # Tallies from two processes may arrive out of order; the page keeps the largest.
         final = max((d for _, name, d in instructor.events if name == "tally"),
                     key=lambda d: d["answers"])
@@ -211,17 +232,58 @@ def scenario(port: int, students: int, steps: int, spread: bool, pids: list[int]
             "answers_sent_in_s": last_sent - start, "accepted": accepted,
             "tallied": final["answers"], "right": final["right"],
             "tally_after_last_ms": (tally_at - last_sent) * 1000 if tally_at else None,
+            "reveal_ms": reveal_ms,
         }
     finally:
         for p in [instructor, *pupils]:
             p.close()
 
 
+def recovery(students: int) -> None:
+    """Seconds from kill -9 of one of two processes until each of its students
+    is back in the class (on the other process, through nginx)."""
+    import signal
+
+    from tests.classes.services import Phone
+    from tests.classes.test_faults import upstream_of, wait_for
+
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Services(Path(tmp))
+        try:
+            mq = svc.redis(aof=True)
+            ports = {"app1": svc.gunicorn(mq, "app1"), "app2": svc.gunicorn(mq, "app2")}
+            port = svc.nginx(list(ports.values()))
+            cls = requests.post(f"http://127.0.0.1:{port}/api/classes",
+                                json={"tree": "aima-fig-5-2"}, timeout=10).json()
+            sources = [f"127.0.{i % 8}.{2 + i // 8}" for i in range(students)]
+            where = {s: upstream_of(svc, port, s) for s in sources}
+            phones = [Phone(port, s, cls["code"]) for s in sources]
+            hit = [p for p in phones if where[p.source] == where[sources[0]]]
+            victim = next(n for n, p in ports.items() if where[sources[0]].endswith(f":{p}"))
+            before = load()
+            svc.stop(victim, signal.SIGKILL)
+            killed = time.monotonic()
+            wait_for(lambda: all(p.back for p in hit), timeout=30, what="every student back")
+            back = [p.back[-1] - killed for p in hit]
+            for p in phones:
+                p.close()
+        finally:
+            svc.close()
+    print(f"{students} students, {len(hit)} on the killed process, load average {before:.1f}: "
+          f"back after p50 {statistics.median(back):.2f} s, p95 {percentile(back, 0.95):.2f} s, "
+          f"max {max(back):.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--recovery", type=int, metavar="N",
+                        help="time the students' recovery after kill -9 of one process instead")
     args = parser.parse_args()
+    if args.recovery:
+        recovery(args.recovery)
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         svc = Services(Path(tmp))
@@ -253,14 +315,15 @@ def main() -> None:
     print(f"{args.students} students, {args.steps} steps each; "
           f"connections per process behind nginx: {sorted(spread.values())}")
     print("| set-up | steps received | in order | p50 ms | p95 ms | max ms | server CPU ms / step "
-          "| load avg | answers sent in | counted | tally after last answer |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| load avg | answers sent in | counted | tally after last answer | reveal with the chart |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, r in rows:
         tally = f"{r['tally_after_last_ms']:.0f} ms" if r["tally_after_last_ms"] is not None else "never"
         print(f"| {name} | {r['received']:,} / {r['expected']:,} | {'yes' if r['in_order'] else 'NO'} "
               f"| {r['p50']:.1f} | {r['p95']:.1f} | {r['max']:.1f} | {r['cpu_per_step']:.1f} "
               f"| {r['load']:.1f} | {r['answers_sent_in_s']:.2f} s "
-              f"| {r['accepted']} accepted, {r['tallied']} tallied | {tally} |")
+              f"| {r['accepted']} accepted, {r['tallied']} tallied | {tally} "
+              f"| {r['reveal_ms']:.0f} ms |")
 
 
 if __name__ == "__main__":

@@ -35,8 +35,9 @@ class JoinGuard:
     def __init__(self, storage_uri: str = "memory://", rate: str = "20/minute"):
         self.item = limits.parse(rate)
         options = {}
-        if not storage_uri.startswith("memory:"):   # a Redis that is gone fails fast
-            options = {"socket_timeout": 2, "socket_connect_timeout": 2}
+        if not storage_uri.startswith("memory:"):   # a Redis that is gone fails fast; a hall
+            from .redis_store import pool           # joining at once waits for a connection
+            options = {"connection_pool": pool(storage_uri)}
         self.limiter = MovingWindowRateLimiter(storage_from_string(storage_uri, **options))
 
     def retry_after(self, client: str) -> int | None:

@@ -25,21 +25,31 @@ from app.practice import AnswerKey
 from app.practice.answers import Unreadable, key_value, parse_entry, same
 from app.search import View
 from app.search.numbers import fmt, jv
+from app.search.states import N_
 from app.search.words import Said
 
 KINDS = ("value", "pruned", "bounds", "move", "next")
 
-# Every sentence a student or the projector reads, in one place.
+# Every sentence a student or the projector reads, in one place: catalogue
+# message ids, sent with their fields (``say``) so each page says them in its
+# own language (static/js/class-view.js lists them for the page's catalogue).
 TEXT = {
-    "value": "What value does {x} return?",
-    "pruned": "Which children of {x} are pruned? Tap them, or “none”.",
-    "bounds_now": "What are α and β at {x} now?",
-    "bounds_enter": "What are α and β at {x} when the search enters it?",
-    "move": "Which move does the root {x} choose?",
-    "next": "Which node does the search visit next?",
-    "none": "none",
+    "value": N_("What value does {x} return?"),
+    "pruned": N_("Which children of {x} are pruned? Tap them, or “none”."),
+    "bounds_now": N_("What are α and β at {x} now?"),
+    "bounds_enter": N_("What are α and β at {x} when the search enters it?"),
+    "move": N_("Which move does the root {x} choose?"),
+    "next": N_("Which node does the search visit next?"),
+    "none": N_("none"),
     "bounds_answer": "α = {a}, β = {b}",
 }
+NONE = TEXT["none"]
+"""The label of "no child pruned": stored in English, said in the page's language."""
+
+
+def say(msgid: str, **fields) -> dict:
+    """A sentence as it travels to the pages: ``{"msgid", "fields"}``."""
+    return {"msgid": msgid, "fields": {k: str(v) for k, v in fields.items()}}
 
 
 class QuestionError(Said, ValueError):
@@ -65,12 +75,19 @@ class Question:
     reveal_step: int
     mask: str | None = None
     """A node whose bounds are on screen now and must be hidden until the reveal."""
+    say: dict | None = None
+    """The prompt as a catalogue message with its fields (:func:`say`)."""
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "node": self.node, "prompt": self.prompt, "entry": self.entry,
                 "choices": list(self.choices), "answer": self.answer,
                 "answer_text": self.answer_text, "reveal_step": self.reveal_step,
-                "mask": self.mask}
+                "mask": self.mask, "say": self.say}
+
+
+def _asked(kind, node, msgid, entry, choices, answer, text, reveal, mask=None, **fields):
+    return Question(kind, node, msgid.format(**fields), entry, tuple(choices), answer, text,
+                    reveal, mask, say(msgid, **fields))
 
 
 def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> Question:
@@ -90,8 +107,8 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
         _not_shown(nk.exit_step, step, "The value of {label} is already on the board at this "
                    "step: ask before step {step}.", label=label)
         value = nk.value
-        return Question(kind, node_id, TEXT["value"].format(x=label), "number", (),
-                        jv(value), fmt(value), nk.exit_step)
+        return _asked(kind, node_id, TEXT["value"], "number", (), jv(value), fmt(value),
+                      nk.exit_step, x=label)
     if kind == "pruned":
         if not key.bounds:
             raise QuestionError("only alpha-beta prunes: run the class with alpha-beta")
@@ -102,9 +119,9 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
                    "step: ask before step {step}.", label=label)
         children = tuple(c.id for c in node.children)
         cut = [c for c in children if c in key.cuts]
-        text = ", ".join(tree.node(c).label for c in cut) or TEXT["none"]
-        return Question(kind, node_id, TEXT["pruned"].format(x=label), "choose-many",
-                        children, cut, text, decided)
+        text = ", ".join(tree.node(c).label for c in cut) or NONE
+        return _asked(kind, node_id, TEXT["pruned"], "choose-many", children, cut, text,
+                      decided, x=label)
     if kind == "bounds":
         if not key.bounds:
             raise QuestionError("only alpha-beta keeps α and β: run the class with alpha-beta")
@@ -121,8 +138,8 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
         else:
             raise QuestionError("{label} has no α and β at this step", label=label)
         text = TEXT["bounds_answer"].format(a=fmt(alpha), b=fmt(beta))
-        return Question(kind, node_id, prompt.format(x=label), "bounds", (),
-                        [jv(key_value(alpha)), jv(key_value(beta))], text, reveal, mask)
+        return _asked(kind, node_id, prompt, "bounds", (),
+                      [jv(key_value(alpha)), jv(key_value(beta))], text, reveal, mask, x=label)
     root = tree.root
     if kind == "move":
         best = key.done.get("best_move")
@@ -131,13 +148,14 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
             raise QuestionError("the root has no move to choose")
         _not_shown(decided, step, "The root's move is already on the board at this step: ask "
                    "before step {step}.")
-        return Question(kind, root.id, TEXT["move"].format(x=root.label), "choose-one",
-                        tuple(c.id for c in root.children), best, tree.node(best).label, decided)
+        return _asked(kind, root.id, TEXT["move"], "choose-one",
+                      [c.id for c in root.children], best, tree.node(best).label, decided,
+                      x=root.label)
     for ev in key.events[step:]:  # kind == "next"
         if ev["type"] in ("enter", "evaluate"):
             nid = ev["node"]
-            return Question(kind, None, TEXT["next"], "tap-node", (), nid,
-                            tree.node(nid).label, ev["step"])
+            return _asked(kind, None, TEXT["next"], "tap-node", (), nid,
+                          tree.node(nid).label, ev["step"])
     raise QuestionError("the search visits no more nodes after this step")
 
 
@@ -183,7 +201,7 @@ def grade(question: dict, tree, raw) -> tuple[str, bool]:
         if any(x not in choices for x in raw):
             raise AnswerError("only children of the node can be pruned here")
         picked = [c for c in choices if c in raw]  # in the tree's order, once each
-        label = ", ".join(tree.node(c).label for c in picked) or TEXT["none"]
+        label = ", ".join(tree.node(c).label for c in picked) or NONE
         return label, set(picked) == set(answer)
     if not isinstance(raw, str) or raw not in tree:  # move, next: a node id
         raise AnswerError("tap a node of the tree")

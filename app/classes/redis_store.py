@@ -2,9 +2,9 @@
 
 The same interface as :class:`app.classes.store.MemoryStore`. Keys, all
 under ``class:<code>``: the record as JSON (changed with WATCH/MULTI), the
-answers of question q (``:a:<q>``, a hash student -> answer, HSETNX so the
-first one counts), its tally (``:t:<q>``: ``n``, ``r`` and ``w:<label>``
-counters), and the students (``:s``, student -> open connections). Small
+answers of a question's round q (``:a:<q>``, a hash student -> [label,
+right, seconds], HSETNX so the first one counts), its tally (``:t:<q>``:
+``n``, ``r`` and ``w:<label>``/``r:<label>`` counters), and the students (``:s``, student -> open connections). Small
 Lua scripts make "answer once and count it" and "join unless full" atomic.
 
 Every call has a short socket timeout: a Redis that is gone raises
@@ -16,11 +16,12 @@ import json
 
 import redis
 
-from .store import StoreUnavailable
+from .store import StoreUnavailable, _tally
 
 _ANSWER = """
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('HINCRBY', KEYS[2], 'n', 1)
+if ARGV[5] == '1' then redis.call('HINCRBY', KEYS[2], 'r', 1) end
 redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
@@ -43,10 +44,25 @@ return redis.call('HLEN', KEYS[1])
 """
 
 
+POOL = 64
+"""Redis connections of one process at most. A burst (500 answers in a second
+under gevent) waits for a free one: redis-py's own pool (100 by default)
+refused the 101st at once ("Too many connections"), which lost a third of
+the answers of 500 students."""
+
+
+def pool(url: str, timeout: float = 2.0, **options) -> redis.BlockingConnectionPool:
+    """A pool for ``url`` whose callers wait (up to ``timeout`` seconds more
+    than a command's own) for a free connection instead of failing."""
+    return redis.BlockingConnectionPool.from_url(
+        url, max_connections=POOL, timeout=2 * timeout, socket_connect_timeout=timeout,
+        socket_timeout=timeout, health_check_interval=30, **options)
+
+
 def connect(url: str, timeout: float = 2.0) -> redis.Redis:
-    """A client for ``url`` that gives up after ``timeout`` seconds."""
-    return redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout,
-                                health_check_interval=30, decode_responses=True)
+    """A client for ``url`` that gives up after ``timeout`` seconds (a
+    connection's wait for its turn aside)."""
+    return redis.Redis(connection_pool=pool(url, timeout, decode_responses=True))
 
 
 def _guarded(method):
@@ -106,22 +122,27 @@ class RedisStore:
         return out["record"]
 
     @_guarded
-    def answer(self, code, qid, student, label, right, ttl):
-        field = "r" if right else f"w:{label}"
+    def answer(self, code, qid, student, label, right, ttl, seconds=0.0):
+        field = ("r:" if right else "w:") + label
         return bool(self._answer(keys=[self._k(code, "a", qid), self._k(code, "t", qid)],
-                                 args=[student, json.dumps([label, right]), field, int(ttl)]))
+                                 args=[student, json.dumps([label, right, round(seconds, 3)]),
+                                       field, int(ttl), "1" if right else "0"]))
 
     @_guarded
     def answer_of(self, code, qid, student):
         text = self.r.hget(self._k(code, "a", qid), student)
-        return tuple(json.loads(text)) if text else None
+        return tuple(json.loads(text)[:2]) if text else None
 
     @_guarded
     def tally(self, code, qid):
         counts = self.r.hgetall(self._k(code, "t", qid))
-        wrong = {k[2:]: int(v) for k, v in counts.items() if k.startswith("w:")}
-        return {"answers": int(counts.get("n", 0)), "right": int(counts.get("r", 0)),
-                "wrong": wrong}
+        labels = {k[2:]: [int(v), k[0] == "r"] for k, v in counts.items()
+                  if k[:2] in ("r:", "w:")}
+        return _tally(int(counts.get("n", 0)), int(counts.get("r", 0)), labels)
+
+    @_guarded
+    def times(self, code, qid):
+        return [float(json.loads(v)[2]) for v in self.r.hvals(self._k(code, "a", qid))]
 
     @_guarded
     def join(self, code, student, cap, ttl):

@@ -7,7 +7,11 @@ validates payloads, calls in here, and broadcasts what comes back.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
+import secrets
+import statistics
 import threading
 import time
 from collections import OrderedDict
@@ -23,7 +27,15 @@ from .store import ClassStore
 from app.search.descriptors import get
 
 ENDED_KEPT = 24 * 3600.0
-"""An ended class's record stays this long, so its page can say it ended."""
+"""An ended class's record stays this long, so its page can say it ended (and
+its instructor can still download the report)."""
+ROUNDS = 5
+"""Votes on one question at most ("discuss and vote again")."""
+SECONDS = (5, 900)
+"""The shortest and longest countdown a question may have."""
+REPORT_COLUMNS = ("question", "step", "node", "kind", "round", "answer", "right", "count",
+                  "answers", "share_right", "median_seconds", "right_answer", "prompt")
+"""The class report's columns (contract §5: the first eight); no student identifiers."""
 
 
 class ClassError(Said, ValueError):
@@ -75,7 +87,8 @@ class Classes:
         now = self.clock()
         record = {"code": None, "token": digest, "tree": tree_id,
                   "options": _options_json(options), "step": step, "seq": 1,
-                  "created": now, "active": now, "ended": None, "question": None, "qn": 0}
+                  "created": now, "active": now, "ended": None, "question": None, "qn": 0,
+                  "asked": [], "salt": secrets.token_hex(16)}
         for _ in range(20):
             record["code"] = codes.new_code()
             if self.store.add(record["code"], record, self.ttl):
@@ -98,9 +111,10 @@ class Classes:
         return record
 
     # -- the instructor --------------------------------------------------------
-    def check(self, code: str, token) -> dict:
-        """The live record if ``token`` is the instructor's; else ClassError(403)."""
-        record = self.live(code)
+    def check(self, code: str, token, *, ended: bool = False) -> dict:
+        """The live record (or, with ``ended``, a finished one too) if ``token``
+        is the instructor's; else ClassError(403)."""
+        record = self.get(code) if ended else self.live(code)
         if not codes.check_token(record["token"], token):
             raise ClassError(403, "only the instructor can do that (wrong or missing token)")
         return record
@@ -126,7 +140,9 @@ class Classes:
             r["step"] = step
         return self._drive(code, token, fn)
 
-    def ask(self, code: str, token, kind: str, node: str | None) -> dict:
+    def ask(self, code: str, token, kind: str, node: str | None,
+            seconds: int | None = None) -> dict:
+        """Open a question (``seconds``: a countdown, after which answers close)."""
         record = self.check(code, token)
         key = self.key(record)
         try:
@@ -137,9 +153,32 @@ class Classes:
 
         def fn(r):
             r["qn"] += 1
+            now = self.clock()
             r["question"] = {"id": f"q{r['qn']}", "asked_step": asked_at, "revealed": False,
-                             **q.to_dict()}
+                             "round": 1, "opened": now, "seconds": seconds,
+                             "closes": now + seconds if seconds else None, **q.to_dict()}
             r["step"] = asked_at
+            r.setdefault("asked", []).append(
+                {"id": r["question"]["id"], "n": r["qn"], "kind": kind, "node": q.node,
+                 "step": asked_at, "say": q.say, "answer_text": q.answer_text, "rounds": 1})
+        return self._drive(code, token, fn)
+
+    def revote(self, code: str, token) -> dict:
+        """Peer instruction: the open question again, a new round of answers
+        (the rounds before are kept for the chart and the report)."""
+        def fn(r):
+            q = r["question"]
+            if not q or q["revealed"]:
+                raise ClassError(409, "there is no open question to vote on again")
+            if q["round"] >= ROUNDS:
+                raise ClassError(409, "at most {most} rounds of votes on one question",
+                                 most=ROUNDS)
+            q["round"] += 1
+            q["opened"] = self.clock()
+            q["closes"] = q["opened"] + q["seconds"] if q.get("seconds") else None
+            for h in r.get("asked", []):
+                if h["id"] == q["id"]:
+                    h["rounds"] = q["round"]
         return self._drive(code, token, fn)
 
     def reveal(self, code: str, token) -> dict:
@@ -147,6 +186,7 @@ class Classes:
             if not r["question"]:
                 raise ClassError(409, "there is no question to reveal")
             r["question"]["revealed"] = True
+            r["question"]["closes"] = None
             r["step"] = r["question"]["reveal_step"]
         return self._drive(code, token, fn)
 
@@ -189,6 +229,20 @@ class Classes:
         return ended
 
     # -- students --------------------------------------------------------------
+    @staticmethod
+    def new_student(record: dict) -> str:
+        """A student id for this class, signed with the class's own secret so
+        that a made-up id is not a new voter (:meth:`known_student`)."""
+        nonce = secrets.token_urlsafe(9)
+        return nonce + _sign(record, nonce)
+
+    @staticmethod
+    def known_student(record: dict, student) -> bool:
+        """Whether ``student`` is an id :meth:`new_student` gave in this class."""
+        if not codes.valid_student(student) or len(student) != 28 or "salt" not in record:
+            return False
+        return hmac.compare_digest(student[12:], _sign(record, student[:12]))
+
     def join(self, code: str, student: str) -> int:
         """Count a student's connection in; ClassError(409) if the class is full."""
         self.live(code)
@@ -212,16 +266,21 @@ class Classes:
             raise ClassError(409, "that question is closed")
         if q["revealed"]:
             raise ClassError(409, "the answer has been revealed: answers are closed")
-        mine = self.store.answer_of(code, qid, student)
+        now = self.clock()
+        if q.get("closes") and now > q["closes"] + 1.0:     # a second's grace for the network
+            raise ClassError(409, "time is up: answers to this question are closed")
+        book = _book(q)
+        mine = self.store.answer_of(code, book, student)
         if mine is not None:
             return {"accepted": False, "label": mine[0]}
         try:
             label, right = grade(q, self.tree_of(record["tree"]), raw)
         except AnswerError as exc:
             raise ClassError.because(400, exc) from None
-        accepted = self.store.answer(code, qid, student, label, right, self.ttl)
+        seconds = max(0.0, now - q.get("opened", now))
+        accepted = self.store.answer(code, book, student, label, right, self.ttl, seconds)
         if not accepted:
-            label = (self.store.answer_of(code, qid, student) or (label,))[0]
+            label = (self.store.answer_of(code, book, student) or (label,))[0]
         return {"accepted": accepted, "label": label}
 
     def verdict(self, record: dict, student: str) -> dict | None:
@@ -229,34 +288,91 @@ class Classes:
         q = record["question"]
         if not q:
             return None
-        mine = self.store.answer_of(record["code"], q["id"], student)
+        mine = self.store.answer_of(record["code"], _book(q), student)
         if mine is None:
-            return {"question": q["id"], "answered": False}
-        out = {"question": q["id"], "answered": True, "label": mine[0]}
+            return {"question": q["id"], "round": q.get("round", 1), "answered": False}
+        out = {"question": q["id"], "round": q.get("round", 1), "answered": True,
+               "label": mine[0]}
         if q["revealed"]:
             out["right"] = mine[1]
         return out
 
-    def tally(self, record: dict) -> dict | None:
+    def tally(self, record: dict, live: bool = False) -> dict | None:
+        """How many have answered the open round. The projector gets only that
+        until the reveal (a fair question); ``live`` (the instructor's second
+        device) and a revealed question add right, the wrong answers and the
+        chart of every round."""
         q = record["question"]
         if not q:
             return None
-        tally = self.store.tally(record["code"], q["id"])
-        wrong = sorted(tally["wrong"].items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        return {"question": q["id"], "answers": tally["answers"], "right": tally["right"],
-                "wrong": [{"label": k, "count": v} for k, v in wrong],
-                "students": self.store.students(record["code"])}
+        tally = self.store.tally(record["code"], _book(q))
+        out = {"question": q["id"], "round": q.get("round", 1), "answers": tally["answers"],
+               "students": self.store.students(record["code"])}
+        if live or q["revealed"]:
+            wrong = sorted(tally["wrong"].items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+            out.update(right=tally["right"], wrong=[{"label": k, "count": v} for k, v in wrong],
+                       chart=self.chart(record["code"], q, tally))
+        return out
+
+    def chart(self, code: str, q: dict, last: dict | None = None) -> dict:
+        """Every distinct answer of every round of ``q`` with its counts per
+        round (``bars``, the right one marked; the right answer is there even
+        if nobody gave it), most given first."""
+        rounds = q.get("round", 1)
+        tallies = [self.store.tally(code, _book(q, k)) for k in range(1, rounds)]
+        tallies.append(last or self.store.tally(code, _book(q)))
+        bars: dict[str, dict] = {}
+        for k, t in enumerate(tallies):
+            for label, (count, right) in t["labels"].items():
+                bar = bars.setdefault(label, {"label": label, "right": bool(right),
+                                              "counts": [0] * rounds})
+                bar["counts"][k] = count
+        if q["answer_text"] not in bars:
+            bars[q["answer_text"]] = {"label": q["answer_text"], "right": True,
+                                      "counts": [0] * rounds}
+        ordered = sorted(bars.values(), key=lambda b: (-sum(b["counts"]), not b["right"],
+                                                       b["label"]))
+        return {"rounds": rounds, "answers": [t["answers"] for t in tallies],
+                "right": [t["right"] for t in tallies], "bars": ordered}
+
+    def report(self, record: dict) -> list[dict]:
+        """The class report: one row per question, round and distinct answer
+        (:data:`REPORT_COLUMNS`); counts and times only, never who."""
+        rows = []
+        code = record["code"]
+        for h in record.get("asked", []):
+            q = {"id": h["id"], "round": h["rounds"], "answer_text": h["answer_text"]}
+            chart = self.chart(code, q)
+            for k in range(1, h["rounds"] + 1):
+                n, right = chart["answers"][k - 1], chart["right"][k - 1]
+                times = self.store.times(code, _book(q, k))
+                median = round(statistics.median(times), 1) if times else None
+                for bar in chart["bars"]:
+                    rows.append({
+                        "question": h["n"], "step": h["step"], "node": h["node"] or "",
+                        "kind": h["kind"], "round": k, "answer": bar["label"],
+                        "right": int(bar["right"]), "count": bar["counts"][k - 1],
+                        "answers": n, "share_right": round(right / n, 3) if n else None,
+                        "median_seconds": median, "right_answer": h["answer_text"],
+                        "say": h["say"]})
+        return rows
 
     # -- what each side sees ---------------------------------------------------
     @staticmethod
-    def public(record: dict) -> dict:
+    def public(record: dict, now: float | None = None) -> dict:
         """The class as a student sees it: never the token, never the answer
-        before it is revealed."""
+        before it is revealed. A countdown travels as the seconds left
+        (``remaining``), so phones with wrong clocks count down right."""
         out = {k: record[k] for k in ("code", "tree", "options", "step", "seq", "ended")}
         q = record["question"]
         if q:
             shown = {k: q[k] for k in ("id", "kind", "node", "prompt", "entry", "choices",
                                        "asked_step", "revealed")}
+            shown["say"] = q.get("say")
+            shown["round"] = q.get("round", 1)
+            if q.get("closes"):
+                now = time.time() if now is None else now
+                shown["remaining"] = round(max(0.0, q["closes"] - now), 1)
             if q["revealed"]:
                 shown.update(answer=q["answer"], answer_text=q["answer_text"],
                              reveal_step=q["reveal_step"])
@@ -267,15 +383,35 @@ class Classes:
             out["question"] = None
         return out
 
-    def instructor(self, record: dict) -> dict:
-        out = self.public(record)
+    def instructor(self, record: dict, live: bool = False) -> dict:
+        """What the instructor's pages get: the projector (the answer only
+        once revealed, the tally as a count), or with ``live`` the second
+        device (the answer and the live distribution)."""
+        out = self.public(record, self.clock())
         q = record["question"]
         if q:
-            out["question"].update(answer=q["answer"], answer_text=q["answer_text"],
-                                   reveal_step=q["reveal_step"], mask=q["mask"])
-        out["tally"] = self.tally(record)
+            out["question"]["mask"] = q["mask"]
+            out["question"]["reveal_step"] = q["reveal_step"]
+            if live or q["revealed"]:
+                out["question"].update(answer=q["answer"], answer_text=q["answer_text"])
+        out["tally"] = self.tally(record, live)
         out["students"] = self.store.students(record["code"])
+        out["questions"] = len(record.get("asked", []))
         return out
+
+    def instructor_views(self, record: dict) -> tuple[dict, dict]:
+        """``(projector, second device)`` views of :meth:`instructor`, the
+        store read once for both (a reveal's broadcast)."""
+        live = self.instructor(record, live=True)
+        q = record["question"]
+        if not q or q["revealed"]:
+            return live, live
+        shown = {**live, "question": dict(live["question"]),
+                 "tally": {k: live["tally"][k] for k in ("question", "round", "answers",
+                                                          "students")}}
+        for k in ("answer", "answer_text"):
+            shown["question"].pop(k, None)
+        return shown, live
 
     # -- the answer key ----------------------------------------------------------
     def key(self, record: dict):
@@ -305,6 +441,16 @@ class Classes:
             while len(self._keys) > self._keys_cached:
                 self._keys.popitem(last=False)
         return key
+
+
+def _book(q: dict, round_: int | None = None) -> str:
+    """Where a round's answers are kept: ``q1.1``, ``q1.2``..."""
+    return f"{q['id']}.{round_ or q.get('round', 1)}"
+
+
+def _sign(record: dict, nonce: str) -> str:
+    return hmac.new(record["salt"].encode(), f"{record['code']}:{nonce}".encode(),
+                    hashlib.sha256).hexdigest()[:16]
 
 
 def _options_json(options: SearchOptions) -> dict:

@@ -6,8 +6,10 @@ Redis so that several processes behind nginx share it. Both keep, per class:
 
 - the **record**: one JSON-ready dict (tree, options, step, question, ...),
   changed only through :meth:`change`, an atomic read-modify-write;
-- the **answers** to each question, one per student: the first one counts;
-- the **tally** of each question: answers in, right, and each wrong label;
+- the **answers** to each question's round (a *book*: ``q1.1``, ``q1.2``), one
+  per student, the first one counts, with the seconds it took;
+- the **tally** of each book: answers in, right, and each distinct label
+  with its count (and whether it is right);
 - the **students** connected: a count of connections per student id, so a
   student on two tabs or reconnecting is one student.
 
@@ -39,13 +41,18 @@ class ClassStore(Protocol):
         ``fn`` may raise to refuse the change."""
 
     def answer(self, code: str, qid: str, student: str, label: str, right: bool,
-               ttl: float) -> bool:
-        """Record a student's answer; False if they had answered already."""
+               ttl: float, seconds: float = 0.0) -> bool:
+        """Record a student's answer (``seconds`` after the question opened);
+        False if they had answered already."""
 
     def answer_of(self, code: str, qid: str, student: str) -> tuple[str, bool] | None: ...
 
     def tally(self, code: str, qid: str) -> dict:
-        """``{"answers": n, "right": r, "wrong": {label: count}}``."""
+        """``{"answers": n, "right": r, "wrong": {label: count},
+        "labels": {label: [count, right]}}``."""
+
+    def times(self, code: str, qid: str) -> list[float]:
+        """The seconds each answer of ``qid`` took (no student ids)."""
 
     def join(self, code: str, student: str, cap: int, ttl: float) -> int | None:
         """One more connection of ``student``; the number of students, or
@@ -60,12 +67,17 @@ class ClassStore(Protocol):
         """Classes this store can list cheaply (the memory store: all)."""
 
 
+def _tally(answers: int, right: int, labels: dict[str, list]) -> dict:
+    return {"answers": answers, "right": right, "labels": labels,
+            "wrong": {k: n for k, (n, r) in labels.items() if not r}}
+
+
 class MemoryStore:
     """Everything in this process, under one lock."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic):
         self._records: dict[str, tuple[dict, float]] = {}
-        self._answers: dict[tuple[str, str], dict[str, tuple[str, bool]]] = {}
+        self._answers: dict[tuple[str, str], dict[str, tuple[str, bool, float]]] = {}
         self._students: dict[str, dict[str, int]] = {}
         self._lock = threading.Lock()
         self._clock = clock
@@ -108,28 +120,32 @@ class MemoryStore:
             self._records[code] = (copy.deepcopy(new), self._clock() + ttl)
             return new
 
-    def answer(self, code, qid, student, label, right, ttl):
+    def answer(self, code, qid, student, label, right, ttl, seconds=0.0):
         with self._lock:
             if self._live(code) is None:
                 return False
             book = self._answers.setdefault((code, qid), {})
             if student in book:
                 return False
-            book[student] = (label, right)
+            book[student] = (label, right, float(seconds))
             return True
 
     def answer_of(self, code, qid, student):
         with self._lock:
-            return self._answers.get((code, qid), {}).get(student)
+            mine = self._answers.get((code, qid), {}).get(student)
+        return mine[:2] if mine else None
 
     def tally(self, code, qid):
         with self._lock:
             book = list(self._answers.get((code, qid), {}).values())
-        wrong: dict[str, int] = {}
-        for label, right in book:
-            if not right:
-                wrong[label] = wrong.get(label, 0) + 1
-        return {"answers": len(book), "right": sum(1 for _, r in book if r), "wrong": wrong}
+        labels: dict[str, list] = {}
+        for label, right, _ in book:
+            labels.setdefault(label, [0, right])[0] += 1
+        return _tally(len(book), sum(1 for a in book if a[1]), labels)
+
+    def times(self, code, qid):
+        with self._lock:
+            return [a[2] for a in self._answers.get((code, qid), {}).values()]
 
     def join(self, code, student, cap, ttl):
         with self._lock:

@@ -64,6 +64,7 @@ DEFAULTS = dict(
     CLASS_SWEEP_SECONDS=60,         # how often idle classes are looked for
     CLASS_KEY_MAX_EVENTS=50_000,    # longest run questions are asked on
     CLASS_JOIN_RATE="20/minute",    # failed joins (wrong codes) per client
+    CLASS_JOINS_PER_ADDRESS=400,    # connections of one address in one class (a hall behind one NAT)
     CLASS_CLIENT_HEADER=None,       # "X-Real-IP" behind a trusted proxy (deploy/nginx.conf)
     CLASS_PUBLIC_URL=None,          # base of join links (default: as the request came)
     CLASS_LAN_URL=None,             # set by run.py --host 0.0.0.0: the laptop's LAN address

@@ -4,11 +4,17 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
 ``{ok: false, error: {message, status}}``:
 
 - ``join {code, student?}`` (a student; ``student`` is the id an earlier
-  join gave, so a reconnect is the same student) -> ``{student, state, mine}``
-- ``present {code, token}`` (an instructor's page) -> ``{state}`` with the
-  answer and tally
+  join gave, so a reconnect is the same student) -> ``{student, state, mine}``.
+  One connection is one student: joining again on it (with or without an
+  id) keeps the student it is; an id the class did not give is not a new
+  voter; connections of one address in one class are capped
+  (``CLASS_JOINS_PER_ADDRESS``, generous: a lecture hall behind one NAT)
+- ``present {code, token, live?}`` (an instructor's page) -> ``{state}``: the
+  projector gets how many answered until the reveal; ``live`` (the
+  instructor's second device) also gets the answer and the live distribution
 - ``step {code, token, step}`` (acknowledged with ``{step, seq}`` only),
-  ``ask {code, token, kind, node}``,
+  ``ask {code, token, kind, node, seconds?}``, ``revote {code, token}``
+  (peer instruction: the open question again, a new round),
   ``reveal {code, token}``, ``dismiss {code, token}``, ``end {code, token}``:
   driving; each checked against the instructor token, a forged one refused
   and logged
@@ -16,10 +22,11 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
 - ``mine {code}`` -> the student's own answer, and once revealed, if right
 
 Server to client: ``state`` (the class as students see it, to everyone in
-it, after every change), ``instructor`` (with answer, tally and students,
-to the instructors' room, after every change but a step), ``tally`` (to the
-instructors' room, at most 20 a second while answers arrive), ``students``
-(the count, to the instructors' room).
+it, after every change), ``instructor`` (tally and students, to the
+projectors' room ``i:``; with the answer and live distribution to the second
+devices' room ``d:``; after every change but a step), ``tally`` (to both,
+each its own kind, at most 20 a second while answers arrive), ``students``
+(the count, to both).
 """
 from __future__ import annotations
 
@@ -32,16 +39,22 @@ from flask import current_app, request
 from flask_socketio import Namespace, join_room, leave_room
 
 from app.classes import KINDS, ClassError, StoreUnavailable
-from app.classes.codes import TOKEN_MAX, new_student, normal_code, valid_student
+from app.classes.service import SECONDS
+from app.classes.codes import TOKEN_MAX, normal_code, valid_student
 
 from .errors import said
-from .classes import MAX_STEP, TooManyJoins, client_address, find_class
+from .classes import MAX_STEP, TooManyJoins, client_address, find_class, hold_tree
 
 log = logging.getLogger(__name__)
 
-DRIVING = ("step", "ask", "reveal", "dismiss", "end")
+DRIVING = ("step", "ask", "revote", "reveal", "dismiss", "end")
 TALLY_EVERY = 0.05
 """Seconds between tallies sent to the instructors while answers arrive."""
+
+
+def _rooms(code: str) -> tuple[str, str]:
+    """The instructors' rooms of a class: projectors, second devices."""
+    return f"i:{code}", f"d:{code}"
 
 
 def _error(message: str, status: int = 400, **fields) -> dict:
@@ -95,8 +108,8 @@ def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
                 return _error(said(exc.msgid, **exc.fields), exc.status)
             except StoreUnavailable as exc:
                 log.error("class store unavailable in %s: %s", name, exc)
-                return _error(said("The class server cannot reach its store (Redis): try "
-                                   "again in a moment."), 503)
+                return _error(said("The class server cannot reach its store (Redis): "
+                                   "reconnecting…"), 503, retry=True)
             except Exception:
                 log.exception("error in class handler %s", name)
                 return _error(said("Internal server error: the problem has been logged."), 500)
@@ -119,8 +132,12 @@ class ClassNamespace(Namespace):
     def __init__(self, namespace: str = "/class"):
         super().__init__(namespace)
         self.members: dict[str, dict] = {}
-        """sid -> {"code", "role": "student"|"instructor", "student"}: this process's
-        connections (the sweeper looks at their classes)."""
+        """sid -> {"code", "role": "student"|"instructor", "student", "address"}:
+        this process's connections (the sweeper looks at their classes). nginx's
+        ip_hash keeps an address on one process, so counting an address's
+        connections here counts them all."""
+        self._per_address: dict[tuple[str, str], int] = {}
+        self._address_lock = threading.Lock()
         self._sweeper = None
         self._tally_due: set[str] = set()
         self._tally_lock = threading.Lock()
@@ -148,13 +165,29 @@ class ClassNamespace(Namespace):
         if not me:
             return
         leave_room(f"c:{me['code']}", sid=sid)
-        leave_room(f"i:{me['code']}", sid=sid)
+        for room in _rooms(me["code"]):
+            leave_room(room, sid=sid)
         if me["role"] == "student":
+            with self._address_lock:
+                self._count_address(me["code"], me["address"], -1)
             try:
                 n = self.classes.leave(me["code"], me["student"])
             except StoreUnavailable:
                 return
-            self.emit("students", {"code": me["code"], "students": n}, room=f"i:{me['code']}")
+            self._to_instructors(me["code"], "students", {"code": me["code"], "students": n})
+
+    def _count_address(self, code: str, address: str, change: int) -> int:
+        key = (code, address)
+        n = self._per_address.get(key, 0) + change
+        if n > 0:
+            self._per_address[key] = n
+        else:
+            self._per_address.pop(key, None)
+        return n
+
+    def _to_instructors(self, code: str, event: str, data: dict) -> None:
+        for room in _rooms(code):
+            self.emit(event, data, room=room)
 
     # -- students ----------------------------------------------------------------
     @_handler("code", "student")
@@ -162,16 +195,44 @@ class ClassNamespace(Namespace):
         student = data.get("student")
         if student is not None and not valid_student(student):
             raise Refused("student must be the id an earlier join gave")
-        record = find_class(str(data["code"])[:20], client_address(request.environ))
+        address = client_address(request.environ)
+        try:
+            record = find_class(str(data["code"])[:20], address)
+        except ClassError as exc:
+            if exc.status == 404 and student is not None:
+                # This phone was in a class that is gone: the server restarted
+                # (the embedded one keeps classes in memory) or it expired.
+                raise ClassError(410, "This class is over: the server was restarted or the "
+                                      "class was closed. Thank you!") from None
+            raise
         if record["ended"]:
             raise ClassError(410, "this class has ended")
         code = record["code"]
-        student = student or new_student()
+        me = self.members.get(request.sid)
+        if me and me["role"] == "student" and me["code"] == code:
+            # One connection is one student: joining again (with no id, or
+            # another's) on it changes nothing and casts no second vote.
+            return {"ok": True, "student": me["student"], "state": self.classes.public(record),
+                    "mine": self.classes.verdict(record, me["student"])}
+        if not self.classes.known_student(record, student):
+            student = self.classes.new_student(record)
+        cap = current_app.config["CLASS_JOINS_PER_ADDRESS"]
         self._leave(request.sid)
-        n = self.classes.join(code, student)
-        self.members[request.sid] = {"code": code, "role": "student", "student": student}
+        with self._address_lock:                 # a place is taken before the next looks
+            if self._per_address.get((code, address), 0) >= cap:
+                raise ClassError(429, "too many connections to this class from one network "
+                                      "address ({most}): ask the instructor", most=cap)
+            self._count_address(code, address, 1)
+        try:
+            n = self.classes.join(code, student)
+        except Exception:
+            with self._address_lock:
+                self._count_address(code, address, -1)
+            raise
+        self.members[request.sid] = {"code": code, "role": "student", "student": student,
+                                     "address": address}
         join_room(f"c:{code}")
-        self.emit("students", {"code": code, "students": n}, room=f"i:{code}")
+        self._to_instructors(code, "students", {"code": code, "students": n})
         return {"ok": True, "student": student, "state": self.classes.public(record),
                 "mine": self.classes.verdict(record, student)}
 
@@ -210,9 +271,15 @@ class ClassNamespace(Namespace):
         try:
             with app.app_context():
                 service = app.extensions["classes"]
-                tally = service.tally(service.get(code))
-            if tally is not None:
-                self.socketio.emit("tally", tally, to=f"i:{code}", namespace=self.namespace)
+                record = service.get(code)
+                live = service.tally(record, live=True)
+            projector, device = _rooms(code)
+            if live is not None:
+                shown = {k: live[k] for k in ("question", "round", "answers", "students")}
+                if record["question"]["revealed"]:
+                    shown = live
+                self.socketio.emit("tally", shown, to=projector, namespace=self.namespace)
+                self.socketio.emit("tally", live, to=device, namespace=self.namespace)
         except Exception:  # the store gone: the next answer tries again
             log.exception("class %s: the tally could not be sent", code)
 
@@ -225,16 +292,21 @@ class ClassNamespace(Namespace):
         return {"ok": True, "mine": self.classes.verdict(self.classes.get(code), me["student"])}
 
     # -- the instructor ----------------------------------------------------------
-    @_handler("code", "token", required=("code", "token"))
+    @_handler("code", "token", "live", required=("code", "token"))
     def on_present(self, data):
         code = _code(data)
+        live = data.get("live", False)
+        if not isinstance(live, bool):
+            raise Refused("live must be true or false")
         record = self.classes.check(code, data["token"])
         self._leave(request.sid)
-        self.members[request.sid] = {"code": code, "role": "instructor", "student": None}
+        self.members[request.sid] = {"code": code, "role": "instructor", "student": None,
+                                     "live": live}
         join_room(f"c:{code}")
-        join_room(f"i:{code}")
+        join_room(_rooms(code)[1 if live else 0])
         self.classes.touch(code)
-        return {"ok": True, "state": self.classes.instructor(record)}
+        hold_tree(record)
+        return {"ok": True, "state": self.classes.instructor(record, live)}
 
     @_handler("code", "token", "step", required=("code", "token", "step"))
     def on_step(self, data):
@@ -248,14 +320,24 @@ class ClassNamespace(Namespace):
         self.emit("state", state, room=f"c:{record['code']}")
         return {"ok": True, "state": {k: state[k] for k in ("step", "seq", "ended")}}
 
-    @_handler("code", "token", "kind", "node", required=("code", "token", "kind"))
+    @_handler("code", "token", "kind", "node", "seconds", required=("code", "token", "kind"))
     def on_ask(self, data):
-        kind, node = data["kind"], data.get("node")
+        kind, node, seconds = data["kind"], data.get("node"), data.get("seconds")
         if kind not in KINDS:
             raise Refused("kind must be one of {kinds}", kinds=", ".join(KINDS))
         if node is not None and (not isinstance(node, str) or len(node) > 200):
             raise Refused("node must be a node id")
-        return self._broadcast(self.classes.ask(_code(data), data["token"], kind, node))
+        low, high = SECONDS
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int)
+                                    or not low <= seconds <= high):
+            raise Refused("seconds must be a whole number between {low} and {high}",
+                          low=low, high=high)
+        return self._broadcast(self.classes.ask(_code(data), data["token"], kind, node,
+                                                seconds))
+
+    @_handler("code", "token", required=("code", "token"))
+    def on_revote(self, data):
+        return self._broadcast(self.classes.revote(_code(data), data["token"]))
 
     @_handler("code", "token", required=("code", "token"))
     def on_reveal(self, data):
@@ -267,16 +349,22 @@ class ClassNamespace(Namespace):
 
     @_handler("code", "token", required=("code", "token"))
     def on_end(self, data):
-        return self._broadcast(self.classes.end(_code(data), data["token"]))
+        record = self.classes.end(_code(data), data["token"])
+        if record:
+            hold_tree(record, release=True)
+        return self._broadcast(record or self.classes.get(_code(data)))
 
     def _broadcast(self, record: dict) -> dict:
         """Send the changed class to everyone in it (every process, through
         the message queue when there is one); the instructors get their view."""
         code = record["code"]
         self.emit("state", self.classes.public(record), room=f"c:{code}")
-        view = self.classes.instructor(record)
-        self.emit("instructor", view, room=f"i:{code}")
-        return {"ok": True, "state": view}
+        projector, device = _rooms(code)
+        view, live = self.classes.instructor_views(record)
+        self.emit("instructor", view, room=projector)
+        self.emit("instructor", live, room=device)
+        me = self.members.get(request.sid)
+        return {"ok": True, "state": live if me and me.get("live") else view}
 
     # -- classes left idle ---------------------------------------------------------
     def _sweep(self, app) -> None:

@@ -7,7 +7,12 @@ the projector view, the join-by-code page.
 - ``GET /api/classes/<code>`` -> the class as a student sees it (404/410).
 - ``GET /c`` a box to type a code into; ``GET /c/<code>`` the student page;
   ``GET /c/<code>/present`` the projector view (the token stays in the
-  browser: the address's fragment or its storage).
+  browser: the address's fragment or its storage; ``?live=1``: the
+  instructor's second device, with the live distribution of answers).
+- The class report, for the instructor (``Authorization: Bearer <token>``),
+  during the class and a day after it: ``GET /api/classes/<code>/report``
+  (JSON), ``GET /api/classes/<code>/report.csv``; ``GET /c/<code>/report`` the
+  page that shows it (the token from the browser, as the projector's).
 
 Unknown codes count as failed joins, rate-limited per client (429 with
 ``Retry-After`` and a JSON body). The live part is the ``/class`` Socket.IO
@@ -15,16 +20,20 @@ namespace (:mod:`app.web.class_sockets`).
 """
 from __future__ import annotations
 
+import csv
+import io
 import ipaddress
 import logging
 from urllib.parse import urlsplit
 
 import segno
-from flask import (Blueprint, current_app, jsonify, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template,
+                   request, url_for)
 from markupsafe import Markup
 
 from app.classes import Classes, ClassError, StoreUnavailable, make_store
+from app.classes.service import REPORT_COLUMNS
+from app.i18n import N_
 from app.classes.codes import normal_code
 from app.classes.guard import JoinGuard
 
@@ -142,6 +151,7 @@ def create():
         raise ApiError(400, str(exc)) from None
     record, token = classes().create(tree_id, options, step)
     code = record["code"]
+    hold_tree(record)
     body = {"code": code, "join": f"/c/{code}", "instructor": token,
             "present": f"/c/{code}/present"}
     return jsonify(body), 201, {"Location": f"/c/{code}", "Cache-Control": "no-store"}
@@ -195,16 +205,113 @@ def present(code: str):
                         svgclass="qr", title=f"QR code: {link}")
     return render_template("class_present.html", code=record["code"], tree_id=record["tree"],
                            title=_title(record), link=link, qr=Markup(svg),
-                           ended=bool(record["ended"]), kinds=QUESTION_NAMES)
+                           short=_short(link), ended=bool(record["ended"]),
+                           kinds=QUESTION_NAMES, live=request.args.get("live") == "1")
 
 
-QUESTION_NAMES = {
-    "value": "Value of a node",
-    "pruned": "Pruned children of a node",
-    "bounds": "α and β at a node now",
-    "move": "The root's move",
-    "next": "Next node visited",
+@bp.get("/c/<code>/report")
+def report_page(code: str):
+    try:
+        record = find_class(code, client_address())
+    except ClassError as exc:
+        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
+                               code=code[:20]), exc.status
+    return render_template("class_report.html", code=record["code"], title=_title(record))
+
+
+def _instructor_record(code: str) -> dict:
+    """The class (live or ended) whose instructor token is in the request's
+    ``Authorization: Bearer`` header: 401 without one, 403 for a wrong one."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise api_error(401, "Send the instructor token: Authorization: Bearer <token>.",
+                        headers={"WWW-Authenticate": "Bearer"})
+    try:
+        record = find_class(code, client_address())
+        return classes().check(record["code"], token.strip(), ended=True)
+    except ClassError as exc:
+        raise ApiError(exc.status, said(exc.msgid, **exc.fields)) from None
+
+
+@bp.get("/api/classes/<code>/report")
+def report_json(code: str):
+    record = _instructor_record(code)
+    rows = classes().report(record)
+    for row in rows:
+        row["prompt"] = _prompt(row)
+    return jsonify({"code": record["code"], "tree": record["tree"], "title": _title(record),
+                    "ended": record["ended"], "columns": list(REPORT_COLUMNS), "rows": rows}), \
+        200, {"Cache-Control": "no-store"}
+
+
+@bp.get("/api/classes/<code>/report.csv")
+def report_csv(code: str):
+    record = _instructor_record(code)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(REPORT_COLUMNS)
+    for row in classes().report(record):
+        row["prompt"] = _prompt(row)
+        writer.writerow(_cell(row[c]) for c in REPORT_COLUMNS)
+    name = f"class-{record['code']}-report.csv"
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
+                             "Cache-Control": "no-store"})
+
+
+def _prompt(row: dict) -> str:
+    """The question of a report row in the request's language."""
+    msgid, fields = row.pop("say").values()
+    return said(msgid, **fields)
+
+
+def _cell(value) -> str:
+    """A CSV cell a spreadsheet shows as text: node labels come from uploads,
+    and one starting with = + - @ would be read as a formula (a negative
+    number stays a number)."""
+    if value is None:
+        return ""
+    text = str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        try:
+            float(text)
+        except ValueError:
+            return "'" + text
+    return text
+
+
+def _short(link: str) -> str:
+    """The join link as the projector writes it: without ``http://``."""
+    return link.split("://", 1)[-1]
+
+
+QUESTION_NAMES = {  # said in the page's language by the template
+    "value": N_("Value of a node"),
+    "pruned": N_("Pruned children of a node"),
+    "bounds": N_("α and β at a node now"),
+    "move": N_("The root's move"),
+    "next": N_("Next node visited"),
 }
+
+
+def hold_tree(record: dict, release: bool = False) -> None:
+    """Keep the class's uploaded tree in the store while the class lives
+    (issue 17: an upload a live class uses is never evicted), through the
+    store's pins by holder (``class:<code>``); renewed when the projector
+    opens, released when the class ends. A store without pins (before
+    issue 17's store) keeps the tree by use, as before."""
+    store = getattr(current_app.extensions["trees"], "store", None)
+    if not record["tree"].startswith("u-") or not hasattr(store, "pin"):
+        return
+    holder = f"class:{record['code']}"
+    try:
+        if release:
+            store.unpin(holder, record["tree"])
+        else:
+            store.pin(record["tree"], holder, classes().ttl)
+    except Exception:  # the class goes on; the tree is then kept by use, as before
+        log.exception("class %s: the store could not hold its tree", record["code"])
 
 
 def _title(record: dict) -> str:

@@ -3,9 +3,11 @@
 // questions, watches the tally, reveals, ends the class. The instructor
 // token stays in this browser (the address's #fragment, then storage).
 
-import { connectClass, makeClassView, narrationOf, send } from './class-view.js';
-import { makeControls } from './controls.js';
+import { connectClass, makeClassView, narrationOf, promptOf, sayLabel, send } from './class-view.js';
+import { makeControls, ownsKey } from './controls.js';
 import { makePresentation } from './present.js';
+import { drawChart } from './class-chart.js';
+import { makeJoinView } from './class-join.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
 
@@ -18,14 +20,21 @@ const TEXT = {
   answer: (text) => t('Answer: {answer}', { answer: text }),
   copied: t('Copied'),
   reconnecting: t('Reconnecting…'),
+  round: (n) => t('Round {n}', { n }),
+  timeUp: t('Time is up'),
 };
 
 const $ = (sel) => document.querySelector(sel);
 const page = $('#class-present');
+const live = page.dataset.live === '1';            // the instructor's second device
 const announcer = makeAnnouncer($('#announce'));   // the narration, spoken once per step
 const code = page.dataset.code;
 const alertEl = $('#class-alert');
-const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+const showError = (msg, calm = false) => {
+  alertEl.textContent = msg || '';
+  alertEl.hidden = !msg;
+  alertEl.classList.toggle('calm', calm);
+};
 
 /** The token from the fragment (then removed from the address, which is
  *  projected) or from this browser's storage. */
@@ -42,21 +51,25 @@ function takeToken() {
 
 async function main() {
   const token = takeToken();
+  const join = makeJoinView(code, { live });
   if (!token) { showError(TEXT.noToken); return; }
   const { socket, channel } = connectClass();
   let ack;
   try {
-    ack = await send(channel, 'present', { code, token });
+    ack = await send(channel, 'present', { code, token, live });
   } catch (err) {
     showError(err.message);
     return;
   }
   let state = ack.state;
-  const link = `${location.origin}/c/${code}/present#${encodeURIComponent(token)}`;
+  let shown = { key: null, answers: -1 };   // the tally on screen (question.round, answers)
+  let countdown = null;
+  const link = `${location.origin}/c/${code}/present?live=1#${encodeURIComponent(token)}`;
   $('[data-role=instructor-link]').value = link;
   $('[data-role=options]').textContent = describe(state.options);
 
   let following = null;           // a step the server sent that the session is moving to
+  let started = false;            // the run is at the class's step: moves now are the instructor's
   const view = await makeClassView({
     socket, treeId: state.tree, depth: state.options.depth,
     onUpdate: (s) => {
@@ -66,16 +79,21 @@ async function main() {
       announcer.step(sentence, s.playing);
       // Moves the instructor makes go to the class; moves that follow the
       // server (a reveal, another device) do not go back.
-      if (following == null && s.run.step !== state.step) drive(s.run.step);
+      if (following == null && s.run.step !== state.step) {
+        if (started) join.hide();        // the instructor steps: the join view to its corner
+        drive(s.run.step);
+      }
     },
     onStatus: (st) => { controls?.status(st); if (st.error) showError(st.error); },
   });
   const { session, tree } = view;
-  // Full screen with large type, as the visualizer's presentation mode (P).
+  // Full screen with large type, as the visualizer's presentation mode (P);
+  // on by default on the projector (not on the instructor's phone).
   const presentation = makePresentation(page, { onChange: () => requestAnimationFrame(view.fit) });
   const controls = makeControls($('#transport'), session, {
     onFit: view.fit, onZoom: (f) => view.zoom.zoomBy(f), onPresent: () => presentation.toggle(),
   });
+  if (!live && innerWidth > 760 && innerHeight > 500 && !presentation.on) presentation.toggle();
   fillNodes(tree);
 
   // Steps go out one at a time, the latest winning: holding → down sends
@@ -91,7 +109,14 @@ async function main() {
       try {
         const res = await send(channel, 'step', { code, token, step: k });
         render(res.state);
-      } catch (err) { showError(err.message); }
+        showError('');
+      } catch (err) {
+        showError(err.status === 503 ? TEXT.reconnecting : err.message);
+        if (err.status === 503) {          // the store is back in a moment: send it again
+          await new Promise((r) => setTimeout(r, 2000));
+          if (queued == null) queued = k;
+        }
+      }
     }
     sending = false;
   }
@@ -104,7 +129,7 @@ async function main() {
     const whole = 'tally' in s;
     state = whole ? s : { ...state, step: s.step, seq: s.seq, ended: s.ended };
     page.classList.toggle('ended', !!s.ended);
-    if (s.ended) showError(TEXT.ended);
+    if (s.ended) { showError(TEXT.ended, true); join.hide(); }
     if (whole) {
       setStudents(s.students);
       renderQuestion(s.question, s.tally);
@@ -120,46 +145,59 @@ async function main() {
     if (n == null) return;
     $('[data-students]').textContent = String(n);
     $('[data-role=students-word]').textContent = n === 1 ? TEXT.student : TEXT.students;
+    if ($('[data-role=of]')) $('[data-role=of]').textContent = String(Math.max(n, shown.answers, 0));
   }
 
   function renderQuestion(q, tally) {
     const card = $('#tally');
     card.hidden = !q;
-    page.classList.toggle('asking', !!q);
-    if (!q) return;
-    $('[data-role=prompt]').textContent = q.prompt;
+    page.classList.toggle('asking', !!q && !q.revealed);
+    page.classList.toggle('revealed', !!q && q.revealed);
+    clearInterval(countdown);
+    const clock = $('[data-role=countdown]');
+    clock.hidden = true;
+    if (!q) { shown = { key: null, answers: -1 }; return; }
+    $('[data-role=prompt]').textContent = promptOf(q);
+    const round = $('[data-role=round]');
+    round.hidden = q.round < 2;
+    round.textContent = TEXT.round(q.round);
     const answer = $('[data-role=answer]');
     answer.hidden = !q.revealed;
-    answer.textContent = TEXT.answer(q.answer_text);
+    answer.textContent = q.revealed || live ? TEXT.answer(sayLabel(q.answer_text ?? '')) : '';
+    if (live && !q.revealed) answer.hidden = false;       // the second device knows it early
     $('[data-action=reveal]').disabled = q.revealed;
+    $('[data-action=revote]').hidden = q.revealed;
+    if (!q.revealed && q.remaining != null) {
+      const end = performance.now() + q.remaining * 1000;
+      const tick = () => {
+        const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+        clock.textContent = left ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` : TEXT.timeUp;
+        clock.classList.toggle('up', !left);
+        if (!left) clearInterval(countdown);
+      };
+      clock.hidden = false;
+      tick();
+      countdown = setInterval(tick, 250);
+    }
+    const chart = $('[data-chart]'), head = $('[data-role=chart-head]');
+    chart.hidden = head.hidden = !q.revealed;
+    if (!q.revealed) { chart.replaceChildren(); head.replaceChildren(); }
     renderTally(tally);
   }
 
   // Tallies from several server processes may arrive out of order: counts
-  // only grow, so an older (smaller) one is dropped.
-  let shown = { question: null, answers: -1 };
-  function renderTally(t) {
-    if (!t || !state.question || t.question !== state.question.id) return;
-    if (t.question === shown.question && t.answers < shown.answers) return;
-    shown = { question: t.question, answers: t.answers };
-    const pct = t.answers ? Math.round((100 * t.right) / t.answers) : 0;
-    $('[data-tally=answers]').textContent = String(t.answers);
-    $('[data-tally=students]').textContent = String(Math.max(t.students, t.answers));
-    $('[data-tally=right]').textContent = String(pct);
-    $('[data-role=right-bar]').style.width = `${pct}%`;
-    const list = $('[data-tally=wrong]');
-    list.replaceChildren(...t.wrong.map((w) => {
-      const li = document.createElement('li');
-      li.textContent = `${w.label} `;
-      const n = document.createElement('span');
-      n.className = 'n';
-      n.textContent = `× ${w.count}`;
-      li.appendChild(n);
-      return li;
-    }));
-    $('.wrong-head').hidden = !t.wrong.length;
-    $('#tally').dataset.answers = String(t.answers);
-    $('#tally').dataset.right = String(t.right);
+  // only grow within a round, so an older (smaller) one is dropped.
+  function renderTally(tl) {
+    const q = state.question;
+    if (!tl || !q || tl.question !== q.id || (tl.round ?? 1) !== (q.round ?? 1)) return;
+    const key = `${tl.question}.${tl.round ?? 1}`;
+    if (key === shown.key && tl.answers < shown.answers) return;
+    shown = { key, answers: tl.answers };
+    $('[data-tally-answered]').textContent = String(tl.answers);
+    $('[data-role=of]').textContent = String(Math.max(tl.students, tl.answers));
+    if (tl.chart && q.revealed) drawChart($('[data-chart]'), $('[data-role=chart-head]'), tl.chart, true);
+    const liveChart = $('[data-role=live-chart]');
+    if (liveChart && tl.chart) drawChart(liveChart, $('[data-role=live-head]'), tl.chart, false);
   }
 
   channel.on('instructor', render);
@@ -167,10 +205,10 @@ async function main() {
   channel.on('tally', renderTally);
   channel.on('students', (m) => setStudents(m.students));
   channel.on('connect', async () => {   // a reconnect: be the instructor again, catch up
-    try { render((await send(channel, 'present', { code, token })).state); showError(''); }
-    catch (err) { showError(err.message); }
+    try { render((await send(channel, 'present', { code, token, live })).state); showError(''); }
+    catch (err) { showError(err.status === 503 ? TEXT.reconnecting : err.message); }
   });
-  channel.on('disconnect', () => showError(TEXT.reconnecting));
+  channel.on('disconnect', () => { if (!state.ended) showError(TEXT.reconnecting); });
 
   // -- asking --------------------------------------------------------------
   const form = $('#ask-form');
@@ -181,20 +219,32 @@ async function main() {
   syncKind();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    join.hide();
     const payload = { code, token, kind: kind.value };
     if (!nodeField.hidden) payload.node = form.querySelector('[data-ask=node]').value;
+    const seconds = form.querySelector('[data-ask=seconds]').value;
+    if (seconds) payload.seconds = Number(seconds);
     try {
       render((await send(channel, 'ask', payload)).state);
       showError('');
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err.status === 503 ? TEXT.reconnecting : err.message); }
   });
   const act = (name) => async () => {
-    try { render((await send(channel, name, { code, token })).state); } catch (err) { showError(err.message); }
+    try { render((await send(channel, name, { code, token })).state); showError(''); }
+    catch (err) { showError(err.status === 503 ? TEXT.reconnecting : err.message); }
   };
   $('[data-action=reveal]').addEventListener('click', act('reveal'));
+  $('[data-action=revote]').addEventListener('click', act('revote'));
   $('[data-action=dismiss]').addEventListener('click', act('dismiss'));
   $('[data-action=end-class]').addEventListener('click', () => {
     if (confirm(TEXT.endConfirm)) act('end')();
+  });
+  $('[data-action=show-join]').addEventListener('click', () => join.show());
+  $('[data-action=hide-join]').addEventListener('click', () => join.hide());
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || ownsKey(e.target, e.key)) return;
+    if (e.key === 'j' || e.key === 'J') { e.preventDefault(); join.toggle(); }
+    else if (e.key === 'Escape' && join.full) join.hide();
   });
   $('[data-action=copy-link]').addEventListener('click', async (e) => {
     const input = $('[data-role=instructor-link]');
@@ -203,9 +253,10 @@ async function main() {
   });
 
   await session.start(state.options, state.step);
+  started = true;
   render(state);
   page.classList.add('ready');
-  window.classPage = { session, tree, get state() { return state; } };
+  window.classPage = { session, tree, join, get state() { return state; } };
 }
 
 /** The node list of the question form: inner nodes first in preorder, then leaves. */

@@ -3,11 +3,12 @@
 // class's questions with big tap targets. Nothing is graded here: answers go
 // to the server, which grades them with practice mode's own code.
 
-import { connectClass, makeClassView, narrationOf, send } from './class-view.js';
+import { connectClass, makeClassView, narrationOf, promptOf, sayLabel, send } from './class-view.js';
 import { onTaps } from './practice-tree.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
 import { spokenLabel } from './tree.js';
+import { fitText } from './fittext.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -15,6 +16,9 @@ const TEXT = {
   exploring: (k) => t('Exploring · class at step {step}', { step: k }),
   ended: t('This class has ended. Thank you!'),
   reconnecting: t('Connection lost: reconnecting…'),
+  again: t('Vote again: talk it over with your neighbour, then answer once more.'),
+  timeUp: t('Time is up'),
+  left: (s) => t('{seconds} s left', { seconds: s }),
   send: t('Send answer'),
   none: t('None'),
   alpha: 'α', beta: 'β',
@@ -34,10 +38,28 @@ const page = $('#class-student');
 const announcer = makeAnnouncer($('#announce'));   // the narration, spoken once per step
 const code = page.dataset.code;
 const alertEl = $('#class-alert');
-const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+const showError = (msg, calm = false) => {
+  alertEl.textContent = msg || '';
+  alertEl.hidden = !msg;
+  alertEl.classList.toggle('calm', calm);
+};
+/** The end of the class, said once and calmly (not as an error). */
+const sayEnded = (msg = TEXT.ended) => {
+  showError(msg, true);
+  page.classList.add('ended');
+  document.querySelector('#question').hidden = true;
+};
 const storeKey = `class-student:${code}`;
 const stored = () => { try { return localStorage.getItem(storeKey); } catch { return null; } };
 const remember = (id) => { try { localStorage.setItem(storeKey, id); } catch { /* private mode */ } };
+
+// The sentence stays whole in its box (a question below takes the room it
+// had): a long one is set smaller, fitted once a frame.
+let fitting = 0;
+function fitSoon() {
+  fitting ||= requestAnimationFrame(() => { fitting = 0; fitText($('#narration'), { min: 0.6 }); });
+}
+new ResizeObserver(fitSoon).observe(document.querySelector('#narration'));
 
 async function main() {
   const { socket, channel } = connectClass();
@@ -55,12 +77,21 @@ async function main() {
   }
 
   let ack;
-  try {
-    ack = await join();
-  } catch (err) {
-    showError(err.message);
-    return;
+  for (;;) {
+    try {
+      ack = await join();
+      break;
+    } catch (err) {
+      if (err.status === 503) {            // the store is coming back: say so, try again
+        showError(TEXT.reconnecting);
+        await new Promise((r) => setTimeout(r, 2000));
+        continue;
+      }
+      if (err.status === 410) sayEnded(err.message); else showError(err.message);
+      return;
+    }
   }
+  showError('');
   state = ack.state;
   mine = ack.mine;
 
@@ -71,7 +102,11 @@ async function main() {
       out.textContent = String(s.run.step);
       if (s.run.total != null) out.dataset.total = String(s.run.total);
       const sentence = narrationOf(s);
-      $('#narration').textContent = sentence;
+      const narration = $('#narration');
+      if (narration.textContent !== sentence) {
+        narration.textContent = sentence;
+        fitSoon();
+      }
       announcer.step(sentence, s.playing);
     },
     onStatus: (st) => { if (st.error) showError(st.error); },
@@ -79,7 +114,7 @@ async function main() {
   const { session, tree, svg } = view;
 
   function setMode() {
-    $('[data-role=mode]').textContent = state.ended ? TEXT.ended
+    $('[data-role=mode]').textContent = state.ended ? ''
       : following ? TEXT.following : TEXT.exploring(state.step);
     $('[data-action=back-to-class]').hidden = following || !!state.ended;
     page.classList.toggle('exploring', !following);
@@ -91,15 +126,16 @@ async function main() {
     const before = state?.question;
     state = s;
     if (s.ended) {
-      showError(TEXT.ended);
-      page.classList.add('ended');
-      $('#question').hidden = true;
+      sayEnded();
       setMode();
       return;
     }
     if (following) session.goTo(s.step);
     const q = s.question;
-    if (!q || !before || before.id !== q.id) { picked = new Set(); if (!q || mine?.question !== q.id) mine = null; }
+    if (!q || !before || before.id !== q.id || before.round !== q.round) {
+      picked = new Set();
+      if (!q || mine?.question !== q.id || (mine.round ?? 1) !== (q.round ?? 1)) mine = null;
+    }
     renderQuestion();
     if (q && q.revealed && !(before && before.id === q.id && before.revealed)) checkMine();
     setMode();
@@ -115,31 +151,54 @@ async function main() {
   const entry = $('[data-role=entry]', box);
   const status = $('[data-role=q-status]', box);
 
+  const clock = $('[data-role=q-clock]', box);
+  let ticking = null, closesAt = null;
+  function renderClock(q) {
+    clearInterval(ticking);
+    clock.hidden = !q || q.revealed || q.remaining == null;
+    if (clock.hidden) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((closesAt - performance.now()) / 1000));
+      clock.textContent = left ? TEXT.left(left) : TEXT.timeUp;
+      if (!left) clearInterval(ticking);
+    };
+    tick();
+    ticking = setInterval(tick, 500);
+  }
+
   function renderQuestion() {
     const q = state.question;
     box.hidden = !q;
     view.mask(q && !q.revealed ? q.mask : null);
     page.classList.toggle('asking', !!q);
-    if (!q) { entry.replaceChildren(); return; }
+    renderClock(q);
+    if (!q) { entry.replaceChildren(); delete entry.dataset.asked; return; }
     box.dataset.kind = q.kind;
-    $('[data-role=prompt]', box).textContent = q.prompt;
+    $('[data-role=prompt]', box).textContent = promptOf(q);
+    const again = $('[data-role=again]', box);
+    again.hidden = !(q.round > 1) || q.revealed;
+    again.textContent = TEXT.again;
     const answered = mine && mine.question === q.id && mine.answered;
     if (q.revealed) {
       entry.replaceChildren();
+      delete entry.dataset.asked;
+      const answer = sayLabel(q.answer_text);
       box.dataset.verdict = !answered ? 'none' : mine.right ? 'right' : 'wrong';
-      status.textContent = !answered ? TEXT.missed(q.answer_text)
-        : mine.right ? TEXT.right(mine.label) : TEXT.wrong(mine.label, q.answer_text);
+      status.textContent = !answered ? TEXT.missed(answer)
+        : mine.right ? TEXT.right(sayLabel(mine.label)) : TEXT.wrong(sayLabel(mine.label), answer);
       return;
     }
     if (answered) {
       entry.replaceChildren();
+      delete entry.dataset.asked;
       box.dataset.verdict = 'pending';
-      status.textContent = TEXT.received(mine.label);
+      status.textContent = TEXT.received(sayLabel(mine.label));
       return;
     }
     delete box.dataset.verdict;
-    if (entry.dataset.question !== q.id) {
-      entry.dataset.question = q.id;
+    const asked = `${q.id}.${q.round ?? 1}`;
+    if (entry.dataset.asked !== asked) {
+      entry.dataset.asked = asked;
       entry.replaceChildren(...makeEntry(q));
     }
     status.textContent = '';
@@ -247,10 +306,10 @@ async function main() {
     }
     try {
       const res = await send(channel, 'answer', { code, question: q.id, answer });
-      mine = { question: q.id, answered: true, label: res.label };
+      mine = { question: q.id, round: q.round ?? 1, answered: true, label: res.label };
       renderQuestion();
     } catch (err) {
-      status.textContent = err.message;
+      status.textContent = err.status === 503 ? TEXT.reconnecting : err.message;
     }
   }
 
@@ -263,17 +322,38 @@ async function main() {
     setMode();
   });
 
-  channel.on('state', apply);
+  channel.on('state', (s) => {
+    if (s.question?.remaining != null) closesAt = performance.now() + s.question.remaining * 1000;
+    apply(s);
+  });
   channel.on('disconnect', () => { if (!state.ended) showError(TEXT.reconnecting); });
-  channel.on('connect', async () => {     // a reconnect: same student, current state at once
+  // A reconnect: the same student, the class as it is now. While the class's
+  // store is away (503) the page says so and tries again every 2 s; a class
+  // gone meanwhile (the server restarted) is said once, calmly.
+  async function rejoin() {
+    if (state.ended) return;
     try {
       const again = await join();
       mine = again.mine;
       showError('');
+      if (again.state.question?.remaining != null) {
+        closesAt = performance.now() + again.state.question.remaining * 1000;
+      }
       apply(again.state);
-    } catch (err) { showError(err.message); }
-  });
+    } catch (err) {
+      if (err.status === 503 || err.message === 'cannot reach the server') {
+        showError(TEXT.reconnecting);
+        setTimeout(rejoin, 2000);
+      } else if (err.status === 410 || err.status === 404) {
+        state = { ...state, ended: true };
+        sayEnded(err.message);
+        setMode();
+      } else showError(err.message);
+    }
+  }
+  channel.on('connect', rejoin);
 
+  if (state.question?.remaining != null) closesAt = performance.now() + state.question.remaining * 1000;
   await session.start(state.options, state.step);
   apply({ ...state, seq: state.seq });
   page.classList.add('ready');

@@ -12,6 +12,8 @@ import { t } from './i18n.js';
 import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
 
+export { promptOf, sayLabel } from './class-words.js';
+
 const TIMEOUT = 15000;
 
 /** The page's one connection ('/' for runs) and the class channel on it. */

@@ -86,6 +86,7 @@ def test_class_pages_say_the_step_and_keep_asked_bounds_unsaid(browser, live_ser
         inst, student = ctx.new_page(), ctx.new_page()
         inst.goto(f"/c/{cls['code']}/present#{cls['instructor']}")
         inst.wait_for_selector("#class-present.ready", timeout=15000)
+        inst.keyboard.press("Enter")            # "Start": the join view gives way to the tree
         student.goto(f"/c/{cls['code']}")
         student.wait_for_selector("#class-student.ready", timeout=15000)
         at_c = events[k - 1]

@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -85,15 +86,29 @@ class Services:
         wait_port(port, proc, what)
         return proc
 
-    def redis(self) -> str:
-        port = free_port()
+    def redis(self, aof: bool = False, port: int | None = None) -> str:
+        """Redis on a free port (or ``port``); with ``aof`` as deploy/README.md
+        runs it, with its append-only file (in this folder), so a restart keeps
+        the classes."""
+        port = port or free_port()
         self._start("redis", [REDIS, "--port", str(port), "--bind", "127.0.0.1",
-                              "--save", "", "--appendonly", "no", "--dir", str(self.folder)],
-                    port)
+                              "--save", "", "--appendonly", "yes" if aof else "no",
+                              "--appendfsync", "always" if aof else "everysec",
+                              "--dir", str(self.folder)], port)
         return f"redis://127.0.0.1:{port}/0"
 
-    def app(self, message_queue: str | None, name: str = "app") -> int:
-        port = free_port()
+    def stop(self, name: str, sig: int = signal.SIGTERM) -> None:
+        """Stop the service started as ``name`` (its whole process group) and forget it."""
+        for i, (what, proc) in enumerate(self.procs):
+            if what == name and proc.poll() is None:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=15)
+                del self.procs[i]
+                return
+        raise LookupError(name)
+
+    def app(self, message_queue: str | None, name: str = "app", port: int | None = None) -> int:
+        port = port or free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1",
                "ADVSEARCH_CLASS_CLIENT_HEADER": "X-Real-IP"}
         env.pop("MESSAGE_QUEUE", None)
@@ -163,12 +178,103 @@ class Services:
         self.procs.clear()
 
 
+class Phone:
+    """A class client as the page is one: joins (``present`` for an
+    instructor), keeps the id it was given, and when its connection drops,
+    connects again (from the same address, so through nginx as the phone
+    would) every ``retry`` seconds and joins again with that id. python-
+    socketio over a WebSocket; ``states`` are the ``state`` messages it got,
+    ``lost``/``back`` the times (monotonic) it lost and regained the class."""
+
+    def __init__(self, port: int, source: str, code: str, token: str | None = None,
+                 retry: float = 0.5):
+        self.port, self.source, self.code, self.token, self.retry = port, source, code, token, retry
+        self.student = None
+        self.states: list[dict] = []
+        self.tallies: list[dict] = []
+        self.lost: list[float] = []
+        self.back: list[float] = []
+        self.refused: list[dict] = []      # acks of joins refused while reconnecting
+        self.hello: dict | None = None     # the last join's (or present's) acknowledgement
+        self._closing = False
+        self._lock = threading.Lock()
+        self._connect()
+
+    def _connect(self) -> None:
+        import socketio
+
+        sock = bound_socket(self.source, self.port)
+        sio = socketio.Client(reconnection=False, websocket_extra_options={"socket": sock})
+        sio.on("state", self.states.append, namespace="/class")
+        sio.on("tally", self.tallies.append, namespace="/class")
+        sio.on("disconnect", lambda *a: self._dropped(sio), namespace="/class")
+        try:
+            sio.connect(f"http://127.0.0.1:{self.port}", transports=["websocket"],
+                        namespaces=["/class"], wait_timeout=5)
+        except Exception:
+            sock.close()
+            raise
+        if self.token:
+            payload, name = {"code": self.code, "token": self.token, "live": True}, "present"
+        else:
+            payload, name = {"code": self.code}, "join"
+            if self.student:
+                payload["student"] = self.student
+        ack = sio.call(name, payload, namespace="/class", timeout=5)
+        if not ack["ok"]:
+            self.refused.append(ack)
+            sio.disconnect()
+            if ack["error"]["status"] in (404, 410):   # the class is gone: the page stops too
+                self._closing = True
+            raise ConnectionError(ack["error"]["message"])
+        self.hello = ack
+        self.student = ack.get("student", self.student)
+        self.sio = sio
+
+    def _dropped(self, sio) -> None:
+        if self._closing or sio is not getattr(self, "sio", None):
+            return
+        self.lost.append(time.monotonic())
+        threading.Thread(target=self._again, daemon=True).start()
+
+    def _again(self) -> None:
+        while not self._closing:
+            time.sleep(self.retry)
+            try:
+                with self._lock:
+                    self._connect()
+                self.back.append(time.monotonic())
+                return
+            except Exception:   # nginx has no process for us yet, the class refused: again
+                continue
+
+    def call(self, name: str, payload: dict, timeout: float = 10) -> dict:
+        return self.sio.call(name, {"code": self.code, **payload}, namespace="/class",
+                             timeout=timeout)
+
+    def drive(self, name: str, **payload) -> dict:
+        ack = self.call(name, {"token": self.token, **payload})
+        assert ack["ok"], (name, ack)
+        return ack
+
+    def close(self) -> None:
+        self._closing = True
+        try:
+            self.sio.disconnect()
+        except Exception:
+            pass
+
+
 def bound_socket(source: str, port: int, timeout: float = 10.0) -> socket.socket:
     """A TCP connection to 127.0.0.1:port from ``source`` (any 127.x.y.z):
     nginx's ip_hash then sees different clients on one machine."""
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.settimeout(timeout)
-    s.bind((source, 0))
-    s.connect(("127.0.0.1", port))
+    try:
+        s.settimeout(timeout)
+        s.bind((source, 0))
+        s.connect(("127.0.0.1", port))
+    except OSError:
+        s.close()
+        raise
     s.settimeout(None)
     return s

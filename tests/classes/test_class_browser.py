@@ -65,7 +65,7 @@ def no_overflow(page):
     the projector view, the join code and link inside their card."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     inside = page.evaluate("""() => {
-        const card = document.querySelector('.join-card');
+        const card = document.querySelector('[data-join-view]');
         if (!card) return true;
         const box = card.getBoundingClientRect();
         return [...card.querySelectorAll('.join-code, .join-link a, .students')].every((e) => {
@@ -74,6 +74,23 @@ def no_overflow(page):
                 && e.scrollWidth <= e.clientWidth + 1; });
     }""")
     assert inside, "the join code or link sticks out of its card"
+
+
+def fair(inst):
+    """Before the reveal the projector shows how many answered and nothing
+    else: no right answer marked, no share right, no student's answer."""
+    seen = inst.evaluate("""() => ({right: document.querySelectorAll('[data-right]').length,
+        chart: document.querySelector('[data-chart]').children.length,
+        text: document.querySelector('#tally').innerText})""")
+    assert seen["right"] == 0 and seen["chart"] == 0, seen
+    assert "%" not in seen["text"] and "Answer" not in seen["text"].replace("Answers", ""), seen
+
+
+def chart(inst) -> dict:
+    """The projector's answer chart: {answer: (count, right)}."""
+    inst.wait_for_selector("[data-chart] [data-answer]")
+    return {r[0]: (r[1], r[2]) for r in inst.evaluate("""() => [...document.querySelectorAll(
+        '[data-chart] [data-answer]')].map((e) => [e.dataset.answer, e.dataset.count, 'right' in e.dataset])""")}
 
 
 @pytest.fixture(scope="module")
@@ -148,9 +165,8 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
                 pg.fill("[data-answer=value]", entry)
                 pg.click("[data-action=send-answer]")
             pg.wait_for_selector("#question[data-verdict=pending]")
-        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '3'")
-        assert inst.locator("[data-tally=right]").inner_text() == "67"
-        assert "12" in inst.locator("[data-tally=wrong]").inner_text()
+        inst.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '3'")
+        fair(inst)
         for size, (w, h) in SIZES.items():
             inst.set_viewport_size({"width": w, "height": h})
             settled(inst)
@@ -161,11 +177,12 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
             no_overflow(pg)
             shoot(pg, f"class-student-{size}-answered")
 
-        # Reveal: everyone goes to the step that shows the answer.
+        # Reveal: everyone goes to the step that shows the answer, the chart appears.
         inst.click("[data-action=reveal]")
         reveal = at(trace, "exit", "B")
         for pg in [inst, *students]:
             wait_step(pg, reveal)
+        assert chart(inst) == {"3": ("2", True), "12": ("1", False)}
         assert inst.locator("[data-node=B]").get_attribute("data-value") == "3"
         phone.wait_for_selector("#question[data-verdict=right]")
         students[1].wait_for_selector("#question[data-verdict=wrong]")
@@ -190,9 +207,11 @@ def test_a_class_from_start_to_end(browser, live_server, trace):
         students[1].click("[data-action=send-answer]")
         students[2].click("[data-choice='']")             # "none"
         students[2].click("[data-action=send-answer]")
-        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '3'")
-        assert inst.locator("[data-tally=right]").inner_text() == "33"
+        inst.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '3'")
+        fair(inst)
         inst.click("[data-action=reveal]")
+        inst.wait_for_selector("[data-chart] [data-right]")
+        assert chart(inst) == {"c2, c3": ("1", True), "c3": ("1", False), "none": ("1", False)}
         for pg in [inst, *students]:
             wait_step(pg, at(trace, "prune", "C"))
         phone.wait_for_selector("#question[data-verdict=right]")
@@ -273,6 +292,8 @@ def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server,
         while runs.count() > before and time.monotonic() < deadline:
             time.sleep(0.1)
         assert runs.count() <= before
+        assert inst.is_visible("[data-join-view].full")       # the class starts on the join view
+        inst.click("[data-action=hide-join]")                 # the instructor's "Start"
         inst.select_option("[data-ask=kind]", "bounds")
         inst.select_option("[data-ask=node]", "C")
         inst.click("[data-action=ask]")
@@ -285,10 +306,12 @@ def test_bounds_question_hides_the_bounds_until_the_reveal(browser, live_server,
         phone.keyboard.type("3")
         phone.locator(".num-row").nth(1).locator("button", has_text="+∞").tap()
         phone.tap("[data-action=send-answer]")
-        inst.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '1'")
-        assert inst.locator("[data-tally=right]").inner_text() == "100"
+        inst.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '1'")
+        fair(inst)
         shoot(phone, "class-student-phone-bounds")
         inst.click("[data-action=reveal]")
+        inst.wait_for_selector("[data-chart] [data-right]")
+        assert chart(inst) == {"α = 3, β = +∞": ("1", True)}
         phone.wait_for_selector("#question[data-verdict=right]")
         assert phone.locator("[data-node=C].masked").count() == 0
         assert phone.evaluate(hidden) == "visible"
@@ -338,13 +361,132 @@ def test_projector_presentation_mode(browser, live_server):
     try:
         proj.goto(f"/c/{cls['code']}/present#{cls['instructor']}")
         proj.wait_for_selector("#class-present.ready", timeout=15000)
-        proj.keyboard.press("p")
-        proj.wait_for_function("() => document.documentElement.classList.contains('present')")
+        # Presentation mode is the projector's default; P leaves it and comes back.
+        assert proj.evaluate("document.documentElement.classList.contains('present')")
         assert proj.get_attribute("[data-action=present]", "aria-pressed") == "true"
+        proj.keyboard.press("Escape")                   # the join view to its corner
         settled(proj)
         no_overflow(proj)
         shoot(proj, "class-present-projector-presentation")
-        proj.click("[data-action=present]")
+        proj.keyboard.press("p")
         proj.wait_for_function("() => !document.documentElement.classList.contains('present')")
+        proj.click("[data-action=present]")
+        proj.wait_for_function("() => document.documentElement.classList.contains('present')")
     finally:
         ctx.close()
+
+
+JOIN_SIZES = """() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+    const link = document.querySelector('[data-join-view] .join-link');
+    return {view: r('[data-join-view]').height, code: r('[data-join-code]').height,
+            qr: Math.min(r('[data-join-qr] svg').height, r('[data-join-qr] svg').width),
+            linkFont: parseFloat(getComputedStyle(link).fontSize), linkLines: Math.round(r('.join-link a').height / parseFloat(getComputedStyle(link).lineHeight)),
+            linkWhole: link.scrollWidth <= link.clientWidth + 1, h: innerHeight}; }"""
+
+SENTENCE_WHOLE = """async (total) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const n = document.querySelector('#narration'), cut = [];
+    for (let k = 0; k <= total; k++) {
+      await window.classPage.session.goTo(k);
+      await frame(); await frame();
+      if (n.scrollHeight > n.clientHeight + 1) cut.push([k, n.textContent]);
+    }
+    return cut; }"""
+
+
+def test_the_room(browser, live_server, trace):
+    """Issue 19 as the room sees it: the projector (1920x1080) opens on the
+    join view at hall sizes, live count; stepping sends it to the corner and
+    "Show join" brings it back; a fair question (only how many answered);
+    "Discuss and vote again" and a chart of both rounds after the reveal; an
+    Indonesian phone at 360x640 reads the question in Indonesian with every
+    sentence whole; the report downloads as CSV."""
+    cls = requests.post(f"{live_server}/api/classes",
+                        json={"tree": FIG52, "algorithm": "alphabeta", "step": 1}, timeout=10).json()
+    code = cls["code"]
+    pctx, proj = context(browser, live_server, "projector")
+    contexts = [pctx]
+    try:
+        proj.goto(f"/c/{code}/present#{cls['instructor']}")
+        proj.wait_for_selector("#class-present.ready", timeout=15000)
+        phones = []
+        for (w, h), lang in (((390, 844), "en"), ((360, 640), "id")):
+            ctx, pg = new_screen(browser, live_server, w, h, phone=True, scale=2, console=True)
+            contexts.append(ctx)
+            pg.goto(f"/c/{code}?lang={lang}")
+            pg.wait_for_selector("#class-student.ready", timeout=15000)
+            phones.append(pg)
+        en, idn = phones
+        proj.wait_for_function("() => document.querySelector('[data-students]').textContent === '2'")
+        sizes = proj.evaluate(JOIN_SIZES)
+        assert sizes["view"] >= 0.99 * sizes["h"], sizes                  # the whole screen
+        assert sizes["code"] >= 0.10 * sizes["h"] and sizes["qr"] >= 0.40 * sizes["h"], sizes
+        assert sizes["linkFont"] >= 0.04 * sizes["h"] and sizes["linkWhole"], sizes
+        assert sizes["linkLines"] == 1, sizes
+        assert proj.locator("[data-join-view] .join-link").inner_text().endswith(f"/c/{code}")
+        shoot(proj, "class-present-projector-join")
+        proj.keyboard.press("ArrowRight")                    # a step: the join view to its corner
+        wait_step(en, 2)
+        corner = proj.evaluate(JOIN_SIZES)
+        assert corner["view"] < 0.3 * corner["h"] and proj.is_visible("[data-join-code]"), corner
+        proj.click("[data-action=show-join]")
+        assert proj.evaluate(JOIN_SIZES)["view"] >= 0.99 * sizes["h"]
+        proj.click("[data-action=hide-join]")
+
+        # A fair question, twice: the same question reopened, both rounds in the chart.
+        proj.select_option("[data-ask=kind]", "value")
+        proj.select_option("[data-ask=node]", "B")
+        proj.click("[data-action=ask]")
+        idn.wait_for_selector("[data-answer=value]")
+        said = idn.locator("[data-question]").inner_text()
+        assert "B" in said and said.startswith("Nilai berapa"), said         # in Indonesian
+        assert en.locator("[data-question]").inner_text() == "What value does B return?"
+        for pg in (idn, en):                                   # the question is open
+            cut = pg.evaluate(SENTENCE_WHOLE, len(trace) - 1)
+            assert not cut, cut
+        idn.tap("[data-action=back-to-class]") if idn.is_visible("[data-action=back-to-class]") else None
+        for pg, entry in ((en, "12"), (idn, "12")):
+            pg.fill("[data-answer=value]", entry)
+            pg.tap("[data-action=send-answer]")
+            pg.wait_for_selector("#question[data-verdict=pending]")
+        proj.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '2'")
+        fair(proj)
+        proj.click("[data-action=revote]")
+        for pg, entry in ((en, "3"), (idn, "12")):
+            pg.wait_for_selector("#question:not([data-verdict]) [data-answer=value]")
+            assert pg.is_visible("[data-role=again]")
+            pg.fill("[data-answer=value]", entry)
+            pg.tap("[data-action=send-answer]")
+            pg.wait_for_selector("#question[data-verdict=pending]")
+        proj.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '2'")
+        fair(proj)
+        shoot(idn, "class-student-phone360-id-question")
+        proj.click("[data-action=reveal]")
+        assert chart(proj) == {"12": ("1", False), "3": ("1", True)}
+        kids = proj.evaluate("""() => [...document.querySelector('[data-chart]').children]
+            .map((e) => e.className + ':' + ('answer' in e.dataset))""")
+        assert all(k.endswith(":true") for k in kids), kids   # the chart holds the answers only
+        rounds = proj.evaluate("""() => [...document.querySelectorAll('[data-chart] [data-answer]')]
+            .map((e) => [e.dataset.answer, e.dataset.counts, e.querySelectorAll('.bar').length])""")
+        assert sorted(rounds) == [["12", "2,1", 2], ["3", "0,1", 2]]
+        label = proj.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-chart] .bar-label')).fontSize)")
+        assert label >= 24                                   # read from the back of the hall
+        idn.wait_for_selector("#question[data-verdict=wrong]")
+        assert "jawaban" in idn.locator("[data-role=q-status]").inner_text().lower()
+        shoot(proj, "class-present-projector-chart")
+
+        # The report: the page, and its CSV behind the instructor's key.
+        report = proj.context.new_page()
+        report.goto(f"/c/{code}/report")
+        report.wait_for_selector("#class-report.ready", timeout=15000)
+        assert report.locator("[data-report-question]").count() == 1
+        with report.expect_download() as got:
+            report.click("[data-action=download-csv]")
+        text = Path(got.value.path()).read_text()
+        assert text.startswith("question,step,node,kind,round,answer,right,count")
+        assert "1,2,B,value,2,3,1,1" in text.replace("\r", "")
+        for pg in [proj, *phones]:
+            assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -107,29 +107,130 @@ def test_late_join_gets_the_current_state_and_question(conns, new_class, step_of
 
 
 def test_question_tally_reveal(conns, new_class, step_of):
+    """A fair question: until the reveal the projector learns only how many
+    answered; the second device (``live``) sees the answer and the live
+    distribution; the reveal brings the chart to both."""
     cls = new_class()
     code, token = cls["code"], cls["instructor"]
     inst = present(conns, cls)
+    device = conns()
+    assert device.call("present", {"code": code, "token": token, "live": True})["ok"]
     pupils = [join(conns, cls)[0] for _ in range(4)]
     inst.call("step", {"code": code, "token": token, "step": 2})
     q = inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})["state"]["question"]
-    assert q["answer"] == 3 and q["reveal_step"] == step_of("exit", "B")
+    assert "answer" not in q and "answer_text" not in q and q["reveal_step"] == step_of("exit", "B")
+    live_q = device.received("instructor")[-1]["question"]
+    assert live_q["answer"] == 3 and live_q["answer_text"] == "3"
     for s, entry in zip(pupils, ["3", "3", "12", "12"]):
         assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
     tally = wait_tally(inst, 4)
-    assert (tally["answers"], tally["right"]) == (4, 2)
-    assert tally["wrong"] == [{"label": "12", "count": 2}]
+    assert set(tally) == {"question", "round", "answers", "students"}     # a count, nothing more
+    for m in inst.received():
+        assert "right" not in str(m) and "wrong" not in str(m) and "chart" not in str(m), m
+    live = wait_tally(device, 4)
+    assert (live["answers"], live["right"]) == (4, 2)
+    assert live["wrong"] == [{"label": "12", "count": 2}]
+    assert {b["label"]: (b["counts"], b["right"]) for b in live["chart"]["bars"]} == {
+        "3": ([2], True), "12": ([2], False)}
     for s in pupils:                      # students never get the tally or the answer early
         assert not s.received("tally")
         assert all("answer" not in (m["question"] or {}) for m in s.received("state"))
     revealed = inst.call("reveal", {"code": code, "token": token})["state"]
     assert revealed["step"] == q["reveal_step"] and revealed["question"]["revealed"]
+    assert revealed["question"]["answer_text"] == "3"
+    chart = revealed["tally"]["chart"]
+    assert chart["answers"] == [4] and chart["right"] == [2]
+    assert [(b["label"], b["counts"], b["right"]) for b in chart["bars"]] == [
+        ("3", [2], True), ("12", [2], False)]
     last = pupils[2].received("state")[-1]
     assert last["step"] == q["reveal_step"] and last["question"]["answer"] == 3
     assert pupils[2].call("mine", {"code": code})["mine"] == {
-        "question": q["id"], "answered": True, "label": "12", "right": False}
+        "question": q["id"], "round": 1, "answered": True, "label": "12", "right": False}
     late = pupils[0].call("answer", {"code": code, "question": q["id"], "answer": "3"})
     assert not late["ok"] and late["error"]["status"] == 409
+
+
+def test_discuss_and_vote_again_keeps_both_rounds(conns, new_class, client):
+    """Peer instruction: the same question reopens, everyone answers again,
+    the chart and the report show both rounds side by side."""
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    pupils = [join(conns, cls)[0] for _ in range(3)]
+    q = inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})["state"]["question"]
+    for s, entry in zip(pupils, ["12", "12", "3"]):
+        assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
+    again = inst.call("revote", {"code": code, "token": token})["state"]
+    assert again["question"]["id"] == q["id"] and again["question"]["round"] == 2
+    assert again["tally"]["answers"] == 0 and "chart" not in again["tally"]
+    assert pupils[0].received("state")[-1]["question"]["round"] == 2
+    assert pupils[0].call("mine", {"code": code})["mine"]["answered"] is False
+    for s, entry in zip(pupils, ["3", "12", "3"]):
+        assert s.call("answer", {"code": code, "question": q["id"], "answer": entry})["accepted"]
+    assert not pupils[0].call("answer", {"code": code, "question": q["id"], "answer": "8"})["accepted"]
+    chart = inst.call("reveal", {"code": code, "token": token})["state"]["tally"]["chart"]
+    assert chart["rounds"] == 2 and chart["answers"] == [3, 3] and chart["right"] == [1, 2]
+    # equal totals: the right answer first
+    assert [(b["label"], b["counts"]) for b in chart["bars"]] == [("3", [1, 2]), ("12", [2, 1])]
+    res = client.get(f"/api/classes/{code}/report.csv",
+                     headers={"Authorization": f"Bearer {token}"})
+    assert res.status_code == 200 and res.mimetype == "text/csv"
+    lines = res.get_data(as_text=True).splitlines()
+    head = lines[0].split(",")
+    assert head[:8] == ["question", "step", "node", "kind", "round", "answer", "right", "count"]
+    rows = [dict(zip(head, line.split(","))) for line in lines[1:]]
+    got = {(r["round"], r["answer"]): (r["right"], r["count"], r["share_right"]) for r in rows}
+    assert got == {("1", "12"): ("0", "2", "0.333"), ("1", "3"): ("1", "1", "0.333"),
+                   ("2", "12"): ("0", "1", "0.667"), ("2", "3"): ("1", "2", "0.667")}
+    assert all(r["node"] == "B" and r["kind"] == "value" and r["step"] == "0" for r in rows)
+    for p in pupils:                                 # no student identifier anywhere in it
+        sid = p.call("join", {"code": code})["student"]
+        assert sid not in res.get_data(as_text=True)
+
+
+def test_the_report_is_the_instructors_only(client, new_class):
+    cls = new_class()
+    url = f"/api/classes/{cls['code']}/report.csv"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers={"Authorization": "Bearer not-the-token"}).status_code == 403
+    ok = client.get(url, headers={"Authorization": f"Bearer {cls['instructor']}"})
+    assert ok.status_code == 200 and ok.get_data(as_text=True).startswith("question,step,node")
+    report = client.get(f"/api/classes/{cls['code']}/report",
+                        headers={"Authorization": f"Bearer {cls['instructor']}"}).get_json()
+    assert report["rows"] == [] and report["columns"][:3] == ["question", "step", "node"]
+
+
+def test_questions_travel_as_catalogue_messages(conns, new_class, client):
+    """Each page says the question in its own language: the state carries the
+    message id and its fields, and the catalogue has the Indonesian."""
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    s, _ = join(conns, cls)
+    inst.call("ask", {"code": code, "token": token, "kind": "value", "node": "B"})
+    q = s.received("state")[-1]["question"]
+    assert q["say"] == {"msgid": "What value does {x} return?", "fields": {"x": "B"}}
+    from app.i18n import message_in
+    said = message_in(q["say"]["msgid"], q["say"]["fields"], "id")
+    assert "B" in said and said != "What value does B return?"
+    js = client.get("/i18n/id.json").get_json()
+    assert js[q["say"]["msgid"]] and js["none"]
+
+
+def test_a_countdown_closes_the_answers(conns, new_class, app):
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    s, _ = join(conns, cls)
+    bad = inst.call("ask", {"code": code, "token": token, "kind": "move", "seconds": 2})
+    assert not bad["ok"] and "seconds" in bad["error"]["message"]
+    q = inst.call("ask", {"code": code, "token": token, "kind": "move", "seconds": 30})["state"]["question"]
+    assert 29 <= q["remaining"] <= 30
+    assert s.received("state")[-1]["question"]["remaining"] > 29
+    service = app.extensions["classes"]
+    service.clock = lambda: time.time() + 40                       # the time is up
+    late = s.call("answer", {"code": code, "question": q["id"], "answer": "B"})
+    assert not late["ok"] and late["error"]["status"] == 409 and "time" in late["error"]["message"]
 
 
 def test_one_answer_per_student_even_across_reconnects(conns, new_class):
@@ -145,8 +246,27 @@ def test_one_answer_per_student_even_across_reconnects(conns, new_class):
     back, ack2 = join(conns, cls, student=ack["student"])            # a reconnect
     assert ack2["mine"]["label"] == "C"
     assert not back.call("answer", {"code": code, "question": q["id"], "answer": "B"})["accepted"]
-    t = inst.call("present", {"code": code, "token": token})["state"]["tally"]
+    t = inst.call("present", {"code": code, "token": token, "live": True})["state"]["tally"]
     assert (t["answers"], t["right"]) == (1, 0)
+
+
+def test_one_connection_is_one_student(conns, new_class):
+    """Issue 17, finding 4: joining again on the same connection, without an
+    id or with a made-up one, before each answer cast a vote each time."""
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    inst = present(conns, cls)
+    s, ack = join(conns, cls)
+    q = inst.call("ask", {"code": code, "token": token, "kind": "move"})["state"]["question"]
+    for payload in ({"code": code}, {"code": code, "student": "x" * 28}, {"code": code}):
+        assert s.call("answer", {"code": code, "question": q["id"], "answer": "B"})["ok"]
+        again = s.call("join", payload)
+        assert again["ok"] and again["student"] == ack["student"]
+    forged = conns()                                   # a fresh connection, an id made up
+    made_up = forged.call("join", {"code": code, "student": "A" * 28})
+    assert made_up["ok"] and made_up["student"] != "A" * 28
+    t = inst.call("present", {"code": code, "token": token, "live": True})["state"]
+    assert t["tally"]["answers"] == 1 and t["students"] == 2
 
 
 @pytest.mark.parametrize("event, extra", [
@@ -320,3 +440,40 @@ def test_join_link_shows_the_lan_address_to_the_laptop(make_app):
     html = client.get(f"/c/{cls['code']}/present",
                       headers={"Host": "localhost:5000"}).get_data(as_text=True)
     assert f"http://192.168.1.20:5000/c/{cls['code']}" in html
+
+
+def test_a_live_class_holds_its_uploaded_tree(app, client, conns, monkeypatch):
+    """The class pins its upload in the store (holder ``class:<code>``) while
+    it lives and lets go when it ends (issue 17: never evicted under a class)."""
+    from tests.conftest import FIG_5_2
+
+    up = client.post("/api/trees", data=FIG_5_2.encode(),
+                     headers={"Content-Type": "application/x-yaml"}).get_json()
+    store = app.extensions["trees"].store
+    calls = []
+    monkeypatch.setattr(store, "pin", lambda *a: calls.append(("pin", *a)) or True, raising=False)
+    monkeypatch.setattr(store, "unpin", lambda *a: calls.append(("unpin", *a)) or 1, raising=False)
+    cls = client.post("/api/classes", json={"tree": up["id"]}).get_json()
+    holder = f"class:{cls['code']}"
+    ttl = app.extensions["classes"].ttl
+    assert calls == [("pin", up["id"], holder, ttl)]
+    inst = present(conns, cls)
+    assert calls[-1] == ("pin", up["id"], holder, ttl)              # renewed by the projector
+    assert inst.call("end", {"code": cls["code"], "token": cls["instructor"]})["ok"]
+    assert calls[-1] == ("unpin", holder, up["id"])
+
+
+def test_both_instructor_views_read_once_are_the_views(app, conns, new_class):
+    """The broadcast's two views, made from one read, are exactly the
+    projector's and the second device's (before and after the reveal)."""
+    cls = new_class()
+    code, token = cls["code"], cls["instructor"]
+    present(conns, cls)
+    s, _ = join(conns, cls)
+    service = app.extensions["classes"]
+    service.clock = lambda: 1000.0                       # the countdown's "remaining" holds still
+    q = service.ask(code, token, "value", "B", seconds=60)["question"]
+    s.call("answer", {"code": code, "question": q["id"], "answer": "12"})
+    for record in (service.get(code), service.reveal(code, token)):
+        assert service.instructor_views(record) == (service.instructor(record),
+                                                    service.instructor(record, live=True))

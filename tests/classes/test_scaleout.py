@@ -80,11 +80,11 @@ def test_two_processes_behind_nginx_share_one_class(services):
     instructor = Client(port, "127.0.0.1")
     students = [Client(port, src) for src in SOURCES]
     try:
-        instructor.call("present", {"code": code, "token": token})
+        instructor.call("present", {"code": code, "token": token, "live": True})   # the second device: it sees the distribution
         for s in students:
             s.call("join", {"code": code})
         # Each student is counted once, whichever process holds them.
-        counted = instructor.call("present", {"code": code, "token": token})["state"]["students"]
+        counted = instructor.call("present", {"code": code, "token": token, "live": True})["state"]["students"]
         assert counted == len(students)
 
         driven = list(range(1, 13)) + [7, 3, 12]
