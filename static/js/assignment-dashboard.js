@@ -76,7 +76,7 @@ async function load() {
     tr.dataset.student = s.student;
     tr.append(cell(s.student), cell(s.sis_id || ''), cell(String(s.percent), 'num'),
       cell(s.exercises.map((x, i) => `${i + 1}: ${Math.round(x.score * 100)} % (${x.attempts})`).join(' · ')
-        + (s.late ? ` · ${t('late')}` : '')));
+        + (s.late ? ' · ' + t('late') : '')));
     return tr;
   }));
   return r;
