@@ -17,6 +17,8 @@ if [ "$mode" = test ]; then
   # The scale-out test starts its own Redis and nginx on loopback ports.
   command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
   [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need_apt+=(nginx)
+  # The results store's tests start a throw-away PostgreSQL cluster (initdb, pg_ctl).
+  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_apt+=(postgresql)
 fi
 python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3.11-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
