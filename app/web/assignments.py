@@ -443,6 +443,14 @@ def _guided(a, st, index, exercise, tree, tree_id, body, reveal, past) -> dict:
 
 # -- pages ----------------------------------------------------------------------
 
+@bp.get("/a/new")
+def new_page():
+    """Make an assignment (linked from the practice pages)."""
+    from .practice import MODES
+    trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= _max_nodes()]
+    return render_template("assignment_new.html", trees=trees, modes=MODES)
+
+
 @bp.get("/a/<assignment_id>")
 def student_page(assignment_id: str):
     return render_template("assignment.html", assignment_id=assignment_id)

@@ -85,3 +85,39 @@ def test_a_student_solves_an_assignment_and_the_instructor_sees_it(browser, live
     dash.screenshot(path=str(ARTIFACTS / "assignment-dashboard.png"), full_page=True)
     assert not dash.errors, dash.errors
     dash.context.close()
+
+
+def test_an_instructor_makes_an_assignment_from_the_practice_page(browser, live_server):
+    pg = _page(browser, live_server, viewport={"width": 360, "height": 640}, is_mobile=True,
+               has_touch=True)
+    pg.goto("/practice/aima-fig-5-2?mode=cuts")
+    pg.wait_for_selector("#practice.ready")
+    pg.click("[data-action=make-assignment]")
+    pg.wait_for_selector("body.ready")
+    row = pg.locator(".exercise-row").first
+    assert row.locator("[name=tree]").input_value() == "aima-fig-5-2"
+    assert row.locator("[name=mode]").input_value() == "cuts"
+    assert row.locator("[name=depth]").is_hidden()            # fixed tree: no random options
+    pg.click("[data-action=add-exercise]")
+    second = pg.locator(".exercise-row").nth(1)
+    assert second.locator("[name=tree]").input_value() == "random"
+    second.locator("[name=branching]").fill("5")               # too big to solve by hand:
+    second.locator("[name=depth]").fill("5")                   # refused by the server, named
+    pg.click("[data-form=new-assignment] button[type=submit]")
+    expect(pg.locator("#alert")).to_contain_text("exercises[1]")
+    second.locator("[name=depth]").fill("2")
+    pg.fill("[name=title]", "Week 5")
+    pg.click("[data-form=new-assignment] button[type=submit]")
+    pg.wait_for_selector("[data-role=made]:not([hidden])")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / "assignment-new-phone.png"), full_page=True)
+    dashboard = pg.get_attribute("[data-dashboard-link]", "href")
+    student = pg.get_attribute("[data-student-link]", "href")
+    pg.goto(dashboard)
+    pg.wait_for_selector("#dashboard.ready")
+    assert pg.text_content("[data-role=title]") == "Week 5"
+    assert pg.text_content("[data-students]") == "0"
+    assert pg.text_content("[data-role=student-link]") == student
+    assert not [e for e in pg.errors if "400" not in e], pg.errors
+    pg.context.close()
