@@ -66,4 +66,44 @@ submissions = Table(
 )
 Index("ix_submissions_student_created", submissions.c.student_id, submissions.c.created)
 
-__all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions"]
+
+
+# -- LTI 1.3 (migration 0002) ---------------------------------------------------
+
+lti_kv = Table(
+    "lti_kv", metadata,
+    # PyLTI1p3's launch data (state, nonce issued, launch) kept here, not in cookies.
+    Column("key", String(255), primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+lti_nonces = Table(
+    "lti_nonces", metadata,
+    Column("nonce", String(255), primary_key=True),    # a launch's nonce, used once
+    Column("used", Float, nullable=False),
+)
+
+lti_grades = Table(
+    "lti_grades", metadata,
+    # Where a student's score goes back to (Assignment and Grade Services).
+    Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("user_sub", String(255), nullable=False),
+    Column("ags", Text, nullable=False),               # JSON: the launch's AGS endpoint claim
+    Column("sent", Float),                             # the score last sent (percent)
+)
+
+instructor_tokens = Table(
+    "instructor_tokens", metadata,
+    # Short-lived instructor keys minted when an instructor launches from the LMS.
+    Column("token_hash", String(64), primary_key=True),
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+__all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
+           "lti_nonces", "lti_grades", "instructor_tokens"]

@@ -84,6 +84,12 @@ def _budget() -> AssignmentBudget:
     return current_app.extensions["assignment_budget"]
 
 
+@bp.after_request
+def _framed(response):
+    from .lti import frame_policy
+    return frame_policy(response)
+
+
 # -- errors ------------------------------------------------------------------
 
 @bp.errorhandler(AssignmentError)
@@ -129,10 +135,18 @@ def _instructor(assignment_id: str) -> Assignment:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
         raise AssignmentError("This needs the instructor's link (Authorization: Bearer).", 401)
-    if not check_token(a.token_hash, header[7:].strip()):
+    token = header[7:].strip()
+    if not check_token(a.token_hash, token) and not _lms_instructor(a.id, token):
         _missed()
         raise AssignmentError("This is not the instructor's link of this assignment.", 403)
     return a
+
+
+def _lms_instructor(assignment_id: str, token: str) -> bool:
+    """A key minted by an instructor's LMS launch (:mod:`app.web.lti`), still fresh."""
+    lti = current_app.extensions.get("lti")
+    return bool(lti) and 0 < len(token) <= 100 and lti.store.instructor_ok(assignment_id,
+                                                                            token_hash(token))
 
 
 def _student(a: Assignment) -> Student:
@@ -148,15 +162,21 @@ def _student(a: Assignment) -> Student:
 
 @bp.post("/api/assignments")
 def create():
+    return jsonify(make_assignment(request.get_json(silent=True))), 201
+
+
+def make_assignment(data) -> dict:
+    """Check and store an assignment (``POST /api/assignments``'s body, or an LMS
+    instructor's deep link); ``{"id", "student", "instructor", "dashboard"}``."""
     budget = _budget()
-    spec = read_spec(request.get_json(silent=True), budget.exercises_per_assignment)
+    spec = read_spec(data, budget.exercises_per_assignment)
     trees = _check_exercises(spec)
     assignment_id = secrets.token_urlsafe(9)
     token, hashed = new_token()
     _store().create(assignment_id, spec, hashed, secrets.token_hex(32), client_address(), trees,
                     budget.assignments_per_instructor, DAY)
-    return jsonify({"id": assignment_id, "student": f"/a/{assignment_id}", "instructor": token,
-                    "dashboard": f"/a/{assignment_id}/dashboard#{token}"}), 201
+    return {"id": assignment_id, "student": f"/a/{assignment_id}", "instructor": token,
+            "dashboard": f"/a/{assignment_id}/dashboard#{token}"}
 
 
 def _max_nodes() -> int:
@@ -410,9 +430,17 @@ def submit(assignment_id: str, index: int):
                                graded.result, past, a.spec.attempts,
                                _budget().submissions_per_minute)
         out = shown(graded, exercise.mode, a.spec.feedback, _key_allowed(a, attempt, now))
+    _passback(a, st)
     out.update(attempt=attempt, late=past,
                attempts_left=None if a.spec.attempts is None else a.spec.attempts - attempt)
     return jsonify(out)
+
+
+def _passback(a: Assignment, st: Student) -> None:
+    """A student from an LMS: their score to its gradebook (when it changed)."""
+    lti = current_app.extensions.get("lti")
+    if lti is not None and st.key.startswith("lti:"):
+        lti.send_score(a, st)
 
 
 def _answers(body: dict) -> dict:
@@ -436,8 +464,9 @@ def _guided(a, st, index, exercise, tree, tree_id, body, reveal, past) -> dict:
     out.pop("link", None)
     if body.get("answer") not in (None, ""):
         total = guided_total(tree, exercise)
-        store.submit(st.id, index, _answers(body), graded.right, total, {}, past, None,
-                     _budget().submissions_per_minute, attempt=q + 1)
+        if store.submit(st.id, index, _answers(body), graded.right, total, {}, past, None,
+                        _budget().submissions_per_minute, attempt=q + 1):
+            _passback(a, st)
     return out
 
 

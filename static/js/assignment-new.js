@@ -43,12 +43,15 @@ form.addEventListener('submit', async (e) => {
     due: form.due.value ? new Date(form.due.value).toISOString() : null,
     late: form.late.checked ? 'mark' : 'refuse',
   };
-  const res = await fetch('/api/assignments', {
+  // Inside an LMS (Deep Linking): the tool makes it and the LMS gets a signed link to it.
+  const deepLink = form.dataset.deepLink;
+  const res = await fetch(deepLink ? `/lti/deep-link/${encodeURIComponent(deepLink)}` : '/api/assignments', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) { showError(data.error?.message || `HTTP ${res.status}`); return; }
   showError('');
+  if (deepLink) { backToLms(data); return; }
   try { localStorage.setItem(`assignment:${data.id}:instructor`, data.instructor); } catch { /* the link holds it */ }
   const student = $('[data-student-link]');
   student.href = student.textContent = `${location.origin}${data.student}`;
@@ -57,4 +60,17 @@ form.addEventListener('submit', async (e) => {
   form.hidden = true;
   $('[data-role=made]').hidden = false;
 });
+/** Post the signed Deep Linking response to the LMS (its page replaces this one). */
+function backToLms(data) {
+  const f = document.createElement('form');
+  f.method = 'POST';
+  f.action = data.return_url;
+  const input = document.createElement('input');
+  input.type = 'hidden';
+  input.name = 'JWT';
+  input.value = data.jwt;
+  f.append(input);
+  document.body.append(f);
+  f.submit();
+}
 document.body.classList.add('ready');
