@@ -59,6 +59,29 @@ LTI_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 
 
+class ToolConf(ToolConfDict):
+    """PyLTI1p3's dictionary of registrations, with an unknown client id (the token's
+    audience) refused as a launch error (the dictionary raises a bare ``Exception``)."""
+
+    def find_registration_by_params(self, iss, client_id, *args, **kwargs):
+        try:
+            return super().find_registration_by_params(iss, client_id, *args, **kwargs)
+        except LtiException:
+            raise
+        except Exception:
+            raise LtiException(f"the token's audience {client_id!r} is not a client of this "
+                               f"tool at {iss!r}") from None
+
+    def find_deployment_by_params(self, iss, deployment_id, client_id, *args, **kwargs):
+        try:
+            return super().find_deployment_by_params(iss, deployment_id, client_id,
+                                                     *args, **kwargs)
+        except LtiException:
+            raise
+        except Exception:
+            return None
+
+
 class Lti:
     """The tool's registrations, keys and stores (one per app)."""
 
@@ -73,7 +96,7 @@ class Lti:
                 "auth_token_url": p["auth_token_url"], "key_set_url": p["key_set_url"],
                 "key_set": None, "auth_audience": p.get("auth_audience"),
                 "deployment_ids": list(p["deployment_ids"])})
-        self.conf = ToolConfDict(config)
+        self.conf = ToolConf(config)
         for p in platforms:
             self.conf.set_private_key(p["issuer"], self.private_key, client_id=p["client_id"])
             self.conf.set_public_key(p["issuer"], self.public_key, client_id=p["client_id"])
