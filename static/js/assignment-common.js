@@ -1,7 +1,8 @@
 // What the assignment pages share: the student's personal token (from a
 // personal link's fragment #s=<token>, kept in this browser's storage per
 // assignment: no cookie, so the pages work framed by an LMS), and the
-// API's JSON with the token attached.
+// API's JSON with the token attached. Links between the assignment's pages
+// carry the token in their fragment (never sent to the server).
 
 const KEY = (id) => `assignment:${id}:token`;
 
@@ -13,7 +14,15 @@ export function studentToken(id) {
     history.replaceState(null, '', location.pathname + location.search);
     return m[1];
   }
+  if (memory.get(id)) return memory.get(id);
   try { return localStorage.getItem(KEY(id)); } catch { return null; }
+}
+
+/** `path` with the student's token in its fragment: the next page finds it even
+ *  where this frame may keep nothing (an LMS's frame with third-party storage blocked). */
+export function withToken(id, path) {
+  const tok = studentToken(id);
+  return tok ? `${path}#s=${tok}` : path;
 }
 
 export function setToken(id, token) {

@@ -5,13 +5,15 @@
 // what of the key the student sees.
 
 import { t } from './i18n.js';
-import { api } from './assignment-common.js';
+import { api, withToken } from './assignment-common.js';
 
 /** Fill the page's data from the student's exercise; an object with `post`, or throws. */
 export async function assignmentExercise(page) {
   const id = page.dataset.assignment;
   const index = Number(page.dataset.index);
   const me = await api(id, '/me');
+  const home = page.querySelector('.home');
+  home.href = withToken(id, home.getAttribute('href'));
   const ex = me.exercises[index];
   if (!ex) throw new Error(t('There is no such exercise in this assignment.'));
   page.dataset.tree = ex.tree;

@@ -3,7 +3,7 @@
 // and, when the feedback setting allows, the scores.
 
 import { t } from './i18n.js';
-import { api, setToken, studentToken } from './assignment-common.js';
+import { api, setToken, studentToken, withToken } from './assignment-common.js';
 
 const $ = (sel) => document.querySelector(sel);
 const MODES = {
@@ -59,7 +59,7 @@ async function main() {
       const li = document.createElement('li');
       li.dataset.exercise = String(ex.index);
       const a = document.createElement('a');
-      a.href = `/a/${encodeURIComponent(id)}/${ex.index}`;
+      a.href = withToken(id, `/a/${encodeURIComponent(id)}/${ex.index}`);
       a.textContent = t('Exercise {n}: {mode}', { n: ex.index + 1, mode: MODES[ex.mode] || ex.mode });
       const info = document.createElement('span');
       info.className = 'hint';
