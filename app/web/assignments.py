@@ -92,7 +92,7 @@ def _framed(response):
 
 # -- errors ------------------------------------------------------------------
 
-@bp.errorhandler(AssignmentError)
+@bp.app_errorhandler(AssignmentError)   # the LTI blueprint raises them too
 def _refused(exc: AssignmentError):
     body = {"message": said(exc.msgid, **exc.fields)}
     if exc.argument:

@@ -60,25 +60,23 @@ AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 
 
 class ToolConf(ToolConfDict):
-    """PyLTI1p3's dictionary of registrations, with an unknown client id (the token's
-    audience) refused as a launch error (the dictionary raises a bare ``Exception``)."""
+    """PyLTI1p3's dictionary of registrations, with an unknown issuer or client id
+    (the token's audience) refused as a launch error (it raises a bare ``Exception``)."""
 
-    def find_registration_by_params(self, iss, client_id, *args, **kwargs):
+    def get_iss_config(self, iss, client_id=None):
         try:
-            return super().find_registration_by_params(iss, client_id, *args, **kwargs)
-        except LtiException:
-            raise
+            return super().get_iss_config(iss, client_id)
         except Exception:
-            raise LtiException(f"the token's audience {client_id!r} is not a client of this "
-                               f"tool at {iss!r}") from None
+            if client_id is None:
+                raise LtiException(f"the issuer {iss!r} is not registered") from None
+            raise LtiException(f"the client id (the token's audience) {client_id!r} is not "
+                               f"registered for the issuer {iss!r}") from None
 
     def find_deployment_by_params(self, iss, deployment_id, client_id, *args, **kwargs):
         try:
             return super().find_deployment_by_params(iss, deployment_id, client_id,
                                                      *args, **kwargs)
         except LtiException:
-            raise
-        except Exception:
             return None
 
 
@@ -87,7 +85,8 @@ class Lti:
 
     def __init__(self, app):
         platforms = app.config.get("LTI_PLATFORMS") or []
-        self.private_key, self.public_key = _tool_keys(app)
+        self._app_keys = lambda: _tool_keys(app)
+        self._keys: tuple[str, str] | None = None
         config: dict = {}
         for p in platforms:
             config.setdefault(p["issuer"], []).append({
@@ -97,6 +96,8 @@ class Lti:
                 "key_set": None, "auth_audience": p.get("auth_audience"),
                 "deployment_ids": list(p["deployment_ids"])})
         self.conf = ToolConf(config)
+        if platforms:
+            self.keys()
         for p in platforms:
             self.conf.set_private_key(p["issuer"], self.private_key, client_id=p["client_id"])
             self.conf.set_public_key(p["issuer"], self.public_key, client_id=p["client_id"])
@@ -104,6 +105,21 @@ class Lti:
         db = app.extensions["results_db"]
         self.db = db
         self.store = LtiStore(db)
+
+    def keys(self) -> tuple[str, str]:
+        """The tool's (private, public) PEM keys, read or made at first need (a server
+        without LMS registrations makes none)."""
+        if self._keys is None:
+            self._keys = self._app_keys()
+        return self._keys
+
+    @property
+    def private_key(self) -> str:
+        return self.keys()[0]
+
+    @property
+    def public_key(self) -> str:
+        return self.keys()[1]
 
     def storage(self) -> DbLaunchData:
         return DbLaunchData(self.db)

@@ -91,7 +91,7 @@ def _state_and_nonce(lms, session) -> tuple[str, str]:
 
 @pytest.mark.parametrize("forgery, reason", [
     ("replayed nonce", "Nonce already used"),
-    ("wrong audience", "audience 'another-tool' is not a client"),
+    ("wrong audience", "audience) 'another-tool' is not registered"),
     ("expired token", "Signature has expired"),
     ("forged signature", "Signature verification failed"),
     ("unknown deployment", "Unable to find deployment"),
