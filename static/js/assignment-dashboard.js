@@ -7,6 +7,10 @@
 import { t } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
+const MODES = {
+  values: t('Minimax values'), cuts: t('Alpha-beta cuts'), full: t('Alpha-beta full'),
+  guided: t('Guided'), order: t('Move ordering'),
+};
 const page = $('#dashboard');
 const id = page.dataset.assignment;
 const KEY = `assignment:${id}:instructor`;
@@ -56,7 +60,7 @@ async function load() {
   $('[data-role=exercises] tbody').replaceChildren(...r.exercises.map((e) => {
     const tr = document.createElement('tr');
     tr.dataset.exercise = String(e.index);
-    tr.append(cell(String(e.index + 1)), cell(e.mode), cell(String(e.students), 'num'),
+    tr.append(cell(String(e.index + 1)), cell(MODES[e.mode] || e.mode), cell(String(e.students), 'num'),
       cell(e.share_right == null ? '–' : `${Math.round(e.share_right * 100)} %`, 'num'));
     const td = document.createElement('td');
     const ul = document.createElement('ul');

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -15,6 +16,15 @@ pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 RIGHT = {"A": ("3", "3", "+inf"), "B": ("3", "-inf", "3"), "C": ("2", "3", "inf"),
          "D": ("2", "3", "5")}
+
+
+_axe = Axe()
+
+
+def serious(pg) -> list[str]:
+    """axe-core's serious and critical violations on the page now."""
+    return [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+            for v in _axe.run(pg).response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def _page(browser, live_server, **ctx):
@@ -42,6 +52,7 @@ def test_a_student_solves_an_assignment_and_the_instructor_sees_it(browser, live
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390      # no sideways scroll
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / "assignment-student-phone.png"), full_page=True)
+    assert not serious(pg)
 
     pg.click("[data-exercise='0'] a")
     pg.wait_for_selector("#practice.ready")
@@ -83,6 +94,7 @@ def test_a_student_solves_an_assignment_and_the_instructor_sees_it(browser, live
     first = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()[0]
     assert first == "Student,ID,SIS User ID,SIS Login ID,Section,Alpha-beta homework"
     dash.screenshot(path=str(ARTIFACTS / "assignment-dashboard.png"), full_page=True)
+    assert not serious(dash)
     assert not dash.errors, dash.errors
     dash.context.close()
 
@@ -112,6 +124,7 @@ def test_an_instructor_makes_an_assignment_from_the_practice_page(browser, live_
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / "assignment-new-phone.png"), full_page=True)
+    assert not serious(pg)
     dashboard = pg.get_attribute("[data-dashboard-link]", "href")
     student = pg.get_attribute("[data-student-link]", "href")
     pg.goto(dashboard)
