@@ -57,7 +57,7 @@ def table(students: list[Student], subs: list[Submission], modes: list[str]) -> 
         mine = by_student.get(st.id, [])
         scores = exercise_scores(mine, modes)
         attempts = Counter(s.exercise for s in mine)
-        rows.append({"student": st.name, "sis_id": st.sis_id, "login": st.login,
+        rows.append({"student": st.name, "key": st.key, "sis_id": st.sis_id, "login": st.login,
                      "section": st.section,
                      "exercises": [{"score": round(x, 4), "attempts": attempts.get(i, 0)}
                                    for i, x in enumerate(scores)],

@@ -78,12 +78,42 @@ async function load() {
   $('[data-role=students] tbody').replaceChildren(...r.students.map((s) => {
     const tr = document.createElement('tr');
     tr.dataset.student = s.student;
-    tr.append(cell(s.student), cell(s.sis_id || ''), cell(String(s.percent), 'num'),
+    const who = document.createElement('td');
+    const open = document.createElement('details');
+    const name = document.createElement('summary');
+    name.textContent = s.student;
+    open.append(name);
+    open.addEventListener('toggle', () => { if (open.open && open.children.length === 1) attempts(open, s.key); });
+    who.append(open);
+    tr.append(who, cell(s.sis_id || ''), cell(String(s.percent), 'num'),
       cell(s.exercises.map((x, i) => `${i + 1}: ${Math.round(x.score * 100)} % (${x.attempts})`).join(' · ')
         + (s.late ? ' · ' + t('late') : '')));
     return tr;
   }));
   return r;
+}
+
+/** A student's own trees (each opens in the visualizer) and every attempt, under their name. */
+async function attempts(box, key) {
+  try {
+    const r = await (await call(`/students/${encodeURIComponent(key)}/attempts`)).json();
+    const ul = document.createElement('ul');
+    ul.className = 'student-work';
+    for (const ex of r.exercises) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = `/t/${encodeURIComponent(ex.tree)}`;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = t('Exercise {n}: {mode}', { n: ex.index + 1, mode: MODES[ex.mode] || ex.mode });
+      const tries = r.attempts.filter((x) => x.exercise === ex.index)
+        .map((x) => `${x.right}/${x.total}` + (x.late ? ' (' + t('late') + ')' : ''));
+      li.append(a, document.createTextNode(tries.length ? ` · ${tries.join(', ')}` : ''));
+      li.dataset.tree = ex.tree;
+      ul.append(li);
+    }
+    box.append(ul);
+  } catch (err) { showError(err.message); }
 }
 
 for (const a of document.querySelectorAll('[data-export]')) {

@@ -89,6 +89,12 @@ def test_a_student_solves_an_assignment_and_the_instructor_sees_it(browser, live
     row = dash.text_content("[data-role=students] tbody tr")
     assert "Ana Lee" in row and "50" in row
     assert "100 %" in dash.text_content("[data-role=exercises] tr[data-exercise='0']")
+    dash.click("[data-role=students] summary")                 # the student's own trees and attempts
+    work = dash.locator(".student-work li")
+    expect(work).to_have_count(2)
+    assert work.first.get_attribute("data-tree") == "aima-fig-5-2"
+    assert "12/14, 14/14" in work.first.text_content()
+    assert work.nth(1).get_attribute("data-tree").startswith("r-b2-d3-s")
     with dash.expect_download() as dl:
         dash.click("[data-export=canvas]")
     first = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()[0]
