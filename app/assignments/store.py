@@ -55,9 +55,14 @@ class Submission:
     result: str = "{}"
 
 
+KNOWN = 1000
+"""Assignments kept in memory once read."""
+
+
 class AssignmentStore:
     def __init__(self, db: Database):
         self.db = db
+        self._known: dict[str, Assignment] = {}
 
     # -- assignments -----------------------------------------------------------
     def create(self, assignment_id: str, spec: AssignmentSpec, token_hash: str, secret: str,
@@ -81,12 +86,20 @@ class AssignmentStore:
                     assignment_id=assignment_id, tree_id=tree_id, format=fmt, text=text))
 
     def get(self, assignment_id: str) -> Assignment | None:
+        """The assignment (kept in memory once read: an assignment never changes)."""
+        found = self._known.get(assignment_id)
+        if found is not None:
+            return found
         with self.db.read() as c:
             row = c.execute(select(assignments).where(assignments.c.id == assignment_id)).first()
         if row is None:
             return None
-        return Assignment(row.id, row.title, AssignmentSpec.from_json(row.spec), row.token_hash,
-                          row.secret, row.created)
+        found = Assignment(row.id, row.title, AssignmentSpec.from_json(row.spec), row.token_hash,
+                           row.secret, row.created)
+        if len(self._known) >= KNOWN:
+            self._known.pop(next(iter(self._known)))
+        self._known[assignment_id] = found
+        return found
 
     def tree_copy(self, assignment_id: str, tree_id: str) -> tuple[str | None, str] | None:
         with self.db.read() as c:

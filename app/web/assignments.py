@@ -413,12 +413,11 @@ def submit(assignment_id: str, index: int):
     store = _store()
     now = time.time()
     past = a.spec.past_due(now)
-    mine = store.submissions(st.id, index)
     with speaking(words(page_language())):
         if exercise.mode == "guided":
             return jsonify(_guided(a, st, index, exercise, tree, tree_id, body, reveal, past))
         if reveal:     # the key, without a new attempt
-            if not _key_allowed(a, len(mine), now):
+            if not _key_allowed(a, len(store.submissions(st.id, index)), now):
                 raise AssignmentError("The solution is shown once your attempts are used up "
                                       "or after the due date.", 403)
             graded = grade(tree, tree_id, exercise, body, reveal=True)
