@@ -18,6 +18,7 @@ guesses, rate-limited per client (429 + ``Retry-After``). The logic is in
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import secrets
@@ -29,7 +30,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from app.assignments.errors import AssignmentError
-from app.assignments.exercises import exercises_for, random_spec, student_key
+from app.assignments.exercises import exercises_for, options_of, random_spec, student_key
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
                                        exercise_scores)
 from app.assignments.grading import grade, guided_total, shown
@@ -47,7 +48,8 @@ from app.search import SearchError
 
 from .classes import client_address
 from .errors import ApiError, said
-from .i18n import localized, page_language
+from .i18n import page_language
+from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
 
@@ -215,16 +217,11 @@ def _check_exercises(spec: AssignmentSpec) -> dict[str, tuple[str | None, str]]:
                 stored = library.store.get(e.tree)
                 copies[e.tree] = (stored.format, stored.text)
         try:
-            practice_options(tree, e.mode, _options(e))
+            practice_options(tree, e.mode, options_of(e))
         except (PracticeError, SearchError) as exc:
             raise AssignmentError("{field}: {reason}", argument=f"{where}.mode",
                                   field=f"{where}.mode", reason=str(exc)) from None
     return copies
-
-
-def _options(e):
-    from app.assignments.exercises import options_of
-    return options_of(e)
 
 
 def _tree(a: Assignment, tree_id: str):
@@ -264,7 +261,6 @@ def student_attempts(assignment_id: str, student: str):
         raise AssignmentError("No student {name} has started this assignment.", 404,
                               name=repr(student[:100]))
     subs = _store().submissions(st.id, full=True)
-    import json
     return jsonify({"student": st.name, "exercises": _exercise_list(a, st.key),
                     "attempts": [{"exercise": s.exercise, "attempt": s.attempt, "right": s.right,
                                   "total": s.total, "late": s.late, "created": s.created,
@@ -474,7 +470,6 @@ def _guided(a, st, index, exercise, tree, tree_id, body, reveal, past) -> dict:
 @bp.get("/a/new")
 def new_page():
     """Make an assignment (linked from the practice pages)."""
-    from .practice import MODES
     trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= _max_nodes()]
     return render_template("assignment_new.html", trees=trees, modes=MODES)
 
@@ -486,7 +481,6 @@ def student_page(assignment_id: str):
 
 @bp.get("/a/<assignment_id>/<int:index>")
 def exercise_page(assignment_id: str, index: int):
-    from .practice import MODES
     return render_template("practice.html", tree_id="", title="", source="", mode="full",
                            modes=MODES, random=None, has_evals=False, alphabeta=True, height=3,
                            assignment={"id": assignment_id, "index": index})
