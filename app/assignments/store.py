@@ -8,6 +8,7 @@ the whole submission or none of it.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 
@@ -187,8 +188,8 @@ class AssignmentStore:
                 return None
             c.execute(insert(submissions).values(
                 student_id=student_id, exercise=exercise, attempt=attempt,
-                answers=json.dumps(answers, allow_nan=False), right=right, total=total,
-                result=json.dumps(result, allow_nan=False), late=late, created=now))
+                answers=dumps(answers), right=right, total=total, result=dumps(result),
+                late=late, created=now))
             return attempt
 
     def submissions(self, student_id: int, exercise: int | None = None,
@@ -208,6 +209,22 @@ class AssignmentStore:
              .order_by(submissions.c.student_id, submissions.c.exercise, submissions.c.attempt))
         with self.db.read() as c:
             return [Submission(**r._mapping) for r in c.execute(q).all()]
+
+
+def dumps(value) -> str:
+    """Strict JSON of what a student sent (``Infinity`` or ``1e400`` in a JSON body
+    arrives as a float no strict JSON holds: kept as the text ``"inf"``)."""
+    return json.dumps(_plain(value), allow_nan=False)
+
+
+def _plain(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _columns(full: bool):

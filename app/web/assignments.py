@@ -205,9 +205,13 @@ def _check_exercises(spec: AssignmentSpec) -> dict[str, tuple[str | None, str]]:
                                       "tree.", argument=f"{where}.tree", field=f"{where}.tree")
             try:
                 tree = library.get(e.tree)
-            except ApiError:
-                raise AssignmentError("{field}: there is no tree {id}.", argument=f"{where}.tree",
-                                      field=f"{where}.tree", id=repr(e.tree)) from None
+            except ApiError as exc:
+                if exc.status == 404:
+                    raise AssignmentError("{field}: there is no tree {id}.",
+                                          argument=f"{where}.tree", field=f"{where}.tree",
+                                          id=repr(e.tree)) from None
+                raise AssignmentError("{field}: {reason}", argument=f"{where}.tree",
+                                      field=f"{where}.tree", reason=exc.message) from None
             if len(tree.nodes) > _max_nodes():
                 raise AssignmentError("{field}: this tree has {nodes} nodes, too many to solve by "
                                       "hand (at most {limit}).", argument=f"{where}.tree",

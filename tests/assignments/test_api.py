@@ -250,3 +250,15 @@ def test_dashboard_figures(client):
     assert ex["students"] == 3 and ex["share_right"] == round(1 / 3, 4)
     assert {"what": "cut c3 missed", "count": 2} in ex["wrong"]
     assert [s["percent"] for s in r["students"]][0] == 100
+
+
+def test_answers_no_strict_json_holds_are_graded_and_stored_not_a_500(client):
+    a = _make(client, attempts=None)
+    s = _join(client, a, "Ina")
+    for body in (b'{"answers": {"values": {"A": Infinity, "B": NaN, "C": 1e400}}}',
+                 b'{"answers": {"values": {"A": [1, [2, [3]]]}}}'):
+        r = client.post(f"/api/assignments/{a['id']}/me/exercises/0", headers=s, data=body,
+                        content_type="application/json")
+        assert r.status_code in (200, 400) and r.is_json, r.data
+    res = client.get(f"/api/assignments/{a['id']}/students/Ina/attempts", headers=_auth(a))
+    assert res.status_code == 200 and res.json["attempts"][0]["answers"]["answers"]["values"]["A"] == "inf"
