@@ -30,6 +30,8 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 HERE = Path(__file__).resolve().parent
+MIGRATION_LOCK = 2_202_022
+"""PostgreSQL advisory lock held while the schema is migrated."""
 BUSY_MS = 10_000
 """How long a SQLite writer waits for the lock before giving up (ms)."""
 
@@ -110,7 +112,14 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 
     config = Config()
     config.set_main_option("script_location", str(HERE / "migrations"))
-    with engine.begin() as conn:
+    # Several processes may start at once on one database: the first to take the lock
+    # migrates, the others wait and then find the schema at its head.
+    conn = engine.connect()
+    if engine.dialect.name == "sqlite":
+        conn = conn.execution_options(sqlite_begin="BEGIN IMMEDIATE")
+    with conn, conn.begin():
+        if engine.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = conn
         command.upgrade(config, revision)
 

@@ -62,6 +62,28 @@ def test_migrations_make_the_schema_the_code_uses(db_url):
         assert db.journal_mode() == "wal"
 
 
+def test_processes_starting_at_once_migrate_once(db_url):
+    engines = [make_engine(db_url) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def start(engine):
+        try:
+            migrate(engine)
+        except BaseException as exc:       # noqa: BLE001 - the test reports it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    with engines[0].connect() as c:
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0002"]
+    for e in engines:
+        e.dispose()
+
+
 def test_attempts_numbered_limited_and_kept_across_a_restart(db_url):
     store = _store(db_url)
     sid = _one_student(store)
