@@ -51,3 +51,10 @@ export async function api(id, path, { method = 'GET', body, token } = {}) {
   }
   return data;
 }
+
+/** The language switch's links keep the token too (a reload in the other language). */
+export function keepTokenInLanguageLinks(id) {
+  for (const a of document.querySelectorAll('.lang-switch a')) {
+    a.href = withToken(id, a.getAttribute('href').split('#')[0]);
+  }
+}

@@ -147,4 +147,6 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
   } catch (err) { showError(err.message); }
 });
 
+// The language switch keeps the key (in the fragment) on the reload.
+for (const a of document.querySelectorAll('.lang-switch a')) a.href = a.getAttribute('href') + location.hash;
 load().then(() => page.classList.add('ready'), (err) => showError(err.message));

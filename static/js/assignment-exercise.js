@@ -5,7 +5,7 @@
 // what of the key the student sees.
 
 import { t } from './i18n.js';
-import { api, withToken } from './assignment-common.js';
+import { api, keepTokenInLanguageLinks, withToken } from './assignment-common.js';
 
 /** Fill the page's data from the student's exercise; an object with `post`, or throws. */
 export async function assignmentExercise(page) {
@@ -14,6 +14,7 @@ export async function assignmentExercise(page) {
   const me = await api(id, '/me');
   const home = page.querySelector('.home');
   home.href = withToken(id, home.getAttribute('href'));
+  keepTokenInLanguageLinks(id);
   const ex = me.exercises[index];
   if (!ex) throw new Error(t('There is no such exercise in this assignment.'));
   page.dataset.tree = ex.tree;

@@ -3,7 +3,7 @@
 // and, when the feedback setting allows, the scores.
 
 import { t } from './i18n.js';
-import { api, setToken, studentToken, withToken } from './assignment-common.js';
+import { api, keepTokenInLanguageLinks, setToken, studentToken, withToken } from './assignment-common.js';
 
 const $ = (sel) => document.querySelector(sel);
 const MODES = {
@@ -49,6 +49,7 @@ async function main() {
       return;
     }
     form.hidden = true;
+    keepTokenInLanguageLinks(id);
     $('[data-role=work]').hidden = false;
     $('[data-role=student]').textContent = me.student;
     $('[data-role=score-line]').hidden = me.percent === undefined;

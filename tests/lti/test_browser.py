@@ -47,5 +47,8 @@ def test_instructor_deep_links_student_solves_score_in_the_gradebook(browser, lm
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / "lti-framed-exercise.png"))
     assert lms.gradebook[link]["stu-b"]["scoreGiven"] == 100
+    # In Bahasa Indonesia, still the same student (the token rides along in the address).
+    tool.locator(".lang-switch [data-lang=id]").click()
+    expect(tool.locator("[data-role=assignment-status]")).to_contain_text("Sisa percobaan: 2")
     assert not errors, errors
     ctx.close()
