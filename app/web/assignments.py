@@ -275,10 +275,14 @@ def _results(a: Assignment) -> dict:
     store = _store()
     modes = [e.mode for e in a.spec.exercises]
     subs = store.all_submissions(a.id, full=True)
+    students = store.students(a.id)
+    lti = current_app.extensions.get("lti")
+    if lti is not None and lti.platforms:
+        lti.send_due_scores(a, students)
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": table(store.students(a.id), subs, modes)}
+            "students": table(students, subs, modes)}
 
 
 @bp.get("/api/assignments/<assignment_id>/results")

@@ -126,6 +126,8 @@ class Lti:
 
     def send_score(self, a, st) -> None:
         """The student's percent to the LMS line item, if it changed since last sent."""
+        if a.spec.feedback == "due" and not a.spec.past_due(time.time()):
+            return      # no score before the due date, in the LMS either (sent after it)
         target = self.store.grade_target(st.id)
         if target is None:
             return
@@ -147,6 +149,16 @@ class Lti:
             log.exception("LTI score passback to %s failed", target.issuer)
             return
         self.store.sent(st.id, score)
+
+
+    def send_due_scores(self, a, students) -> None:
+        """After the due date of a "feedback after the due date" assignment: every LMS
+        student's score not sent yet (the instructor's dashboard asks)."""
+        if a.spec.feedback != "due" or not a.spec.past_due(time.time()):
+            return
+        for st in students:
+            if st.key.startswith("lti:"):
+                self.send_score(a, st)
 
 
 def _tool_keys(app) -> tuple[str, str]:

@@ -25,13 +25,14 @@ def _post_form(session, page: str):
     return session.post(action, data=fields, timeout=20)
 
 
-def _deep_link(lms, session, title="LTI homework") -> int:
+def _deep_link(lms, session, title="LTI homework", **spec) -> int:
     page = session.get(f"{lms.url}/start", params={"user": "teacher", "role": "instructor",
                                                    "kind": "deeplink"}, timeout=20)
     tool_page = _post_form(session, page.text)
     launch_id = re.search(r'data-deep-link="([^"]+)"', tool_page.text).group(1)
     made = session.post(f"{lms.tool_url}/lti/deep-link/{launch_id}", timeout=20, json={
-        "title": title, "attempts": 2, "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]})
+        "title": title, "attempts": 2, "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}],
+        **spec})
     assert made.status_code == 201, made.text
     back = session.post(made.json()["return_url"], data={"JWT": made.json()["jwt"]}, timeout=20)
     return int(re.search(r'data-linked="(\d+)"', back.text).group(1))
@@ -78,6 +79,16 @@ def test_deep_link_launch_solve_and_the_score_arrives_in_the_gradebook(lms):
     # the pages may be framed by the LMS, and by no one else
     page = s.get(f"{lms.tool_url}{target.split('#')[0]}")
     assert f"frame-ancestors 'self' {lms.url}" in page.headers["Content-Security-Policy"]
+
+
+def test_no_score_reaches_the_lms_before_a_due_date_feedback_allows(lms):
+    s = requests.Session()
+    link = _deep_link(lms, s, "Due later", feedback="due", due="2999-01-01T00:00:00Z")
+    aid, token = re.fullmatch(r"/a/([^#]+)#s=(.+)", _launch(lms, s, "stu-2", link=link)).groups()
+    r = s.post(f"{lms.tool_url}/api/assignments/{aid}/me/exercises/0",
+               headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2", "c3"]}})
+    assert r.json() == {"received": True, "attempt": 1, "attempts_left": 1, "late": False}
+    assert str(link) not in lms.gradebook
 
 
 def _state_and_nonce(lms, session) -> tuple[str, str]:
