@@ -11,7 +11,7 @@ stored in one transaction). Then the dashboard: ``GET .../results`` (every
 submission read, scores and the most common mistakes made) and the page
 itself in Chromium until its tables are filled.
 
-    .venv/bin/python bench/assignments.py [--students 300] [--seconds 60]
+    .venv/bin/python bench/assignments.py [--students 300] [--seconds 60] [--postgres-first]
 """
 from __future__ import annotations
 
@@ -139,10 +139,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--students", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--postgres-first", action="store_true",
+                    help="run PostgreSQL before SQLite (the second store meets the load the first left)")
     args = ap.parse_args()
-    rows = [one_store("SQLite (WAL)", None, args.students, args.seconds)]
+    rows = []
     with cluster() as url:
-        rows.append(one_store("PostgreSQL 15", url, args.students, args.seconds))
+        stores = [("SQLite (WAL)", None), ("PostgreSQL 15", url)]
+        for name, db in (stores[::-1] if args.postgres_first else stores):
+            rows.append(one_store(name, db, args.students, args.seconds))
     print(f"{args.students} students, submissions spread over {args.seconds:.0f} s, one run.py process")
     print("| store | submissions | failed | p50 ms | p95 ms | max ms | server CPU ms / submission "
           "| load avg (start-end) | results JSON ms | dashboard page ms |")
