@@ -508,4 +508,33 @@ class Gate:
 DEFAULT = Budget()
 """The defaults, for code without an app (the command line, tests)."""
 
-__all__ = ["Budget", *[c.__name__ for c in RECORDS.values()], "Gate", "OverBudget", "RunCost", "run_cost", "DEFAULT", "KiB", "MiB", "GiB"]
+
+@dataclass(frozen=True)
+class AssignmentBudget:
+    """What homework may cost (issue 22): its own record, set by the app's
+    ``ASSIGNMENT_BUDGET`` config (field -> value).
+
+    >>> AssignmentBudget.from_mapping({"students_per_assignment": 40}).students_per_assignment
+    40
+    """
+
+    assignments_per_instructor: int = 50
+    """Assignments made from one client address in a day (an instructor has no account)."""
+    exercises_per_assignment: int = 20
+    students_per_assignment: int = 1_000
+    submissions_per_minute: int = 20
+    """Submissions (a guided walk: answers) of one student in a minute."""
+    roster_bytes: int = 256 * KiB
+    guesses_per_minute: str = "20/minute"
+    """Wrong assignment ids, personal links or instructor tokens from one client."""
+
+    @classmethod
+    def from_mapping(cls, overrides: Mapping | None) -> "AssignmentBudget":
+        overrides = dict(overrides or {})
+        known = {f.name for f in fields(cls)}
+        for name in overrides:
+            if name not in known:
+                raise ValueError(f"unknown assignment budget field {name!r}")
+        return replace(cls(), **overrides)
+
+__all__ = ["Budget", "AssignmentBudget", *[c.__name__ for c in RECORDS.values()], "Gate", "OverBudget", "RunCost", "run_cost", "DEFAULT", "KiB", "MiB", "GiB"]

@@ -20,6 +20,8 @@ if [ "$mode" = test ]; then
   [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need_apt+=(nginx)
   # The page's DOM-free modules are tested under Node's own test runner (Node >= 20).
   command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
+  # The results store's tests start a throw-away PostgreSQL cluster (initdb, pg_ctl).
+  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_apt+=(postgresql)
 fi
 python3.11 -c 'import ensurepip, venv' >/dev/null 2>&1 || need_apt+=(python3.11-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -44,10 +44,17 @@ BLUEPRINTS = (
     "app.web.editor",    # /edit: the tree editor and its what-if runs
     "app.web.classes",   # live classes: /api/classes, /c/<code>, /c/<code>/present
     "app.web.i18n",      # /i18n/<lang>.json: the page scripts' words
+    "app.web.assignments",  # homework: /api/assignments, /a/<id> (contract §7)
+    "app.web.lti",       # LTI 1.3 tool: /lti/login, /lti/launch, deep links, grade passback
 )
 
 DEFAULTS = dict(
     DATABASE=None,                  # default: <instance>/trees.sqlite3
+    DATABASE_URL=None,              # results (assignments): default sqlite:///<instance>/results.sqlite3;
+                                    # postgresql+psycopg://... for several processes (env DATABASE_URL too)
+    ASSIGNMENT_BUDGET={},           # app.budget.AssignmentBudget fields to change
+    LTI_PLATFORMS=[],               # LMS registrations (docs/lti.md): issuer, client_id, URLs, deployments
+    LTI_PRIVATE_KEY=None,           # the tool's RSA key (PEM or a file; default instance/lti-private.pem)
     TREES_DIR=str(REPO / "trees"),  # the built-in library
     BUDGET={},                      # app.budget.Budget fields to change: every cost limit
     TREE_LIMITS=None,               # app.treefile limits for uploads (None: its defaults)

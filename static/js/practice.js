@@ -13,21 +13,27 @@ import { makeOrder } from './practice-order.js';
 import * as progress from './practice-progress.js';
 import { drawHits, explicitJsonOf, onTaps, preorder } from './practice-tree.js';
 import { makePracticeA11y } from './practice-a11y.js';
+import { assignmentExercise } from './assignment-exercise.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
 async function main() {
   const page = $('#practice');
-  const treeId = page.dataset.tree;
-  const mode = page.dataset.mode;
   const alertEl = $('#alert');
   const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+  // An assignment's exercise (/a/<id>/<i>): its tree, mode and grading are the server's.
+  let homework = null;
+  if (page.dataset.assignment) {
+    try { homework = await assignmentExercise(page); } catch (err) { showError(err.message); return; }
+  }
+  const treeId = page.dataset.tree;
+  const mode = page.dataset.mode;
 
   // -- conventions: the query string preselects them, changes go back into it --
   const form = $('#options');
-  const q = new URLSearchParams(location.search);
-  form.strict.value = ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()) ? '1' : '0';
-  form.style.value = q.get('style') === 'wikipedia' ? 'wikipedia' : 'aima';
+  const q = new URLSearchParams(homework ? '' : location.search);
+  if (!homework) form.strict.value = ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()) ? '1' : '0';
+  if (!homework) form.style.value = q.get('style') === 'wikipedia' ? 'wikipedia' : 'aima';
   if (q.get('depth')) form.depth.value = q.get('depth');
   const options = () => {
     const depth = parseInt(form.depth.value, 10);
@@ -106,6 +112,7 @@ async function main() {
     tree, json, view: null, hits: null, zoom: null,
     /** POST an attempt to the checker; the answer's JSON, or an Error. */
     async post(body) {
+      if (homework) { const r = await homework.post(body); showError(''); return r; }
       const o = options();
       const res = await fetch('/api/practice/check', {
         method: 'POST',
@@ -149,8 +156,10 @@ async function main() {
   handler = mode === 'guided' ? makeGuide(ctx) : mode === 'order' ? makeOrder(ctx) : makeSheet(ctx);
   a11y.refresh();
   onTaps(svg, handler.taps || {});
-  form.addEventListener('change', () => { syncLinks(); handler.optionsChanged?.(); });
-  syncLinks();
+  if (!homework) {
+    form.addEventListener('change', () => { syncLinks(); handler.optionsChanged?.(); });
+    syncLinks();
+  }
   $('[data-role=progress]').textContent = progress.describe(treeId, mode);
   page.classList.add('ready');
 }

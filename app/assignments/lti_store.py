@@ -1,0 +1,136 @@
+"""What LTI 1.3 keeps in the results database (:mod:`app.db`, migration 0002).
+
+- :class:`DbLaunchData`: PyLTI1p3's launch data storage (the OIDC state and
+  nonce it issued, the validated launch) in a table instead of the browser's
+  cookies, so that a launch inside the LMS's frame needs no third-party cookie;
+- nonces used once (:meth:`LtiStore.use_nonce`): PyLTI1p3 checks that a
+  nonce was issued, not that it was not used before;
+- where each LMS student's score goes back to, and the score last sent;
+- short-lived instructor keys minted by an instructor's launch.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from pylti1p3.launch_data_storage.base import LaunchDataStorage
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from app.db import Database
+from app.db.schema import instructor_tokens, lti_grades, lti_kv, lti_nonces, students
+
+LAUNCH_SECONDS = 3600
+
+
+class DbLaunchData(LaunchDataStorage):
+    """PyLTI1p3's key-value launch storage on the results database."""
+
+    _session_cookie_name = None     # no session cookie: the state travels in the form post
+
+    def __init__(self, db: Database):
+        super().__init__()
+        self.db = db
+
+    def get_session_cookie_name(self):
+        return None
+
+    def can_set_keys_expiration(self) -> bool:
+        return True
+
+    def get_value(self, key: str):
+        key = self._prepare_key(key)
+        with self.db.read() as c:
+            row = c.execute(select(lti_kv.c.value, lti_kv.c.expires)
+                            .where(lti_kv.c.key == key)).first()
+        if row is None or row.expires < time.time():
+            return None
+        return json.loads(row.value)
+
+    def set_value(self, key: str, value, exp: int | None = None) -> None:
+        key = self._prepare_key(key)
+        now = time.time()
+        with self.db.write() as c:
+            c.execute(delete(lti_kv).where(lti_kv.c.key == key))
+            c.execute(delete(lti_kv).where(lti_kv.c.expires < now))     # keep it small
+            c.execute(insert(lti_kv).values(key=key, value=json.dumps(value),
+                                            expires=now + (exp or LAUNCH_SECONDS)))
+
+    def check_value(self, key: str) -> bool:
+        return self.get_value(key) is not None
+
+
+class LtiStore:
+    def __init__(self, db: Database):
+        self.db = db
+
+    def use_nonce(self, nonce: str) -> bool:
+        """Mark ``nonce`` used; ``False`` if it was (a replayed launch)."""
+        try:
+            with self.db.write() as c:
+                c.execute(delete(lti_nonces).where(lti_nonces.c.used < time.time() - 86_400))
+                c.execute(insert(lti_nonces).values(nonce=nonce[:255], used=time.time()))
+        except IntegrityError:
+            return False
+        return True
+
+    def nonces(self) -> int:
+        with self.db.read() as c:
+            return len(c.execute(select(lti_nonces.c.nonce)).all())
+
+    # -- students from an LMS ----------------------------------------------------
+    def student(self, assignment_id: str, key: str, name: str, sis_id: str | None,
+                login: str | None, token_hash: str, issuer: str, client_id: str,
+                sub: str, ags: dict | None, max_students: int) -> int:
+        """The student of this launch (made at the first), with a fresh personal token and
+        where their score goes; their id."""
+        from app.assignments.errors import AssignmentError
+        from app.treefile.errors import N_
+
+        now = time.time()
+        with self.db.write() as c:
+            row = c.execute(select(students.c.id).where(
+                students.c.assignment_id == assignment_id, students.c.key == key)).first()
+            if row is None:
+                have = len(c.execute(select(students.c.id).where(
+                    students.c.assignment_id == assignment_id)).all())
+                if have >= max_students:
+                    raise AssignmentError(N_("This assignment is full: {limit} students at "
+                                             "most."), 413, limit=max_students)
+                sid = c.execute(insert(students).values(
+                    assignment_id=assignment_id, key=key, name=name[:200], sis_id=sis_id,
+                    login=login, token_hash=token_hash, created=now)).inserted_primary_key[0]
+            else:
+                sid = row.id
+                c.execute(update(students).where(students.c.id == sid).values(
+                    token_hash=token_hash, name=name[:200], sis_id=sis_id, login=login))
+            if ags is not None:
+                c.execute(delete(lti_grades).where(lti_grades.c.student_id == sid))
+                c.execute(insert(lti_grades).values(student_id=sid, issuer=issuer,
+                                                    client_id=client_id, user_sub=sub,
+                                                    ags=json.dumps(ags), sent=None))
+            return sid
+
+    def grade_target(self, student_id: int):
+        with self.db.read() as c:
+            return c.execute(select(lti_grades).where(lti_grades.c.student_id == student_id)).first()
+
+    def sent(self, student_id: int, score: float) -> None:
+        with self.db.write() as c:
+            c.execute(update(lti_grades).where(lti_grades.c.student_id == student_id)
+                      .values(sent=score))
+
+    # -- instructors from an LMS ------------------------------------------------------
+    def mint_instructor(self, assignment_id: str, token_hash: str, seconds: int = 12 * 3600):
+        with self.db.write() as c:
+            c.execute(delete(instructor_tokens).where(instructor_tokens.c.expires < time.time()))
+            c.execute(insert(instructor_tokens).values(token_hash=token_hash,
+                                                       assignment_id=assignment_id,
+                                                       expires=time.time() + seconds))
+
+    def instructor_ok(self, assignment_id: str, token_hash: str) -> bool:
+        with self.db.read() as c:
+            row = c.execute(select(instructor_tokens.c.expires).where(
+                instructor_tokens.c.token_hash == token_hash,
+                instructor_tokens.c.assignment_id == assignment_id)).first()
+        return row is not None and row.expires > time.time()

@@ -1,0 +1,242 @@
+"""Assignments, students and submissions in the database (:mod:`app.db`).
+
+Every change is one transaction: a submission's attempt number, its limit,
+the student's rate and the insert are decided together, so two submissions
+at once never share an attempt or pass a limit, and a crash leaves either
+the whole submission or none of it.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import func, insert, select
+
+from app.db import Database
+from app.db.schema import assignment_trees, assignments, students, submissions
+from app.treefile.errors import N_
+
+from .errors import AssignmentError
+from .spec import AssignmentSpec
+
+
+@dataclass(frozen=True)
+class Assignment:
+    id: str
+    title: str
+    spec: AssignmentSpec
+    token_hash: str
+    secret: str
+    created: float
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    assignment_id: str
+    key: str
+    name: str
+    sis_id: str | None = None
+    login: str | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class Submission:
+    student_id: int
+    exercise: int
+    attempt: int
+    right: int
+    total: int
+    late: bool
+    created: float
+    answers: str = "{}"
+    result: str = "{}"
+
+
+KNOWN = 1000
+"""Assignments kept in memory once read."""
+
+
+class AssignmentStore:
+    def __init__(self, db: Database):
+        self.db = db
+        self._known: dict[str, Assignment] = {}
+
+    # -- assignments -----------------------------------------------------------
+    def create(self, assignment_id: str, spec: AssignmentSpec, token_hash: str, secret: str,
+               creator: str, trees: dict[str, tuple[str | None, str]],
+               max_per_creator: int, window: float) -> None:
+        """Store a new assignment with its own copies of uploaded ``trees``
+        (id -> (format, text)); refused (413) past ``max_per_creator`` in ``window`` s."""
+        now = time.time()
+        with self.db.write() as c:
+            made = c.execute(select(func.count()).select_from(assignments).where(
+                assignments.c.creator == creator, assignments.c.created > now - window)).scalar()
+            if made >= max_per_creator:
+                raise AssignmentError(N_("Too many assignments made from here: {count}, the "
+                                         "limit is {limit} a day."), 429, count=made,
+                                      limit=max_per_creator, retry_after=3600)
+            c.execute(insert(assignments).values(
+                id=assignment_id, title=spec.title, spec=spec.to_json(), token_hash=token_hash,
+                secret=secret, creator=creator[:100], created=now))
+            for tree_id, (fmt, text) in trees.items():
+                c.execute(insert(assignment_trees).values(
+                    assignment_id=assignment_id, tree_id=tree_id, format=fmt, text=text))
+
+    def get(self, assignment_id: str) -> Assignment | None:
+        """The assignment (kept in memory once read: an assignment never changes)."""
+        found = self._known.get(assignment_id)
+        if found is not None:
+            return found
+        with self.db.read() as c:
+            row = c.execute(select(assignments).where(assignments.c.id == assignment_id)).first()
+        if row is None:
+            return None
+        found = Assignment(row.id, row.title, AssignmentSpec.from_json(row.spec), row.token_hash,
+                           row.secret, row.created)
+        if len(self._known) >= KNOWN:
+            self._known.pop(next(iter(self._known)))
+        self._known[assignment_id] = found
+        return found
+
+    def tree_copy(self, assignment_id: str, tree_id: str) -> tuple[str | None, str] | None:
+        with self.db.read() as c:
+            row = c.execute(select(assignment_trees.c.format, assignment_trees.c.text).where(
+                assignment_trees.c.assignment_id == assignment_id,
+                assignment_trees.c.tree_id == tree_id)).first()
+        return None if row is None else (row.format, row.text)
+
+    # -- students --------------------------------------------------------------
+    def add_students(self, assignment_id: str, rows: list[dict], max_students: int) -> list[int]:
+        """Add students (``key``, ``name``, ``token_hash``, optional ``sis_id``,
+        ``login``, ``section``), all or none: 409 when one is there already,
+        413 past ``max_students``."""
+        now = time.time()
+        with self.db.write() as c:
+            have = c.execute(select(func.count()).select_from(students).where(
+                students.c.assignment_id == assignment_id)).scalar()
+            if have + len(rows) > max_students:
+                raise AssignmentError(N_("This assignment is full: {limit} students at most."),
+                                      413, limit=max_students)
+            keys = [r["key"] for r in rows]
+            taken = c.execute(select(students.c.name).where(
+                students.c.assignment_id == assignment_id, students.c.key.in_(keys))).first()
+            if taken is not None:
+                raise AssignmentError(N_("{name} has already started this assignment: use "
+                                         "your personal link, or ask your instructor for it."),
+                                      409, argument="student", name=taken.name)
+            ids = []
+            for r in rows:
+                ids.append(c.execute(insert(students).values(
+                    assignment_id=assignment_id, key=r["key"], name=r["name"],
+                    sis_id=r.get("sis_id"), login=r.get("login"), section=r.get("section"),
+                    token_hash=r["token_hash"], created=now)).inserted_primary_key[0])
+            return ids
+
+    def student_by_token(self, assignment_id: str, token_hash: str) -> Student | None:
+        with self.db.read() as c:
+            row = c.execute(select(students).where(students.c.assignment_id == assignment_id,
+                                                   students.c.token_hash == token_hash)).first()
+        return _student(row)
+
+    def student_by_key(self, assignment_id: str, key: str) -> Student | None:
+        with self.db.read() as c:
+            row = c.execute(select(students).where(students.c.assignment_id == assignment_id,
+                                                   students.c.key == key)).first()
+        return _student(row)
+
+    def students(self, assignment_id: str) -> list[Student]:
+        with self.db.read() as c:
+            rows = c.execute(select(students).where(students.c.assignment_id == assignment_id)
+                             .order_by(students.c.name, students.c.id)).all()
+        return [_student(r) for r in rows]
+
+    # -- submissions -----------------------------------------------------------
+    def submit(self, student_id: int, exercise: int, answers: dict, right: int, total: int,
+               result: dict, late: bool, attempts: int | None, per_minute: int,
+               attempt: int | None = None) -> int | None:
+        """Record one graded submission; its attempt number.
+
+        ``attempt`` fixed (a guided question's): recorded only the first time
+        (``None`` after). Refused: 409 past ``attempts``, 429 past
+        ``per_minute`` submissions in the last minute."""
+        now = time.time()
+        with self.db.write() as c:
+            # One submission of a student at a time (SQLite's BEGIN IMMEDIATE does it for all).
+            c.execute(select(students.c.id).where(students.c.id == student_id).with_for_update())
+            recent = c.execute(select(func.count()).select_from(submissions).where(
+                submissions.c.student_id == student_id,
+                submissions.c.created > now - 60)).scalar()
+            if recent >= per_minute:
+                raise AssignmentError(N_("Too many submissions: at most {limit} a minute. Try "
+                                         "again in a minute."), 429, limit=per_minute,
+                                      retry_after=60)
+            mine = submissions.c.student_id == student_id
+            if attempt is None:
+                used = c.execute(select(func.coalesce(func.max(submissions.c.attempt), 0)).where(
+                    mine, submissions.c.exercise == exercise)).scalar()
+                if attempts is not None and used >= attempts:
+                    raise AssignmentError(N_("No attempts left: this exercise allows {n}."),
+                                          409, n=attempts)
+                attempt = used + 1
+            elif c.execute(select(submissions.c.id).where(
+                    mine, submissions.c.exercise == exercise,
+                    submissions.c.attempt == attempt)).first() is not None:
+                return None
+            c.execute(insert(submissions).values(
+                student_id=student_id, exercise=exercise, attempt=attempt,
+                answers=dumps(answers), right=right, total=total, result=dumps(result),
+                late=late, created=now))
+            return attempt
+
+    def submissions(self, student_id: int, exercise: int | None = None,
+                    full: bool = False) -> list[Submission]:
+        cols = _columns(full)
+        q = select(*cols).where(submissions.c.student_id == student_id)
+        if exercise is not None:
+            q = q.where(submissions.c.exercise == exercise)
+        with self.db.read() as c:
+            rows = c.execute(q.order_by(submissions.c.exercise, submissions.c.attempt)).all()
+        return [Submission(**r._mapping) for r in rows]
+
+    def all_submissions(self, assignment_id: str, full: bool = False) -> list[Submission]:
+        """Every submission of the assignment (one query: the dashboard's)."""
+        q = (select(*_columns(full)).join(students, students.c.id == submissions.c.student_id)
+             .where(students.c.assignment_id == assignment_id)
+             .order_by(submissions.c.student_id, submissions.c.exercise, submissions.c.attempt))
+        with self.db.read() as c:
+            return [Submission(**r._mapping) for r in c.execute(q).all()]
+
+
+def dumps(value) -> str:
+    """Strict JSON of what a student sent (``Infinity`` or ``1e400`` in a JSON body
+    arrives as a float no strict JSON holds: kept as the text ``"inf"``)."""
+    return json.dumps(_plain(value), allow_nan=False)
+
+
+def _plain(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _columns(full: bool):
+    cols = [submissions.c.student_id, submissions.c.exercise, submissions.c.attempt,
+            submissions.c.right, submissions.c.total, submissions.c.late, submissions.c.created]
+    if full:
+        cols += [submissions.c.answers, submissions.c.result]
+    return cols
+
+
+def _student(row) -> Student | None:
+    if row is None:
+        return None
+    return Student(row.id, row.assignment_id, row.key, row.name, row.sis_id, row.login,
+                   row.section)

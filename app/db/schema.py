@@ -1,0 +1,109 @@
+"""The tables of results that last (assignments, students, submissions).
+
+SQLAlchemy Core table objects, the one description of the schema that the
+queries use; the migrations in ``migrations/versions`` create it (they are
+the truth for an existing database, this file for the code, and
+tests/assignments/test_store.py checks that the two agree).
+"""
+from __future__ import annotations
+
+from sqlalchemy import (Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String,
+                        Table, Text, UniqueConstraint)
+
+metadata = MetaData()
+
+assignments = Table(
+    "assignments", metadata,
+    Column("id", String(32), primary_key=True),        # in the student link /a/<id>
+    Column("title", String(200), nullable=False),
+    Column("spec", Text, nullable=False),              # JSON: exercises, attempts, feedback, due, late
+    Column("token_hash", String(64), nullable=False),  # SHA-256 of the instructor token
+    Column("secret", String(64), nullable=False),      # seeds each student's random trees
+    Column("creator", String(100), nullable=False),    # who made it (client address), for budgets
+    Column("created", Float, nullable=False),
+)
+
+assignment_trees = Table(
+    "assignment_trees", metadata,
+    # The assignment's own copy of an uploaded tree: the upload store may evict it.
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("tree_id", String(64), primary_key=True),
+    Column("format", String(16)),
+    Column("text", Text, nullable=False),
+)
+
+students = Table(
+    "students", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("key", String(100), nullable=False),        # the identity, normalised (seeds the trees)
+    Column("name", String(200), nullable=False),       # as given, for the gradebook
+    Column("sis_id", String(100)),                     # from a roster
+    Column("login", String(100)),
+    Column("section", String(100)),
+    Column("token_hash", String(64), nullable=False),  # SHA-256 of the personal link's token
+    Column("created", Float, nullable=False),
+    UniqueConstraint("assignment_id", "key", name="uq_students_assignment_key"),
+)
+
+Index("ix_students_token", students.c.token_hash)
+
+submissions = Table(
+    "submissions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+    Column("exercise", Integer, nullable=False),       # index in the assignment's exercises
+    Column("attempt", Integer, nullable=False),        # 1, 2, ... (guided: the question's index + 1)
+    Column("answers", Text, nullable=False),           # JSON, as sent
+    Column("right", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("result", Text, nullable=False),            # JSON: the checker's entries (for the dashboard)
+    Column("late", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    UniqueConstraint("student_id", "exercise", "attempt", name="uq_submissions_attempt"),
+)
+Index("ix_submissions_student_created", submissions.c.student_id, submissions.c.created)
+
+
+
+# -- LTI 1.3 (migration 0002) ---------------------------------------------------
+
+lti_kv = Table(
+    "lti_kv", metadata,
+    # PyLTI1p3's launch data (state, nonce issued, launch) kept here, not in cookies.
+    Column("key", String(255), primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+lti_nonces = Table(
+    "lti_nonces", metadata,
+    Column("nonce", String(255), primary_key=True),    # a launch's nonce, used once
+    Column("used", Float, nullable=False),
+)
+
+lti_grades = Table(
+    "lti_grades", metadata,
+    # Where a student's score goes back to (Assignment and Grade Services).
+    Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("user_sub", String(255), nullable=False),
+    Column("ags", Text, nullable=False),               # JSON: the launch's AGS endpoint claim
+    Column("sent", Float),                             # the score last sent (percent)
+)
+
+instructor_tokens = Table(
+    "instructor_tokens", metadata,
+    # Short-lived instructor keys minted when an instructor launches from the LMS.
+    Column("token_hash", String(64), primary_key=True),
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+__all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
+           "lti_nonces", "lti_grades", "instructor_tokens"]

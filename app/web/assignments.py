@@ -1,0 +1,499 @@
+"""Homework that grades itself over HTTP (contract §7), and its pages.
+
+- ``POST /api/assignments`` -> ``201 {"id", "student": "/a/<id>", "instructor", "dashboard"}``
+- Students (their personal token in ``X-Student-Token``, from ``/a/<id>``'s
+  name form or a roster's personal link ``/a/<id>#s=<token>``):
+  ``GET /api/assignments/<id>`` (title, due, feedback), ``POST .../students``
+  ``{"student": name}`` (once), ``GET .../me``, ``POST .../me/exercises/<i>``.
+- The instructor (``Authorization: Bearer <token>``, checked on every request;
+  401 without, 403 wrong): ``GET .../students/<student>/exercises``,
+  ``.../students/<student>/attempts``, ``.../results`` (JSON),
+  ``.../grades.csv?format=canvas|moodle``, ``POST .../roster`` (CSV).
+- Pages: ``/a/<id>`` (the student's), ``/a/<id>/<i>`` (an exercise, on
+  practice's page), ``/a/<id>/dashboard`` (the instructor's; token in the fragment).
+
+Unknown ids, wrong personal tokens and wrong instructor tokens count as
+guesses, rate-limited per client (429 + ``Retry-After``). The logic is in
+:mod:`app.assignments`; the database in :mod:`app.db`.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import secrets
+import time
+
+import limits
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from app.assignments.errors import AssignmentError
+from app.assignments.exercises import exercises_for, options_of, random_spec, student_key
+from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
+                                       exercise_scores)
+from app.assignments.grading import grade, guided_total, shown
+from app.assignments.roster import read_roster
+from app.assignments.spec import AssignmentSpec, read_spec
+from app.assignments.store import Assignment, AssignmentStore, Student
+from app.budget import AssignmentBudget
+from app.classes.codes import check_token, new_token, token_hash
+from app.db import open_database, sqlite_url
+from app.games.random_tree import RandomSpec
+from app.i18n import words
+from app.practice import PracticeError, practice_options
+from app.practice.words import speaking
+from app.search import SearchError
+
+from .classes import client_address
+from .errors import ApiError, said
+from .i18n import page_language
+from .practice import MODES
+
+bp = Blueprint("assignments", __name__)
+
+MAX_NODES = 400
+"""As practice's: a tree solved by hand (``PRACTICE_MAX_NODES`` overrides)."""
+DAY = 86_400
+SUBMIT_KEYS = {"answers", "ordering", "index", "answer", "reveal",
+               # practice's page sends its options too; the exercise's own are used
+               "tree", "mode", "strict", "style", "depth", "algorithm"}
+
+
+@bp.record_once
+def _setup(state) -> None:
+    """The results database (migrated now) and the guess limiter."""
+    app = state.app
+    url = (app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+           or sqlite_url(os.path.join(app.instance_path, "results.sqlite3")))
+    db = open_database(url)
+    app.extensions["results_db"] = db
+    app.extensions["assignments"] = AssignmentStore(db)
+    budget = AssignmentBudget.from_mapping(app.config.get("ASSIGNMENT_BUDGET"))
+    app.extensions["assignment_budget"] = budget
+    queue = app.config.get("MESSAGE_QUEUE")
+    app.extensions["assignment_guesses"] = (
+        MovingWindowRateLimiter(storage_from_string(queue or "memory://")),
+        limits.parse(budget.guesses_per_minute))
+
+
+def _store() -> AssignmentStore:
+    return current_app.extensions["assignments"]
+
+
+def _budget() -> AssignmentBudget:
+    return current_app.extensions["assignment_budget"]
+
+
+@bp.after_request
+def _framed(response):
+    from .lti import frame_policy
+    return frame_policy(response)
+
+
+# -- errors ------------------------------------------------------------------
+
+@bp.app_errorhandler(AssignmentError)   # the LTI blueprint raises them too
+def _refused(exc: AssignmentError):
+    body = {"message": said(exc.msgid, **exc.fields)}
+    if exc.argument:
+        body["argument"] = exc.argument
+    response = jsonify({"error": body})
+    response.status_code = exc.status
+    if exc.retry_after:
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def _guard() -> None:
+    limiter, item = current_app.extensions["assignment_guesses"]
+    client = client_address()
+    if not limiter.test(item, "assignment-guess", client):
+        stats = limiter.get_window_stats(item, "assignment-guess", client)
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        raise AssignmentError("Too many wrong links from this device: try again in {seconds} s.",
+                              429, retry_after=wait, seconds=wait)
+
+
+def _missed() -> None:
+    limiter, item = current_app.extensions["assignment_guesses"]
+    limiter.hit(item, "assignment-guess", client_address())
+
+
+def _assignment(assignment_id: str) -> Assignment:
+    _guard()
+    found = _store().get(assignment_id) if len(assignment_id) <= 32 else None
+    if found is None:
+        _missed()
+        raise AssignmentError("There is no assignment {id}: check the link.", 404,
+                              id=repr(assignment_id[:40]))
+    return found
+
+
+def _instructor(assignment_id: str) -> Assignment:
+    """The assignment, if the request carries its instructor token (401/403 otherwise)."""
+    a = _assignment(assignment_id)
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer ") or not header[7:].strip():
+        raise AssignmentError("This needs the instructor's link (Authorization: Bearer).", 401)
+    token = header[7:].strip()
+    if not check_token(a.token_hash, token) and not _lms_instructor(a.id, token):
+        _missed()
+        raise AssignmentError("This is not the instructor's link of this assignment.", 403)
+    return a
+
+
+def _lms_instructor(assignment_id: str, token: str) -> bool:
+    """A key minted by an instructor's LMS launch (:mod:`app.web.lti`), still fresh."""
+    lti = current_app.extensions.get("lti")
+    return bool(lti) and 0 < len(token) <= 100 and lti.store.instructor_ok(assignment_id,
+                                                                            token_hash(token))
+
+
+def _student(a: Assignment) -> Student:
+    token = request.headers.get("X-Student-Token", "")
+    found = _store().student_by_token(a.id, token_hash(token)) if 0 < len(token) <= 100 else None
+    if found is None:
+        _missed()
+        raise AssignmentError("Give your name first, or open your personal link.", 401)
+    return found
+
+
+# -- creating ------------------------------------------------------------------
+
+@bp.post("/api/assignments")
+def create():
+    return jsonify(make_assignment(request.get_json(silent=True))), 201
+
+
+def make_assignment(data) -> dict:
+    """Check and store an assignment (``POST /api/assignments``'s body, or an LMS
+    instructor's deep link); ``{"id", "student", "instructor", "dashboard"}``."""
+    budget = _budget()
+    spec = read_spec(data, budget.exercises_per_assignment)
+    trees = _check_exercises(spec)
+    assignment_id = secrets.token_urlsafe(9)
+    token, hashed = new_token()
+    _store().create(assignment_id, spec, hashed, secrets.token_hex(32), client_address(), trees,
+                    budget.assignments_per_instructor, DAY)
+    return {"id": assignment_id, "student": f"/a/{assignment_id}", "instructor": token,
+            "dashboard": f"/a/{assignment_id}/dashboard#{token}"}
+
+
+def _max_nodes() -> int:
+    return current_app.config.get("PRACTICE_MAX_NODES", MAX_NODES)
+
+
+def _check_exercises(spec: AssignmentSpec) -> dict[str, tuple[str | None, str]]:
+    """Each exercise's tree exists and suits its mode; copies of the uploaded ones."""
+    library = current_app.extensions["trees"]
+    copies = {}
+    for i, e in enumerate(spec.exercises):
+        where = f"exercises[{i}]"
+        if e.random:
+            rs = random_spec(e, 0)
+            if rs.max_nodes > _max_nodes():
+                raise AssignmentError("{field}: branching {branching} to depth {depth} can make "
+                                      "{nodes} nodes, too many to solve by hand (at most {limit}).",
+                                      argument=where, field=where, branching=e.branching,
+                                      depth=e.depth, nodes=rs.max_nodes, limit=_max_nodes())
+            tree = library.get(rs.id())
+        else:
+            if e.tree.startswith("game:"):
+                raise AssignmentError("{field}: a game is too big to solve by hand; choose a "
+                                      "tree.", argument=f"{where}.tree", field=f"{where}.tree")
+            try:
+                tree = library.get(e.tree)
+            except ApiError as exc:
+                if exc.status == 404:
+                    raise AssignmentError("{field}: there is no tree {id}.",
+                                          argument=f"{where}.tree", field=f"{where}.tree",
+                                          id=repr(e.tree)) from None
+                raise AssignmentError("{field}: {reason}", argument=f"{where}.tree",
+                                      field=f"{where}.tree", reason=exc.message) from None
+            if len(tree.nodes) > _max_nodes():
+                raise AssignmentError("{field}: this tree has {nodes} nodes, too many to solve by "
+                                      "hand (at most {limit}).", argument=f"{where}.tree",
+                                      field=f"{where}.tree", nodes=len(tree.nodes),
+                                      limit=_max_nodes())
+            if not library.is_builtin(e.tree) and not RandomSpec.is_id(e.tree):
+                stored = library.store.get(e.tree)
+                copies[e.tree] = (stored.format, stored.text)
+        try:
+            practice_options(tree, e.mode, options_of(e))
+        except (PracticeError, SearchError) as exc:
+            raise AssignmentError("{field}: {reason}", argument=f"{where}.mode",
+                                  field=f"{where}.mode", reason=str(exc)) from None
+    return copies
+
+
+def _tree(a: Assignment, tree_id: str):
+    """The exercise's tree; an upload evicted from the upload store comes back
+    from the assignment's own copy (same content, same id)."""
+    library = current_app.extensions["trees"]
+    try:
+        return library.get(tree_id)
+    except ApiError:
+        copy = _store().tree_copy(a.id, tree_id)
+        if copy is None:
+            raise
+        library.upload(copy[1], None, copy[0])
+        return library.get(tree_id)
+
+
+def _exercise_list(a: Assignment, key: str) -> list[dict]:
+    out = exercises_for(a.spec, a.secret, key)
+    for ex in out:
+        _tree(a, ex["tree"])      # an evicted upload is restored before its id is handed out
+    return out
+
+
+# -- the instructor --------------------------------------------------------------
+
+@bp.get("/api/assignments/<assignment_id>/students/<path:student>/exercises")
+def student_exercises(assignment_id: str, student: str):
+    a = _instructor(assignment_id)
+    return jsonify(_exercise_list(a, student_key(student)))
+
+
+@bp.get("/api/assignments/<assignment_id>/students/<path:student>/attempts")
+def student_attempts(assignment_id: str, student: str):
+    a = _instructor(assignment_id)
+    st = _store().student_by_key(a.id, student_key(student))
+    if st is None:
+        raise AssignmentError("No student {name} has started this assignment.", 404,
+                              name=repr(student[:100]))
+    subs = _store().submissions(st.id, full=True)
+    return jsonify({"student": st.name, "exercises": _exercise_list(a, st.key),
+                    "attempts": [{"exercise": s.exercise, "attempt": s.attempt, "right": s.right,
+                                  "total": s.total, "late": s.late, "created": s.created,
+                                  "answers": json.loads(s.answers)} for s in subs]})
+
+
+def _results(a: Assignment) -> dict:
+    store = _store()
+    modes = [e.mode for e in a.spec.exercises]
+    subs = store.all_submissions(a.id, full=True)
+    students = store.students(a.id)
+    lti = current_app.extensions.get("lti")
+    if lti is not None and lti.platforms:
+        lti.send_due_scores(a, students)
+    return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
+            "attempts": a.spec.attempts,
+            "exercises": exercise_stats(subs, modes),
+            "students": table(students, subs, modes)}
+
+
+@bp.get("/api/assignments/<assignment_id>/results")
+def results(assignment_id: str):
+    return jsonify(_results(_instructor(assignment_id)))
+
+
+@bp.get("/api/assignments/<assignment_id>/grades.csv")
+def grades_csv(assignment_id: str):
+    a = _instructor(assignment_id)
+    fmt = request.args.get("format", "canvas")
+    if fmt not in ("canvas", "moodle"):
+        raise AssignmentError("{field} must be one of {choices}.", argument="format",
+                              field="format", choices="canvas, moodle")
+    store = _store()
+    modes = [e.mode for e in a.spec.exercises]
+    rows = table(store.students(a.id), store.all_submissions(a.id), modes)
+    text = (canvas_csv if fmt == "canvas" else moodle_csv)(a.title, rows)
+    return Response(text, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="grades-{a.id}-{fmt}.csv"'})
+
+
+@bp.post("/api/assignments/<assignment_id>/roster")
+def roster(assignment_id: str):
+    a = _instructor(assignment_id)
+    budget = _budget()
+    upload = request.files.get("file")
+    data = upload.read(budget.roster_bytes + 1) if upload else request.get_data()
+    if len(data) > budget.roster_bytes:
+        raise AssignmentError("The roster is larger than {size} KiB.", 413,
+                              size=budget.roster_bytes // 1024)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise AssignmentError("The roster is not UTF-8 text: save it as CSV UTF-8.") from None
+    rows = read_roster(text, budget.students_per_assignment)
+    tokens = [secrets.token_urlsafe(18) for _ in rows]
+    for r, t in zip(rows, tokens):
+        r["token_hash"] = token_hash(t)
+    _store().add_students(a.id, rows, budget.students_per_assignment)
+    return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
+                                  "link": f"/a/{a.id}#s={t}"}
+                                 for r, t in zip(rows, tokens)]}), 201
+
+
+# -- the student ------------------------------------------------------------------
+
+@bp.get("/api/assignments/<assignment_id>")
+def about(assignment_id: str):
+    a = _assignment(assignment_id)
+    return jsonify(_public(a))
+
+
+def _public(a: Assignment) -> dict:
+    return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
+            "attempts": a.spec.attempts, "late": a.spec.late,
+            "exercises": [{"index": i, "mode": e.mode} for i, e in enumerate(a.spec.exercises)]}
+
+
+@bp.post("/api/assignments/<assignment_id>/students")
+def register(assignment_id: str):
+    a = _assignment(assignment_id)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or set(data) - {"student"}:
+        raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")
+    name = data.get("student")
+    key = student_key(name)
+    token = secrets.token_urlsafe(18)
+    _store().add_students(a.id, [{"key": key, "name": " ".join(name.split()),
+                                  "token_hash": token_hash(token)}],
+                          _budget().students_per_assignment)
+    return jsonify({"token": token, "student": " ".join(name.split()),
+                    "link": f"/a/{a.id}#s={token}"}), 201
+
+
+def _key_allowed(a: Assignment, used: int, now: float) -> bool:
+    """May the student see this exercise's key? After the due date; or, with
+    feedback per step or at submission, once their attempts are used up."""
+    if a.spec.past_due(now):
+        return True
+    if a.spec.feedback == "due":
+        return False
+    return a.spec.attempts is not None and used >= a.spec.attempts
+
+
+@bp.get("/api/assignments/<assignment_id>/me")
+def me(assignment_id: str):
+    a = _assignment(assignment_id)
+    st = _student(a)
+    now = time.time()
+    subs = _store().submissions(st.id)
+    modes = [e.mode for e in a.spec.exercises]
+    scores = exercise_scores(subs, modes)
+    show_scores = a.spec.feedback != "due" or a.spec.past_due(now)
+    exercises = []
+    for ex in _exercise_list(a, st.key):
+        used = sum(1 for s in subs if s.exercise == ex["index"])
+        item = {**ex, "used": used, "key_allowed": _key_allowed(a, used, now)}
+        if modes[ex["index"]] != "guided":
+            item["attempts_left"] = (None if a.spec.attempts is None
+                                     else max(0, a.spec.attempts - used))
+        if show_scores and used:
+            item["score"] = round(scores[ex["index"]], 4)
+        exercises.append(item)
+    out = {**_public(a), "student": st.name, "exercises": exercises,
+           "past_due": a.spec.past_due(now)}
+    if show_scores:
+        out["percent"] = percent(scores)
+    return jsonify(out)
+
+
+@bp.post("/api/assignments/<assignment_id>/me/exercises/<int:index>")
+def submit(assignment_id: str, index: int):
+    a = _assignment(assignment_id)
+    st = _student(a)
+    if not 0 <= index < len(a.spec.exercises):
+        raise AssignmentError("There is no exercise {n} here.", 404, n=index + 1)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise AssignmentError("Send a JSON object: {fields}.", fields="{answers, ...}")
+    unknown = set(body) - SUBMIT_KEYS
+    if unknown:
+        field = sorted(unknown)[0]
+        raise AssignmentError("Unknown field {field}: expected {allowed}.", argument=field,
+                              field=field, allowed=", ".join(sorted(SUBMIT_KEYS)))
+    reveal = body.get("reveal", False)
+    if not isinstance(reveal, bool):
+        raise AssignmentError("{field} must be true or false.", argument="reveal", field="reveal")
+    exercise = a.spec.exercises[index]
+    tree_id = exercises_for(a.spec, a.secret, st.key)[index]["tree"]
+    tree = _tree(a, tree_id)
+    store = _store()
+    now = time.time()
+    past = a.spec.past_due(now)
+    with speaking(words(page_language())):
+        if exercise.mode == "guided":
+            return jsonify(_guided(a, st, index, exercise, tree, tree_id, body, reveal, past))
+        if reveal:     # the key, without a new attempt
+            if not _key_allowed(a, len(store.submissions(st.id, index)), now):
+                raise AssignmentError("The solution is shown once your attempts are used up "
+                                      "or after the due date.", 403)
+            graded = grade(tree, tree_id, exercise, body, reveal=True)
+            return jsonify(shown(graded, exercise.mode, a.spec.feedback, True))
+        if past and a.spec.late == "refuse":
+            raise AssignmentError("The due date has passed: submissions are closed.", 410)
+        graded = grade(tree, tree_id, exercise, body)
+        attempt = store.submit(st.id, index, _answers(body), graded.right, graded.total,
+                               graded.result, past, a.spec.attempts,
+                               _budget().submissions_per_minute)
+        out = shown(graded, exercise.mode, a.spec.feedback, _key_allowed(a, attempt, now))
+    _passback(a, st)
+    out.update(attempt=attempt, late=past,
+               attempts_left=None if a.spec.attempts is None else a.spec.attempts - attempt)
+    return jsonify(out)
+
+
+def _passback(a: Assignment, st: Student) -> None:
+    """A student from an LMS: their score to its gradebook (when it changed)."""
+    lti = current_app.extensions.get("lti")
+    if lti is not None and st.key.startswith("lti:"):
+        lti.send_score(a, st)
+
+
+def _answers(body: dict) -> dict:
+    return {k: body[k] for k in ("answers", "ordering", "index", "answer") if k in body}
+
+
+def _guided(a, st, index, exercise, tree, tree_id, body, reveal, past) -> dict:
+    """A guided walk: the first answer to each question is the one scored;
+    its answer is shown once answered (feedback is per step by nature)."""
+    store = _store()
+    q = body.get("index", 0)
+    if reveal:
+        answered = {s.attempt for s in store.submissions(st.id, index)}
+        if not (isinstance(q, int) and q + 1 in answered) and not a.spec.past_due(time.time()):
+            raise AssignmentError("Answer the question first; then its answer is shown.", 403)
+        return grade(tree, tree_id, exercise, body, reveal=True).result
+    if past and a.spec.late == "refuse":
+        raise AssignmentError("The due date has passed: submissions are closed.", 410)
+    graded = grade(tree, tree_id, exercise, body)
+    out = dict(graded.result)
+    out.pop("link", None)
+    if body.get("answer") not in (None, ""):
+        total = guided_total(tree, exercise)
+        if store.submit(st.id, index, _answers(body), graded.right, total, {}, past, None,
+                        _budget().submissions_per_minute, attempt=q + 1):
+            _passback(a, st)
+    return out
+
+
+# -- pages ----------------------------------------------------------------------
+
+@bp.get("/a/new")
+def new_page():
+    """Make an assignment (linked from the practice pages)."""
+    trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= _max_nodes()]
+    return render_template("assignment_new.html", trees=trees, modes=MODES)
+
+
+@bp.get("/a/<assignment_id>")
+def student_page(assignment_id: str):
+    return render_template("assignment.html", assignment_id=assignment_id)
+
+
+@bp.get("/a/<assignment_id>/<int:index>")
+def exercise_page(assignment_id: str, index: int):
+    return render_template("practice.html", tree_id="", title="", source="", mode="full",
+                           modes=MODES, random=None, has_evals=False, alphabeta=True, height=3,
+                           assignment={"id": assignment_id, "index": index})
+
+
+@bp.get("/a/<assignment_id>/dashboard")
+def dashboard_page(assignment_id: str):
+    return render_template("assignment_dashboard.html", assignment_id=assignment_id)

@@ -1,0 +1,371 @@
+"""LTI 1.3 Advantage, as a tool (PyLTI1p3's Flask adapter).
+
+- ``GET|POST /lti/login``: OIDC login initiation from the platform;
+- ``POST /lti/launch``: the launch. The id_token is checked by PyLTI1p3
+  (signature against the platform's JWKS, issuer and audience against the
+  registration, deployment, expiry, message) and here its nonce is used once.
+  A Deep Linking request (an instructor adding the tool) opens the page that
+  makes an assignment and links it; a resource launch opens the assignment:
+  a student's own page (the identity from the launch), or an instructor's
+  dashboard (a key minted for this launch);
+- ``POST /lti/deep-link/<launch id>``: make the assignment and answer the
+  platform with a signed Deep Linking response;
+- ``GET /lti/jwks``: the tool's public keys; ``GET /lti/config``: its URLs.
+
+Scores go back through Assignment and Grade Services after each submission
+of a student who came from the LMS, and again whenever their score changes
+(:meth:`Lti.send_score`).
+
+Nothing here needs a cookie: PyLTI1p3's state and nonce live in the results
+database (:class:`app.assignments.lti_store.DbLaunchData`), and the student's
+personal token travels in the address's fragment, so the pages work inside
+the LMS's frame when the browser blocks third-party cookies. The platforms
+are registered in the ``LTI_PLATFORMS`` setting (docs/lti.md); their origins
+are added to ``frame-ancestors``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import secrets
+import time
+from datetime import datetime, timezone
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from pylti1p3.contrib.flask import FlaskMessageLaunch, FlaskOIDCLogin, FlaskRequest
+from pylti1p3.deep_link_resource import DeepLinkResource
+from pylti1p3.exception import LtiException, OIDCException
+from pylti1p3.grade import Grade
+from pylti1p3.lineitem import LineItem
+from pylti1p3.service_connector import ServiceConnector
+from pylti1p3.assignments_grades import AssignmentsGradesService
+from pylti1p3.tool_config import ToolConfDict
+
+from app.assignments.errors import AssignmentError
+from app.assignments.gradebook import exercise_scores, percent
+from app.assignments.lti_store import DbLaunchData, LtiStore
+from app.classes.codes import token_hash
+
+from .errors import said
+from .security import content_security_policy
+
+log = logging.getLogger(__name__)
+bp = Blueprint("lti", __name__)
+
+LTI_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
+AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
+
+
+class ToolConf(ToolConfDict):
+    """PyLTI1p3's dictionary of registrations, with an unknown issuer or client id
+    (the token's audience) refused as a launch error (it raises a bare ``Exception``)."""
+
+    def get_iss_config(self, iss, client_id=None):
+        try:
+            return super().get_iss_config(iss, client_id)
+        except Exception:
+            if client_id is None:
+                raise LtiException(f"the issuer {iss!r} is not registered") from None
+            raise LtiException(f"the client id (the token's audience) {client_id!r} is not "
+                               f"registered for the issuer {iss!r}") from None
+
+    def find_deployment_by_params(self, iss, deployment_id, client_id, *args, **kwargs):
+        try:
+            return super().find_deployment_by_params(iss, deployment_id, client_id,
+                                                     *args, **kwargs)
+        except LtiException:
+            return None
+
+
+class Lti:
+    """The tool's registrations, keys and stores (one per app)."""
+
+    def __init__(self, app):
+        platforms = app.config.get("LTI_PLATFORMS") or []
+        self._app_keys = lambda: _tool_keys(app)
+        self._keys: tuple[str, str] | None = None
+        config: dict = {}
+        for p in platforms:
+            config.setdefault(p["issuer"], []).append({
+                "default": len(config.get(p["issuer"], [])) == 0,
+                "client_id": p["client_id"], "auth_login_url": p["auth_login_url"],
+                "auth_token_url": p["auth_token_url"], "key_set_url": p["key_set_url"],
+                "key_set": None, "auth_audience": p.get("auth_audience"),
+                "deployment_ids": list(p["deployment_ids"])})
+        self.conf = ToolConf(config)
+        if platforms:
+            self.keys()
+        for p in platforms:
+            self.conf.set_private_key(p["issuer"], self.private_key, client_id=p["client_id"])
+            self.conf.set_public_key(p["issuer"], self.public_key, client_id=p["client_id"])
+        self.platforms = platforms
+        db = app.extensions["results_db"]
+        self.db = db
+        self.store = LtiStore(db)
+
+    def keys(self) -> tuple[str, str]:
+        """The tool's (private, public) PEM keys, read or made at first need (a server
+        without LMS registrations makes none)."""
+        if self._keys is None:
+            self._keys = self._app_keys()
+        return self._keys
+
+    @property
+    def private_key(self) -> str:
+        return self.keys()[0]
+
+    @property
+    def public_key(self) -> str:
+        return self.keys()[1]
+
+    def storage(self) -> DbLaunchData:
+        return DbLaunchData(self.db)
+
+    def send_score(self, a, st) -> None:
+        """The student's percent to the LMS line item, if it changed since last sent."""
+        if a.spec.feedback == "due" and not a.spec.past_due(time.time()):
+            return      # no score before the due date, in the LMS either (sent after it)
+        target = self.store.grade_target(st.id)
+        if target is None:
+            return
+        store = current_app.extensions["assignments"]
+        scores = exercise_scores(store.submissions(st.id), [e.mode for e in a.spec.exercises])
+        score = percent(scores)
+        if target.sent is not None and abs(target.sent - score) < 1e-9:
+            return
+        try:
+            registration = self.conf.find_registration_by_params(target.issuer, target.client_id)
+            ags = AssignmentsGradesService(ServiceConnector(registration), json.loads(target.ags))
+            done = all(x >= 1.0 for x in scores)
+            grade = (Grade().set_score_given(score).set_score_maximum(100)
+                     .set_timestamp(datetime.now(timezone.utc).isoformat())
+                     .set_activity_progress("Completed" if done else "Submitted")
+                     .set_grading_progress("FullyGraded").set_user_id(target.user_sub))
+            ags.put_grade(grade)
+        except Exception:       # the LMS may be down: the score is kept here, sent next time
+            log.exception("LTI score passback to %s failed", target.issuer)
+            return
+        self.store.sent(st.id, score)
+
+
+    def send_due_scores(self, a, students) -> None:
+        """After the due date of a "feedback after the due date" assignment: every LMS
+        student's score not sent yet (the instructor's dashboard asks)."""
+        if a.spec.feedback != "due" or not a.spec.past_due(time.time()):
+            return
+        for st in students:
+            if st.key.startswith("lti:"):
+                self.send_score(a, st)
+
+
+def _tool_keys(app) -> tuple[str, str]:
+    """The tool's RSA key pair: ``LTI_PRIVATE_KEY`` (PEM text or a file), else
+    ``instance/lti-private.pem``, made at the first start."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    given = app.config.get("LTI_PRIVATE_KEY")
+    path = os.path.join(app.instance_path, "lti-private.pem")
+    if given and "BEGIN" in given:
+        pem = given.encode()
+    elif given:
+        with open(given, "rb") as f:
+            pem = f.read()
+    elif os.path.exists(path):
+        with open(path, "rb") as f:
+            pem = f.read()
+    else:
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption())
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(pem)
+    key = serialization.load_pem_private_key(pem, password=None)
+    public = key.public_key().public_bytes(serialization.Encoding.PEM,
+                                           serialization.PublicFormat.SubjectPublicKeyInfo)
+    return pem.decode(), public.decode()
+
+
+@bp.record_once
+def _setup(state) -> None:
+    app = state.app
+    lti = app.extensions["lti"] = Lti(app)
+    origins = sorted({_origin(p.get("frame_origin") or p["auth_login_url"])
+                      for p in app.config.get("LTI_PLATFORMS") or []})
+    lti.origins = origins
+    # The LMS may frame the assignment pages (frame-ancestors), and the deep-link
+    # page posts its answer to the LMS (form-action).
+    ancestors = " ".join([app.config.get("FRAME_ANCESTORS") or "'self'", *origins])
+    lti.frame_policy = content_security_policy(ancestors)
+    lti.page_policy = lti.frame_policy.replace(
+        "form-action 'self'", " ".join(["form-action 'self'", *origins]))
+
+
+@bp.after_request
+def _policy(response):
+    lti = current_app.extensions["lti"]
+    if lti.origins:
+        response.headers["Content-Security-Policy"] = lti.page_policy
+    return response
+
+
+def frame_policy(response):
+    """The assignment pages' policy when LMSs are registered: framed by them."""
+    lti = current_app.extensions.get("lti")
+    if lti is not None and lti.origins:
+        response.headers["Content-Security-Policy"] = lti.frame_policy
+    return response
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _lti() -> Lti:
+    return current_app.extensions["lti"]
+
+
+class Launch(FlaskMessageLaunch):
+    """PyLTI1p3's launch, with its state kept server-side and its nonce used once."""
+
+    def validate_state(self):
+        state = self._get_request_param("state")
+        if not state or not self._session_service.get_state_params(state):
+            raise LtiException("State not found")
+        return self
+
+    def save_launch_data(self):
+        # Every check has passed: the nonce is spent now, so a replay is refused.
+        if not _lti().store.use_nonce(self._get_jwt_body().get("nonce", "")):
+            raise LtiException("Nonce already used")
+        return super().save_launch_data()
+
+
+def _refused(message: str, status: int = 403):
+    return render_template("lti_refused.html", message=message), status
+
+
+@bp.route("/lti/login", methods=["GET", "POST"])
+def login():
+    lti = _lti()
+    target = request.values.get("target_link_uri") or ""
+    ours = url_for("lti.launch", _external=True)
+    if _origin(target) != _origin(ours):
+        target = ours
+    try:
+        oidc = FlaskOIDCLogin(FlaskRequest(), lti.conf, launch_data_storage=lti.storage())
+        return oidc.pass_params_to_launch({"at": int(time.time())}).redirect(target)
+    except (OIDCException, LtiException) as exc:
+        return _refused(said("This LMS is not registered with the tool: {reason}",
+                             reason=str(exc)), 400)
+
+
+@bp.post("/lti/launch")
+def launch():
+    lti = _lti()
+    message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage())
+    try:
+        data = message.get_launch_data()
+    except LtiException as exc:
+        log.warning("LTI launch refused: %s", exc)
+        return _refused(said("The launch from the LMS was refused: {reason}. Start again "
+                             "from the course page.", reason=str(exc)))
+    if message.is_deep_link_launch():
+        if not (message.check_teacher_access() or message.check_staff_access()):
+            return _refused(said("Only an instructor can add an assignment."))
+        from .practice import MODES
+        trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= 400]
+        return render_template("assignment_new.html", trees=trees, modes=MODES,
+                               deep_link=message.get_launch_id())
+    custom = data.get(LTI_CLAIM + "custom") or {}
+    assignment_id = custom.get("assignment") or ""
+    store = current_app.extensions["assignments"]
+    a = store.get(assignment_id) if isinstance(assignment_id, str) else None
+    if a is None:
+        return _refused(said("This link of the LMS names no assignment of the tool."), 404)
+    token = secrets.token_urlsafe(24)
+    if message.check_teacher_access() or message.check_staff_access():
+        lti.store.mint_instructor(a.id, token_hash(token))
+        return _go(f"/a/{a.id}/dashboard#{token}")
+    iss, sub = data["iss"], data.get("sub") or ""
+    person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
+    key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
+    try:
+        lti.store.student(a.id, key, data.get("name") or data.get("given_name") or sub,
+                          person.get("person_sourcedid"),
+                          data.get("email") or data.get("preferred_username"),
+                          token_hash(token), iss, message.get_client_id(), sub,
+                          data.get(AGS_CLAIM) if message.has_ags() else None,
+                          current_app.extensions["assignment_budget"].students_per_assignment)
+    except AssignmentError as exc:
+        return _refused(said(exc.msgid, **exc.fields), exc.status)
+    return _go(f"/a/{a.id}#s={token}")
+
+
+def _go(url: str):
+    """A page that opens ``url`` (a redirect would do, but a fragment in a
+    Location header after a cross-site POST is not kept by every browser)."""
+    return render_template("lti_go.html", url=url)
+
+
+@bp.post("/lti/deep-link/<launch_id>")
+def deep_link(launch_id: str):
+    lti = _lti()
+    from .assignments import make_assignment
+
+    try:
+        message = Launch.from_cache(launch_id, FlaskRequest(), lti.conf,
+                                    launch_data_storage=lti.storage())
+    except LtiException:
+        message = None
+    if message is None or not message.is_deep_link_launch() or not (
+            message.check_teacher_access() or message.check_staff_access()):
+        raise AssignmentError("This page has expired: add the tool again from the LMS.", 403)
+    made = make_assignment(request.get_json(silent=True))
+    title = (request.get_json(silent=True) or {}).get("title") or "Assignment"
+    resource = (DeepLinkResource().set_url(url_for("lti.launch", _external=True))
+                .set_title(title).set_custom_params({"assignment": made["id"]})
+                .set_lineitem(LineItem().set_score_maximum(100).set_label(title)))
+    deep = message.get_deep_link()
+    settings = message.get_launch_data().get(
+        "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings") or {}
+    return jsonify({"jwt": deep.get_response_jwt([resource]),
+                    "return_url": settings.get("deep_link_return_url"),
+                    "dashboard": made["dashboard"], "student": made["student"]}), 201
+
+
+@bp.get("/lti/jwks")
+def jwks():
+    lti = _lti()
+    keys = []
+    for p in lti.platforms[:1] or [None]:
+        if p is None:
+            from jwcrypto.jwk import JWK
+            jwk = json.loads(JWK.from_pem(lti.public_key.encode()).export_public())
+            jwk.update(alg="RS256", use="sig", kid=jwk.get("kid") or _kid(lti.public_key))
+            keys.append(jwk)
+        else:
+            keys.extend(lti.conf.get_jwks(p["issuer"], p["client_id"])["keys"])
+    return jsonify({"keys": keys})
+
+
+def _kid(public_pem: str) -> str:
+    return hashlib.sha256(public_pem.encode()).hexdigest()[:16]
+
+
+@bp.get("/lti/config")
+def config():
+    """The tool's side of the registration, for an LMS administrator (docs/lti.md)."""
+    return jsonify({"title": "Adversarial search", "oidc_initiation_url":
+                    url_for("lti.login", _external=True),
+                    "target_link_uri": url_for("lti.launch", _external=True),
+                    "redirect_uris": [url_for("lti.launch", _external=True)],
+                    "public_jwk_url": url_for("lti.jwks", _external=True),
+                    "deep_linking_url": url_for("lti.launch", _external=True),
+                    "scopes": ["https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
+                               "https://purl.imsglobal.org/spec/lti-ags/scope/score"]})

@@ -1,0 +1,264 @@
+"""Contract §7 over HTTP (Flask's test client, SQLite store): creating,
+the instructor's token on every request, each student's own trees, grading
+by practice's key under each feedback setting, due dates, rosters, exports."""
+from __future__ import annotations
+
+import csv
+import io
+import time
+
+import pytest
+
+from app.assignments.exercises import exercises_for, student_key
+from app.assignments.spec import read_spec
+
+FIG52_RIGHT = {"values": {"A": 3, "B": 3, "C": 2, "D": 2},
+               "alpha": {"A": 3, "B": "-inf", "C": 3, "D": 3},
+               "beta": {"A": "inf", "B": 3, "C": "inf", "D": 5}, "pruned": ["c2", "c3"]}
+
+
+def _make(client, **spec):
+    body = {"title": "Alpha-beta HW", "exercises": [{"tree": "aima-fig-5-2", "mode": "full"}],
+            **spec}
+    r = client.post("/api/assignments", json=body)
+    assert r.status_code == 201, r.json
+    return r.json
+
+
+def _auth(a):
+    return {"Authorization": f"Bearer {a['instructor']}"}
+
+
+def _join(client, a, name):
+    r = client.post(f"/api/assignments/{a['id']}/students", json={"student": name})
+    assert r.status_code == 201, r.json
+    return {"X-Student-Token": r.json["token"]}
+
+
+def _submit(client, a, s, index=0, answers=None, **extra):
+    return client.post(f"/api/assignments/{a['id']}/me/exercises/{index}", headers=s,
+                       json={"answers": answers or {}, **extra})
+
+
+def test_create_answers_as_the_contract_says_and_checks_the_token_every_time(client):
+    a = _make(client, exercises=[{"tree": "random", "mode": "cuts", "branching": 2, "depth": 3},
+                                 {"tree": "aima-fig-5-2", "mode": "values"}])
+    assert a["student"] == f"/a/{a['id']}" and len(a["instructor"]) >= 24
+    url = f"/api/assignments/{a['id']}/students/S123/exercises"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers={"Authorization": "Bearer nope"}).status_code == 403
+    wrong = client.get(url, headers={"Authorization": "Bearer nope"}).json
+    assert set(wrong) == {"error"} and "tree" not in str(wrong)
+    first = client.get(url, headers=_auth(a)).json
+    assert first == client.get(url, headers=_auth(a)).json            # the same on every request
+    assert [e["mode"] for e in first] == ["cuts", "values"]
+    assert first[1]["tree"] == "aima-fig-5-2" and first[0]["tree"].startswith("r-b2-d3-s")
+    for e in first:
+        assert client.get(f"/api/trees/{e['tree']}").status_code == 200
+    other = client.get(f"/api/assignments/{a['id']}/students/S124/exercises", headers=_auth(a)).json
+    assert other[0]["tree"] != first[0]["tree"]
+    # another assignment's token opens nothing here
+    b = _make(client)
+    assert client.get(url, headers=_auth(b)).status_code == 403
+    for path in ("results", "grades.csv?format=canvas"):
+        assert client.get(f"/api/assignments/{a['id']}/{path}").status_code == 401
+
+
+@pytest.mark.parametrize("body, argument", [
+    ({"exercises": []}, "exercises"),
+    ({"exercises": [{"tree": "nope", "mode": "full"}]}, "exercises[0].tree"),
+    ({"exercises": [{"tree": "random", "mode": "cut"}]}, "exercises[0].mode"),
+    ({"exercises": [{"tree": "random", "depth": 9}]}, "exercises[0].depth"),
+    ({"exercises": [{"tree": "random"}], "feedback": "due"}, "due"),
+    ({"exercises": [{"tree": "random"}], "due": "tomorrow"}, "due"),
+    ({"exercises": [{"tree": "random"}], "attempts": 0}, "attempts"),
+    ({"exercises": [{"tree": "random"}], "colour": 1}, "colour"),
+    ({"exercises": [{"tree": "itb-three-player", "mode": "cuts"}]}, "exercises[0].mode"),
+])
+def test_a_bad_assignment_is_refused_naming_the_field(client, body, argument):
+    r = client.post("/api/assignments", json=body)
+    assert r.status_code == 400
+    assert r.json["error"]["argument"] == argument and r.json["error"]["message"]
+
+
+def test_a_thousand_students_get_distinct_exercise_sets():
+    spec = read_spec({"exercises": [{"tree": "random", "mode": "cuts", "branching": 2,
+                                     "depth": 3}, {"tree": "aima-fig-5-2", "mode": "full"}]})
+    from app.games.random_tree import RandomSpec, random_tree
+
+    sets = set()
+    for n in range(1000):
+        ex = exercises_for(spec, "the assignment's secret", student_key(f"S{n:05d}"))
+        spec0 = RandomSpec.from_id(ex[0]["tree"])
+        tree = random_tree(branching=spec0.branching, depth=spec0.depth, values=spec0.values,
+                           seed=spec0.seed)
+        sets.add(tuple(leaf.value for leaf in tree.leaves))    # the trees themselves, not ids
+    assert len(sets) >= 990
+
+
+def test_feedback_at_submission_shows_the_score_not_the_key_until_attempts_are_used(client):
+    a = _make(client, attempts=2, feedback="submit")
+    ana = _join(client, a, "Ana Lee")
+    r = _submit(client, a, ana, answers={"values": {"A": 3, "B": 12}, "pruned": ["c2"]})
+    assert r.status_code == 200 and r.json["attempt"] == 1 and r.json["attempts_left"] == 1
+    assert r.json["score"]["total"] == 14 and 0 < r.json["score"]["right"] < 14
+    text = str(r.json)
+    assert "expected" not in text and "sentence" not in text and "/t/" not in text
+    assert "c3" not in text                      # a missed cut would name the key
+    assert _submit(client, a, ana, reveal=True).status_code == 403
+    r = _submit(client, a, ana, answers=FIG52_RIGHT)
+    assert r.json["score"] == {"right": 14, "total": 14} and r.json["attempts_left"] == 0
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 409
+    key = _submit(client, a, ana, reveal=True)
+    assert key.status_code == 200 and any("expected" in e for e in key.json["entries"])
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
+    assert me["percent"] == 100 and me["exercises"][0]["used"] == 2
+
+
+def test_feedback_per_step_explains_the_first_mistake_without_the_visualizer(client):
+    a = _make(client, feedback="step", attempts=None)
+    ben = _join(client, a, "Ben")
+    r = _submit(client, a, ben, answers={"values": {"A": 3, "B": 12}})
+    assert r.json["first_mistake"]["node"] == "B" and r.json["first_mistake"]["sentence"]
+    assert "link" not in r.json and "link" not in r.json["first_mistake"]
+    assert r.json["attempts_left"] is None
+
+
+def test_feedback_after_due_date_and_late_work(client):
+    future = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))
+    a = _make(client, feedback="due", due=future)
+    cy = _join(client, a, "Cy")
+    r = _submit(client, a, cy, answers=FIG52_RIGHT)
+    assert r.json["received"] is True and "score" not in r.json
+    assert "percent" not in client.get(f"/api/assignments/{a['id']}/me", headers=cy).json
+    past = "2020-01-01T00:00:00Z"
+    closed = _make(client, due=past)
+    r = _submit(client, closed, _join(client, closed, "Cy"), answers=FIG52_RIGHT)
+    assert r.status_code == 410 and r.json["error"]["message"]
+    marked = _make(client, due=past, late="mark")
+    r = _submit(client, marked, _join(client, marked, "Cy"), answers=FIG52_RIGHT)
+    assert r.status_code == 200 and r.json["late"] is True
+    assert "expected" in str(r.json)              # past the due date, the key is allowed
+    rows = client.get(f"/api/assignments/{marked['id']}/results", headers=_auth(marked)).json
+    assert rows["students"][0]["late"] is True
+
+
+def test_students_see_only_their_own_work(client):
+    a = _make(client, exercises=[{"tree": "random", "mode": "cuts"}])
+    ana, ben = _join(client, a, "Ana"), _join(client, a, "Ben")
+    _submit(client, a, ana, answers={"pruned": []})
+    me_b = client.get(f"/api/assignments/{a['id']}/me", headers=ben).json
+    assert me_b["student"] == "Ben" and me_b["exercises"][0]["used"] == 0
+    trees = {client.get(f"/api/assignments/{a['id']}/me", headers=h).json["exercises"][0]["tree"]
+             for h in (ana, ben)}
+    assert len(trees) == 2
+    assert client.post(f"/api/assignments/{a['id']}/students", json={"student": " ana "}).status_code == 409
+    assert client.get(f"/api/assignments/{a['id']}/me").status_code == 401
+    assert client.get(f"/api/assignments/{a['id']}/me",
+                      headers={"X-Student-Token": "x" * 24}).status_code == 401
+    assert client.get(f"/api/assignments/{a['id']}/results", headers=ana).status_code == 401
+
+
+def test_guessing_links_is_rate_limited(make_app):
+    app = make_app(ASSIGNMENT_BUDGET={"guesses_per_minute": "3/minute"})
+    client = app.test_client()
+    codes = [client.get(f"/api/assignments/nope{i}").status_code for i in range(5)]
+    assert codes[:3] == [404] * 3 and codes[3:] == [429, 429]
+    r = client.get("/api/assignments/nope9")
+    assert int(r.headers["Retry-After"]) > 0 and r.json["error"]["message"]
+
+
+def test_roster_gives_personal_links_and_bad_rows_are_named(client):
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    bad = client.post(url, data="name,id,section\nAna,S1,A\nBen,,B,extra\n", headers=_auth(a))
+    assert bad.status_code == 400 and "Row 3" in bad.json["error"]["message"]
+    dup = client.post(url, data="name,id\nAna,S1\nAnn,s1\n", headers=_auth(a))
+    assert "Row 3, column sis_id" in dup.json["error"]["message"]
+    empty = client.post(url, data="Name,ID\n ,S9\n", headers=_auth(a))
+    assert "Row 2, column name" in empty.json["error"]["message"]
+    assert client.post(url, data="name\nAna\n").status_code == 401
+    r = client.post(url, data="\ufeffName,Student number,Section\nAna Lee,S1,A\nBen Ong,S2,B\n",
+                    headers=_auth(a))
+    assert r.status_code == 201 and [s["id"] for s in r.json["students"]] == ["S1", "S2"]
+    token = r.json["students"][0]["link"].split("#s=")[1]
+    me = client.get(f"/api/assignments/{a['id']}/me", headers={"X-Student-Token": token}).json
+    assert me["student"] == "Ana Lee"
+    # the roster's identity is the student number: the instructor's view matches it
+    ex = client.get(f"/api/assignments/{a['id']}/students/S1/exercises", headers=_auth(a)).json
+    assert ex == [{k: v for k, v in e.items() if k not in ("used", "attempts_left", "key_allowed",
+                                                           "score")} for e in me["exercises"]]
+
+
+def test_gradebook_exports_in_canvas_and_moodle_formats(client):
+    a = _make(client, title="HW 1: α-β")
+    client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),
+                data="name,id,login,section\nAna,S1,ana@x,A\n=cmd,S2,c@x,B\n")
+    me = client.get(f"/api/assignments/{a['id']}/students/S1/exercises", headers=_auth(a))
+    assert me.status_code == 200
+    canvas = client.get(f"/api/assignments/{a['id']}/grades.csv?format=canvas", headers=_auth(a))
+    assert canvas.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(canvas.data.decode())))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "HW 1: α-β"]
+    assert {r[2] for r in rows[1:]} == {"S1", "S2"} and "'=cmd" in {r[0] for r in rows[1:]}
+    moodle = client.get(f"/api/assignments/{a['id']}/grades.csv?format=moodle", headers=_auth(a))
+    rows = list(csv.reader(io.StringIO(moodle.data.decode())))
+    assert rows[0] == ["ID number", "HW 1: α-β"]
+    assert all(0 <= float(r[1]) <= 100 for r in rows[1:])
+    assert client.get(f"/api/assignments/{a['id']}/grades.csv?format=xls",
+                      headers=_auth(a)).status_code == 400
+
+
+def test_an_uploaded_tree_outlives_the_upload_store(make_app, fig52_yaml):
+    app = make_app(BUDGET={"store_trees": 1})
+    client = app.test_client()
+    tree_id = client.post("/api/trees", data=fig52_yaml.replace("Figure 5.2", "Fig"),
+                          content_type="application/x-yaml").json["id"]
+    a = _make(client, exercises=[{"tree": tree_id, "mode": "cuts"}])
+    client.post("/api/trees", data="title: other\nroot: {children: [1, 2]}\n",
+                content_type="application/x-yaml")          # evicts the first upload
+    client = make_app(BUDGET={"store_trees": 1}).test_client()   # restarted: nothing cached
+    assert client.get(f"/api/trees/{tree_id}").status_code == 404
+    ex = client.get(f"/api/assignments/{a['id']}/students/Ana/exercises", headers=_auth(a)).json
+    assert ex[0]["tree"] == tree_id
+    assert client.get(f"/api/trees/{tree_id}").status_code == 200     # back, from its copy
+
+
+def test_a_guided_walk_scores_each_question_once(client):
+    a = _make(client, exercises=[{"tree": "aima-fig-5-2", "mode": "guided"}])
+    s = _join(client, a, "Gus")
+    url = f"/api/assignments/{a['id']}/me/exercises/0"
+    assert client.post(url, headers=s, json={"index": 0, "reveal": True}).status_code == 403
+    r = client.post(url, headers=s, json={"index": 0, "answer": "3"})
+    assert r.json["result"]["correct"] is True and "link" not in r.json
+    client.post(url, headers=s, json={"index": 1, "answer": "99"})
+    again = client.post(url, headers=s, json={"index": 1, "answer": "12"})   # not scored again
+    assert again.status_code == 200
+    shown = client.post(url, headers=s, json={"index": 1, "reveal": True})
+    assert shown.status_code == 200 and "answer" in shown.json
+    res = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    total = r.json["total"]
+    assert res["students"][0]["exercises"][0] == {"score": round(1 / total, 4), "attempts": 2}
+
+
+def test_dashboard_figures(client):
+    a = _make(client, attempts=None)
+    for name, answers in (("A", FIG52_RIGHT), ("B", {"pruned": ["c2"]}), ("C", {"pruned": ["c2"]})):
+        _submit(client, a, _join(client, a, name), answers=answers)
+    r = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    ex = r["exercises"][0]
+    assert ex["students"] == 3 and ex["share_right"] == round(1 / 3, 4)
+    assert {"what": "cut c3 missed", "count": 2} in ex["wrong"]
+    assert [s["percent"] for s in r["students"]][0] == 100
+
+
+def test_answers_no_strict_json_holds_are_graded_and_stored_not_a_500(client):
+    a = _make(client, attempts=None)
+    s = _join(client, a, "Ina")
+    for body in (b'{"answers": {"values": {"A": Infinity, "B": NaN, "C": 1e400}}}',
+                 b'{"answers": {"values": {"A": [1, [2, [3]]]}}}'):
+        r = client.post(f"/api/assignments/{a['id']}/me/exercises/0", headers=s, data=body,
+                        content_type="application/json")
+        assert r.status_code in (200, 400) and r.is_json, r.data
+    res = client.get(f"/api/assignments/{a['id']}/students/Ina/attempts", headers=_auth(a))
+    assert res.status_code == 200 and res.json["attempts"][0]["answers"]["answers"]["values"]["A"] == "inf"

@@ -1,0 +1,184 @@
+"""The results store on SQLite and on a real PostgreSQL (a throw-away
+cluster started by the tests): migrations, attempts decided in one
+transaction, nothing lost on a restart or half-written by a crash."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, inspect, select
+
+from app.assignments.errors import AssignmentError
+from app.assignments.spec import read_spec
+from app.assignments.store import AssignmentStore
+from app.db import make_engine, migrate, open_database
+from app.db.schema import metadata, submissions
+
+REPO = Path(__file__).resolve().parents[2]
+SPEC = read_spec({"title": "HW", "exercises": [{"tree": "random", "mode": "cuts"}], "attempts": 3})
+
+
+@pytest.fixture(autouse=True)
+def _dispose():
+    """Every database opened by a test is closed after it (its pool's connections)."""
+    yield
+    for db in OPENED:
+        db.dispose()
+    OPENED.clear()
+
+
+OPENED: list = []
+
+
+def _store(url) -> AssignmentStore:
+    db = open_database(url)
+    OPENED.append(db)
+    return AssignmentStore(db)
+
+
+def _one_student(store: AssignmentStore, aid="a1") -> int:
+    store.create(aid, SPEC, "h" * 64, "secret", "127.0.0.1", {"u-1": ("yaml", "title: T")}, 5, 86400)
+    return store.add_students(aid, [{"key": "ana", "name": "Ana", "token_hash": "t" * 64}], 10)[0]
+
+
+def _submit(store, sid, exercise=0, attempts=3, per_minute=100, attempt=None):
+    return store.submit(sid, exercise, {"answers": {}}, 1, 2, {"entries": []}, False, attempts,
+                        per_minute, attempt=attempt)
+
+
+def test_migrations_make_the_schema_the_code_uses(db_url):
+    db = _store(db_url).db
+    insp = inspect(db.engine)
+    for table in metadata.sorted_tables:
+        assert {c["name"] for c in insp.get_columns(table.name)} == set(table.columns.keys())
+    assert "ix_submissions_student_created" in {i["name"] for i in insp.get_indexes("submissions")}
+    migrate(db.engine)        # again at the next start: nothing to do, nothing broken
+    assert db.dialect in ("sqlite", "postgresql")
+    if db.dialect == "sqlite":
+        assert db.journal_mode() == "wal"
+
+
+def test_processes_starting_at_once_migrate_once(db_url):
+    engines = [make_engine(db_url) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def start(engine):
+        try:
+            migrate(engine)
+        except BaseException as exc:       # noqa: BLE001 - the test reports it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    with engines[0].connect() as c:
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0002"]
+    for e in engines:
+        e.dispose()
+
+
+def test_attempts_numbered_limited_and_kept_across_a_restart(db_url):
+    store = _store(db_url)
+    sid = _one_student(store)
+    assert [_submit(store, sid) for _ in range(3)] == [1, 2, 3]
+    with pytest.raises(AssignmentError) as exc:
+        _submit(store, sid)
+    assert exc.value.status == 409
+    store.db.dispose()
+    again = _store(db_url)            # a restarted server on the same database
+    assert [s.attempt for s in again.submissions(sid)] == [1, 2, 3]
+    assert again.get("a1").spec == SPEC
+    assert again.tree_copy("a1", "u-1") == ("yaml", "title: T")
+    assert again.student_by_token("a1", "t" * 64).name == "Ana"
+
+
+def test_a_guided_question_counts_its_first_answer_once(db_url):
+    store = _store(db_url)
+    sid = _one_student(store)
+    assert _submit(store, sid, attempt=4, attempts=None) == 4
+    assert _submit(store, sid, attempt=4, attempts=None) is None
+    assert len(store.submissions(sid)) == 1
+
+
+def test_submissions_per_minute_and_students_per_assignment_capped(db_url):
+    store = _store(db_url)
+    sid = _one_student(store)
+    _submit(store, sid, exercise=0, per_minute=2)
+    _submit(store, sid, exercise=1, per_minute=2)
+    with pytest.raises(AssignmentError) as exc:
+        _submit(store, sid, exercise=2, per_minute=2)
+    assert exc.value.status == 429 and exc.value.retry_after == 60
+    with pytest.raises(AssignmentError) as full:
+        store.add_students("a1", [{"key": k, "name": k, "token_hash": k * 32}
+                                  for k in ("b", "c")], 2)
+    assert full.value.status == 413
+    assert [s.name for s in store.students("a1")] == ["Ana"]     # all or none
+    with pytest.raises(AssignmentError) as taken:
+        store.add_students("a1", [{"key": "ana", "name": "ANA", "token_hash": "x" * 64}], 10)
+    assert taken.value.status == 409
+
+
+def test_assignments_per_instructor_capped(db_url):
+    store = _store(db_url)
+    for i in range(2):
+        store.create(f"x{i}", SPEC, "h" * 64, "s", "10.0.0.9", {}, 2, 86400)
+    with pytest.raises(AssignmentError) as exc:
+        store.create("x2", SPEC, "h" * 64, "s", "10.0.0.9", {}, 2, 86400)
+    assert exc.value.status == 429
+    assert store.get("x2") is None
+    store.create("y0", SPEC, "h" * 64, "s", "10.0.0.10", {}, 2, 86400)   # another instructor
+
+
+def test_concurrent_submissions_never_share_an_attempt_or_pass_the_limit(db_url):
+    store = _store(db_url)
+    sid = _one_student(store)
+    results, errors = [], []
+
+    def go():
+        try:
+            results.append(_submit(store, sid, attempts=5))
+        except AssignmentError as exc:
+            errors.append(exc.status)
+
+    threads = [threading.Thread(target=go) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [1, 2, 3, 4, 5]
+    assert errors == [409] * 7
+
+
+CRASH = """
+import os, sys
+from app.assignments.store import AssignmentStore
+from app.db import open_database
+from app.db.schema import submissions
+store = AssignmentStore(open_database(sys.argv[1]))
+with store.db.write() as c:
+    c.execute(submissions.insert().values(student_id=int(sys.argv[2]), exercise=0, attempt=9,
+              answers="{}", right=0, total=1, result="{}", late=False, created=0.0))
+    os._exit(9)      # killed mid-submission: the transaction never commits
+"""
+
+
+@pytest.mark.slow
+def test_a_crash_mid_submission_leaves_the_committed_ones_and_nothing_half(db_url):
+    store = _store(db_url)
+    sid = _one_student(store)
+    assert _submit(store, sid) == 1
+    proc = subprocess.run([sys.executable, "-c", CRASH, db_url, str(sid)], cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    assert proc.returncode == 9
+    engine = make_engine(db_url)
+    with engine.connect() as c:
+        assert c.execute(select(func.count()).select_from(submissions)).scalar() == 1
+    engine.dispose()
+    assert [s.attempt for s in _store(db_url).submissions(sid)] == [1]
