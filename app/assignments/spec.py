@@ -25,13 +25,15 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 
 from app.practice import MODES
+from app.search.descriptors import REGISTRY
 from app.treefile.errors import N_
 
 from .errors import AssignmentError
 
 FEEDBACK = ("step", "submit", "due")
 LATE = ("refuse", "mark")
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn")
+# What practice can check: the algorithms that search the tree once (its records).
+ALGORITHMS = tuple(a.id for a in REGISTRY if a.one_search)
 MAX_TITLE = 200
 MAX_ATTEMPTS = 100
 MAX_BRANCHING, MAX_DEPTH = 5, 5

@@ -15,7 +15,7 @@ play page makes is exactly the one the visualizer shows for that position.
 """
 from __future__ import annotations
 
-from app.search import SearchOptions, raw_events
+from app.search import SearchOptions, descriptors, raw_events
 from app.search.algorithms import EVAL, EXIT, RET
 
 import time
@@ -89,8 +89,9 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     app.games.ids.GameTooBig: The search entered 1,000 nodes without finishing (at most 1,000 here): search a smaller position, or with a depth limit where the game has one.
     """
     tree = resolve(game_id)
-    if max_nodes is not None and algorithm in ("minimax", "expectiminimax", "maxn"):
-        # Its size named exactly when within a thousand times the budget.
+    if max_nodes is not None and descriptors.get(algorithm).prunes_nothing:
+        # It searches the whole tree: its size named exactly when within a
+        # thousand times the budget.
         nodes, exact = tree.count(1000 * max_nodes, depth)
         if nodes is not None and (not exact or nodes > max_nodes):
             raise GameTooBig(N_("{id} has {nodes:,} nodes: too big to search here (at most "
