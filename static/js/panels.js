@@ -151,7 +151,8 @@ function pruneTestMarked(session, tree) {
 }
 
 function label(tree, id) {
-  return tree.byId.get(id)?.label ?? id;
+  const n = tree.byId.get(id);
+  return n ? spokenLabel(tree, n) : id;
 }
 
 function num(x) {
@@ -182,7 +183,7 @@ export function makeNodeName(tree) {
   const game = gameOf(tree);
   return function nodeName(id) {
     const n = tree.byId.get(id);
-    const text = n ? n.label : id;
+    const text = n ? spokenLabel(tree, n) : id;
     const size = n && game ? pictureSize(game, n.label) : null;
     if (!size) return document.createTextNode(text);
     const words = spokenLabel(tree, n);
@@ -243,7 +244,7 @@ export function makeStack(tbody, nodeName = null) {
     }
     rows.forEach((n, i) => {
       const f = read(session.run.view, n.id);
-      const cells = [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
+      const cells = [spokenLabel(tree, n), n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
       const tr = trs[i];
       tr.classList.toggle('top', i === rows.length - 1);
       cells.forEach((c, j) => {

@@ -84,12 +84,19 @@ export function readTree(json) {
     algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,
     // A game's positions in words, by label ("X in the centre"), in the page's language.
     positions: json.positions && typeof json.positions === 'object' ? json.positions : null,
+    // Its moves in words, by node id ("O in the top-right corner to block", "X in column 4").
+    moves: json.moves && typeof json.moves === 'object' ? json.moves : null,
   };
 }
 
 /** How a node is read aloud: its position in words for a game's board or piles, else its label. */
 export function spokenLabel(t, n) {
   return (t.positions && Object.hasOwn(t.positions, n.label) && t.positions[n.label]) || n.label;
+}
+
+/** A node named as the move that reaches it ("X in column 4"), else as spokenLabel. */
+export function moveLabel(t, n) {
+  return (t.moves && Object.hasOwn(t.moves, n.id) && t.moves[n.id]) || spokenLabel(t, n);
 }
 
 /**
