@@ -45,6 +45,7 @@ import { drawnCount, drawnNodes, layout, shapePath, SHAPE } from './tree.js';
 import { drawPicture } from './boards.js';
 import { GAP, LINE, SIZES, playerMarks } from './labels.js';
 import { foldCount, foldGeometry, foldTitle } from './folds.js';
+import { valueFit } from './valuefit.js';
 import { makeTreeCanvas } from './treecanvas.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -68,6 +69,16 @@ function text(parent, cls, x, y, content) {
   const t = el('text', { class: cls, x, y }, parent);
   t.textContent = content;
   return t;
+}
+
+/** The size at which a value stays inside its shape, a ceiling for the CSS (valuefit.js). */
+function fitValue(el, n) {
+  const fit = valueFit(n, el.textContent);
+  const was = el.fit ?? null;
+  if (fit === was) return;
+  el.fit = fit;
+  if (fit == null) el.style.removeProperty('--fit');
+  else el.style.setProperty('--fit', `${fit}px`);
 }
 
 /** Mark text 3, 4 or 5+ characters long, which CSS sets smaller. */
@@ -263,6 +274,7 @@ export function makeTreeView(viewport, t, options = {}) {
     const leaf = n.role === 'leaf';
     if (leaf) {
       g.static = text(g, 'static', 0, 0, show(n.value));
+      fitValue(g.static, n);
     } else if (n.role === 'player') {
       g.who = text(g, 'who', 0, 0, marks[n.playerIndex] ?? '?');
     }
@@ -367,7 +379,7 @@ export function makeTreeView(viewport, t, options = {}) {
     const s = valueText(n, g);
     if (g.v.textContent === s) return;
     g.v.textContent = s;
-    if (n.role !== 'player') sizeClass(g.v);
+    if (n.role !== 'player') { sizeClass(g.v); fitValue(g.v, n); }
     g.classList.toggle('bound', s !== '' && !!g.cutChildren);
   }
 
@@ -506,6 +518,7 @@ export function makeTreeView(viewport, t, options = {}) {
     if (!g?.static || !n) return;
     n.value = value;
     g.static.textContent = show(value);
+    fitValue(g.static, n);
   }
 
   /**

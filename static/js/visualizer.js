@@ -19,6 +19,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
+import { floorScale, smallestType } from './presentfloor.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -33,8 +34,6 @@ const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tr
 // follows the search, the whole tree one tap away (the Fit button).
 const READ_K = 0.8;
 const FOLLOW_K = 1;
-// Following in presentation mode (a wide tree, by the Follow button): values at 48 px.
-const FOLLOW_PRESENT_K = 2;
 
 async function main() {
   const page = $('#visualizer');
@@ -84,20 +83,47 @@ async function main() {
   let focused = null;           // the node whose item has keyboard focus (ringed)
   const presenting = () => document.documentElement.classList.contains('present');
   let follow = false;           // a window following the active node, not the whole tree
+  // Presentation mode follows the search by itself where the whole tree
+  // would not read from the back row (presentfloor.js), until Fit asks for all of it.
+  let autoFollow = false, wholeAsked = false, type = null;
+  const following = () => follow || autoFollow;
   let session = null;
+  /** The scale presentation mode's floor needs (0 outside it). */
+  function presentK() {
+    if (!projecting()) return 0;
+    const run = session?.params ?? params;
+    type ??= smallestType(tree, drawing.box.plan, svg,
+      { bounds: ['alphabeta', 'iterative'].includes(run.algorithm), limit: run.depth ?? null });
+    return floorScale(type, innerHeight);
+  }
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   const fit = () => {
-    if (follow) { followActive(); return; }
+    const kFloor = presentK();
+    const auto = kFloor > 0 && !wholeAsked && !follow && wholeK(drawing.box) < kFloor;
+    if (auto !== autoFollow) {
+      autoFollow = auto;
+      page.classList.toggle('present-follow', auto);
+      $('[data-follow-note]').hidden = !auto;
+      followButton?.setAttribute('aria-pressed', String(following()));
+    }
+    if (following()) { followActive(); return; }
     zoom.fit(drawing.box, {
       minK: tree.nodes.length > 500 ? 0.3 : 0,
       maxK: presenting() ? 6 : 2.5,
     });
   };
+  /** The scale at which zoom.fit would show all of box `b` (as zoom.js pads it). */
+  function wholeK(b) {
+    const { width, height } = zoom.size;
+    const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
+    return Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
+  }
   /** The window on the tree: the active node in its middle (before and after the search, the root at its top). */
   function followActive() {
     const id = session?.active;
     const n = (id != null && tree.byId.get(id)) || tree.root;
-    const k = presenting() ? FOLLOW_PRESENT_K : FOLLOW_K;
+    // In presentation mode, just above the floor's scale: as much of the tree as reads.
+    const k = projecting() ? Math.max(1, presentK() * 1.03) : FOLLOW_K;
     const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : undefined;
     zoom.show(n.x, n.y, k, undefined, top);
   }
@@ -112,7 +138,7 @@ async function main() {
   }
   /** Follow by default where the whole tree would not read: a phone, a tree wider than the screen allows. */
   function readable() {
-    if (!matchMedia(NARROW).matches || follow) return true;
+    if (!matchMedia(NARROW).matches || following()) return true;
     fit();
     // Values of four and five characters are set smaller (treeview.js sizeClass):
     // the scale that keeps them at 11.5 px.
@@ -141,6 +167,7 @@ async function main() {
     // then lays the tree out once, at its final scale.
     viewport.remove();
     // A phone gets the tighter spacing: values stay readable at full width.
+    type = null;
     drawing = makeTreeView(viewport, tree, {
       maxDepth, absolute: true, compact: matchMedia(NARROW).matches, level, painter, surface: svg, zoom,
     });
@@ -157,7 +184,9 @@ async function main() {
   }
   draw(params.depth);
   if (!readable()) setFollow(true);
-  followButton?.addEventListener('click', () => setFollow(!follow));
+  followButton?.addEventListener('click', () => {
+    if (autoFollow) { wholeAsked = true; fit(); } else setFollow(!follow);
+  });
   performance.mark('tree-drawn');
   // Follow the window (and presentation mode) until the user zooms by hand.
   new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
@@ -209,11 +238,11 @@ async function main() {
       get preview() { return drawing.canvas ? (ids, fieldsOf) => { drawing.setNodes(ids, fieldsOf); drawing.paint(); } : undefined; },
     },
     // While following, the window keeps the active node well inside it.
-    zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, follow ? followMargin() : undefined) },
+    zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, following() ? followMargin() : undefined) },
     onUpdate: (s) => {
       controls?.update();
       // Following, before and after the search: the root (the result) in view.
-      if (follow && !zoom.moved && s.active == null) followActive();
+      if (following() && !zoom.moved && s.active == null) followActive();
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
@@ -273,6 +302,7 @@ async function main() {
   }
   const presentation = makePresentation(page, {
     onChange: () => requestAnimationFrame(() => {
+      wholeAsked = false;
       redraw();
       fit();
       code.reveal();
@@ -287,13 +317,16 @@ async function main() {
   onSwipe($('#canvas'), {
     left: () => { fit(); session.forward(); },
     right: () => { fit(); session.back(); },
-    accept: () => !zoom.moved && !follow,
+    accept: () => !zoom.moved && !following(),
   });
   controls = makeControls($('#transport'), session, {
     onPresent: () => presentation.toggle(),
     onContrast: () => presentation.toggleContrast(),
     // Fit shows the whole tree (and stops following).
-    onFit: () => (follow ? setFollow(false) : fit()),
+    onFit: () => {
+      if (autoFollow) wholeAsked = true;
+      if (follow) setFollow(false); else fit();
+    },
     onZoom: (f) => zoom.zoomBy(f),
   });
   const options = makeOptions($('#options'), {
@@ -346,7 +379,7 @@ async function main() {
   startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);
 
   // A handle for the browser console and the benchmark, not an API.
-  window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; } };
+  window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; }, get following() { return following(); } };
 
   options.set(params);
   const listings = code.load(params).then(() => code.setStyle(params.style));
