@@ -2,6 +2,7 @@
 // panels, the run options and the address bar together.
 
 import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath, spokenLabel } from './tree.js';
+import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
@@ -118,13 +119,32 @@ async function main() {
     const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
     return Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
   }
+  /**
+   * The drawn node nearest the search: the active node, or where a game's
+   * search is below what the page draws (ids are paths of moves, X5-O1-X9),
+   * its deepest drawn ancestor.
+   */
+  function drawnNear(id) {
+    if (id == null) return null;
+    const n = tree.byId.get(id);
+    if (n || !tree.game) return n || null;
+    const parts = String(id).split('-');
+    for (let k = parts.length - 1; k > 0; k--) {
+      const up = tree.byId.get(parts.slice(0, k).join('-'));
+      if (up) return up;
+    }
+    return tree.root;
+  }
   /** The window on the tree: the active node in its middle (before and after the search, the root at its top). */
   function followActive() {
     const id = session?.active;
-    const n = (id != null && tree.byId.get(id)) || tree.root;
+    const run = session?.run;
+    // A game at its end: the best line, as far down as it is drawn (the sentence and the board say the rest).
+    const pv = tree.game && run?.done && run.step === run.total ? run.done.pv : null;
+    const n = drawnNear(pv ? pv[pv.length - 1] : id) || tree.root;
     // In presentation mode, just above the floor's scale: as much of the tree as reads.
     const k = projecting() ? Math.max(1, presentK() * 1.03) : FOLLOW_K;
-    const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : undefined;
+    const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : pv ? zoom.size.height * 0.4 : undefined;
     zoom.show(n.x, n.y, k, undefined, top);
   }
   // While following, the search is kept well inside the window (room for the labels beside a node).
@@ -138,7 +158,8 @@ async function main() {
   }
   /** Follow by default where the whole tree would not read: a phone, a tree wider than the screen allows. */
   function readable() {
-    if (!matchMedia(NARROW).matches || following()) return true;
+    // A game's tree (its top, the rest folded) is followed on any screen where it would not read whole.
+    if ((!matchMedia(NARROW).matches && !tree.game) || following()) return true;
     fit();
     // Values of four and five characters are set smaller (treeview.js sizeClass):
     // the scale that keeps them at 11.5 px.
@@ -221,7 +242,7 @@ async function main() {
   const tabs = makeTabs($('.panels'));
   let iterations = null;
 
-  let controls = null, fitting = 0;
+  let controls = null, fitting = 0, activeBoard = null;
   session = makeSession({
     socket,
     tree,
@@ -242,7 +263,14 @@ async function main() {
     onUpdate: (s) => {
       controls?.update();
       // Following, before and after the search: the root (the result) in view.
-      if (following() && !zoom.moved && s.active == null) followActive();
+      if (following() && !zoom.moved) {
+        if (s.active == null) followActive();     // before and after the search
+        else if (!tree.byId.has(s.active)) {     // a game's search below what is drawn
+          const n = drawnNear(s.active);
+          zoom.ensureVisible(n.x, n.y, followMargin());
+        }
+      }
+      activeBoard?.(s);
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
@@ -273,6 +301,7 @@ async function main() {
     },
   });
   iterations = makeIterations($('#iterations'), session, tree);
+  activeBoard = makeActiveBoard($('[data-active-board]'), tree);
   /** Draw again (new spacing, a subtree opened) and show the current step on it. */
   function redraw() {
     const before = drawing;
@@ -426,6 +455,45 @@ function chromeSize(page) {
   observer.observe(bars[0]);
   observer.observe(bars[2]);
   addEventListener('resize', set);
+}
+
+/**
+ * A game's position where the search is, drawn large beside the tree (the
+ * tree draws only its top: the search is often far below it); at the end,
+ * the position the best line leads to. Returns update(session), or null
+ * for a tree that is not a game.
+ */
+function makeActiveBoard(figure, tree) {
+  const game = gameOf(tree);
+  if (!figure || !game) return null;
+  const svg = figure.querySelector('svg');
+  const caption = figure.querySelector('figcaption');
+  let shown = null;
+  return function update(s) {
+    const run = s.run;
+    const end = run?.done && run.step === run.total;
+    const id = end ? run.done.pv[run.done.pv.length - 1] : s.active ?? tree.root.id;
+    const label = s.labelOf(id) ?? tree.root.label;
+    const key = `${end}\n${label}`;
+    if (key === shown) return;
+    shown = key;
+    const size = pictureSize(game, label);
+    figure.hidden = !size;
+    if (!size) return;
+    svg.setAttribute('viewBox', `-1 -1 ${size.w + 2} ${size.h + 2}`);
+    svg.replaceChildren();
+    drawPicture(svg, game, label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
+    const words = s.wordsOf(label) ?? (tree.positions?.[label] || '');
+    if (end) {
+      // The best line move by move (the board shows where it ends).
+      const labels = run.done.pv.map((p) => s.labelOf(p));
+      const line = labels.slice(1).map((l, i) => s.wordsOf(labels[i], l)).filter(Boolean).join(', ');
+      caption.textContent = t('The best line: {moves}.', { moves: line });
+    } else {
+      caption.textContent = t('Where the search is: {position}', { position: words });
+    }
+    svg.setAttribute('aria-label', words);
+  };
 }
 
 /** max^n: one legend entry per player, with its shape and letter. */
