@@ -22,6 +22,8 @@ async function main() {
   const mode = page.dataset.mode;
   const alertEl = $('#alert');
   const showError = (msg) => { alertEl.textContent = msg || ''; alertEl.hidden = !msg; };
+  // On a phone the tree comes first: the instructions fold to one line (a tap opens them).
+  if (matchMedia('(max-width: 760px)').matches) $('#instructions').open = false;
 
   // -- conventions: the query string preselects them, changes go back into it --
   const form = $('#options');
