@@ -289,7 +289,20 @@ function accept(doc, answer, select, via = server.channel.last) {
   state.revision += 1;
   page.dataset.runVia = via || '';   // local, socket or http (the tests look)
   view.clearError();
+  stale(false);
   render();
+}
+
+/**
+ * Mark the drawing as not the text's (a typed text the loader refused):
+ * a note over the tree and the page's data-stale, until an edit is accepted.
+ */
+function stale(on) {
+  const note = $('[data-stale]');
+  if (note.hidden === !on) return;
+  note.hidden = !on;
+  page.toggleAttribute('data-stale', on);
+  if (!on) for (const box of Object.values(boxes)) box.removeAttribute('aria-invalid');
 }
 
 /** The sentence of the last edit (an edit drawn ahead keeps the one before until its own comes). */
@@ -476,7 +489,14 @@ function applyText(format) {
   const text = boxes[format].value;
   if (text === state[format]) return;
   const errorEl = $(`[data-text-error="${format}"]`);
-  const fail = (message) => { errorEl.textContent = message; errorEl.hidden = false; };
+  const fail = (message) => {
+    errorEl.textContent = message;
+    errorEl.hidden = false;
+    boxes[format].setAttribute('aria-invalid', 'true');
+    stale(true);
+    // In view, next to the box (the panel may have been scrolled away from it).
+    errorEl.scrollIntoView({ block: 'nearest' });
+  };
   enqueue(async () => {
     const answer = await post('/api/edit/parse', { text, format });
     if (answer.error) { fail(TEXT.textError(answer.error)); return; }
