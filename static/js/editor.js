@@ -180,13 +180,16 @@ function searchHere(doc, options) {
 /**
  * Automatic ids are given once: a node the loader named for its place keeps
  * that id when an edit moves it (or its siblings), written into the document
- * as its own. Only ids the edit would change are written, so the notation
+ * as its own (a node that changes between leaf and inner node is named anew). Only ids the edit would change are written, so the notation
  * shows an id only where the place no longer gives it. A tree the page is not
  * sure of (localtree.js) keeps the loader's naming.
  */
 function keepIds(doc) {
   const before = state.ids;
   if (!before || !state.doc) return doc;
+  // A leaf given children (or an inner node left without) is a new kind of
+  // node: it takes the name its new place gives it, as a textbook names it (a1 becomes B over b1).
+  const inner = new Map(D.walk(state.doc).map(({ node }) => [node.key, !!node.children?.length]));
   const copy = D.clone(doc);
   const written = new Set(D.walk(copy).map(({ node }) => node.id).filter((id) => id != null));
   let changed = false;
@@ -194,8 +197,9 @@ function keepIds(doc) {
   for (let round = 0; round < 8; round++) {
     const built = buildTree(copy, state.doc);
     if (!built) return changed ? copy : doc;
-    const moved = D.walk(copy).filter(({ node }) => node.id == null
-      && before[node.key] != null && built.ids[node.key] !== before[node.key] && !written.has(before[node.key]));
+    const moved = D.walk(copy).filter(({ node }) => node.id == null && before[node.key] != null
+      && inner.get(node.key) === !!node.children?.length
+      && built.ids[node.key] !== before[node.key] && !written.has(before[node.key]));
     if (!moved.length) break;
     // Top-most first: its children may get their old ids back from it.
     const top = Math.min(...moved.map((m) => m.depth));

@@ -223,6 +223,7 @@ export function makeStack(tbody, nodeName = null) {
     const id = session.active;
     for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
     rows.reverse();
+    if (!rows.length && id != null && tree.game) rows.push(...framesBelow(session, tree, id));
     const bounds = ['alphabeta', 'iterative'].includes(session.params.algorithm);
     if (!rows.length) {
       if (!empty) {
@@ -244,11 +245,15 @@ export function makeStack(tbody, nodeName = null) {
     }
     rows.forEach((n, i) => {
       const f = read(session.run.view, n.id);
-      const cells = [spokenLabel(tree, n), n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
+      const cells = [n.said ?? spokenLabel(tree, n), n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
       const tr = trs[i];
       tr.classList.toggle('top', i === rows.length - 1);
       cells.forEach((c, j) => {
-        if (j > 0 || !nodeName) { setText(tr.children[j], c); return; }
+        if (j > 0 || !nodeName || n.said != null) {
+          if (j === 0) tr.children[0].nodeId = null;   // (a frame named in words: no picture here)
+          setText(tr.children[j], c);
+          return;
+        }
         const cell = tr.children[0];
         // The id is kept as a property: a data-node attribute here would be a second
         // element with the contract's per-node hook (§4), making [data-node=X] ambiguous.
@@ -256,6 +261,26 @@ export function makeStack(tbody, nodeName = null) {
       });
     });
   };
+}
+
+/**
+ * The open frames of a game's search below what the page draws: node ids are
+ * paths of moves from the root ("X5-O1-X9"), each frame one prefix, named by
+ * the position's words the run's records gave (session.wordsOf).
+ */
+function framesBelow(session, tree, id) {
+  const parts = String(id).split('-');
+  const start = tree.root.id;
+  const ids = [start, ...parts.map((_, k) => parts.slice(0, k + 1).join('-'))].filter((x, i) => i === 0 || x !== start);
+  const players = tree.players || ['MAX', 'MIN'];
+  const first = tree.root.playerIndex ?? 0;
+  return ids.map((nid, depth) => {
+    const drawn = tree.byId.get(nid);
+    if (drawn) return drawn;
+    const label = session.labelOf?.(nid);
+    return { id: nid, player: players[(first + depth) % players.length],
+      said: (label && (session.wordsOf?.(label) || tree.positions?.[label])) || label || nid };
+  });
 }
 
 /** Statistics up to the current step; the run's own summary at the end. */

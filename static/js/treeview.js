@@ -77,7 +77,10 @@ function fitValue(el, n) {
   const was = el.fit ?? null;
   if (fit === was) return;
   el.fit = fit;
-  if (fit == null) el.style.removeProperty('--fit');
+  if (fit == null) {
+    el.style.removeProperty('--fit');
+    if (!el.getAttribute('style')) el.removeAttribute('style');   // (as a fresh drawing has it)
+  }
   else el.style.setProperty('--fit', `${fit}px`);
 }
 
@@ -258,6 +261,7 @@ export function makeTreeView(viewport, t, options = {}) {
       if (g0.static) {
         const s = show(n.value);
         if (g0.static.textContent !== s) g0.static.textContent = s;
+        fitValue(g0.static, n);
       }
       place(g0, n, p);
       return;
