@@ -69,5 +69,19 @@ def test_connect4_opens_at_its_depth_limit_and_a_bad_game_is_refused(page, live_
     # In words, never as a board's string: the sentence names the column.
     text = page.locator("#narration").inner_text()
     assert "the best move is X in column 4" in text and "·" not in text
+    # The accessible tree and the call stack name positions in words too.
+    items = page.evaluate("""() => [...document.querySelectorAll('#a11y-tree [role=treeitem]')]
+      .map((e) => (e.getAttribute('aria-label') || '') + ' ' + e.textContent).join(' | ')""")
+    assert "X in column 4" in items and "·" not in items
+    # Iterative deepening's table: each iteration's best move in words.
+    page.goto(f"{live_server}/t/game:connect4?algorithm=iterative&depth=2")
+    page.wait_for_selector("#visualizer.ready")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('[data-step]').getAttribute('data-total')",
+                           timeout=60_000)
+    rows = page.locator("#iterations tbody tr")
+    assert rows.count() == 2
+    for i in range(2):
+        assert rows.nth(i).locator("td").nth(1).inner_text() == "X in column 4"
     page.goto(f"{live_server}/t/game:chess")
     assert "unknown game" in page.locator("[role=alert]").first.inner_text()
