@@ -87,12 +87,13 @@ async function main() {
   // Presentation mode follows the search by itself where the whole tree
   // would not read from the back row (presentfloor.js), until Fit asks for all of it.
   let autoFollow = false, wholeAsked = false, type = null;
+  let asked = params;           // the run's options as last asked (the session's may still be the old ones)
   const following = () => follow || autoFollow;
   let session = null;
   /** The scale presentation mode's floor needs (0 outside it). */
   function presentK() {
     if (!projecting()) return 0;
-    const run = session?.params ?? params;
+    const run = asked;
     type ??= smallestType(tree, drawing.box.plan, svg,
       { bounds: ['alphabeta', 'iterative'].includes(run.algorithm), limit: run.depth ?? null });
     return floorScale(type, innerHeight);
@@ -366,6 +367,8 @@ async function main() {
   async function restart(change, keepStep = false) {
     const next = { ...session.params, ...change };
     options.set(next);
+    type = null;                        // presentation mode's floor: bounds or not, another depth
+    asked = next;
     const listings = code.load(next).then(() => code.setStyle(next.style));
     showError('');
     if (next.depth !== drawnDepth) {
