@@ -68,3 +68,27 @@ def test_a_crowded_board_is_named_mark_by_mark():
             "bottom-right corner") in first
     full = " ".join(e["text"] for e in events)
     assert re.search(r"X in [^,]+, [^,]+ and [^,]+, O", full)   # three marks: "a, b and c"
+
+
+def test_the_pages_narrator_says_games_in_words_too():
+    """static/js/narrate.js, run by Node over the compact records of game runs
+    (English and Indonesian): the very sentences of the core, none with a board."""
+    import subprocess
+    from pathlib import Path
+
+    from app.i18n import js_messages
+
+    for lang in ("en", "id"):
+        runs, expected = [], []
+        for game, algorithm, depth in [("game:connect4", "alphabeta", 2), RUNS[4], RUNS[7]]:
+            opts = SearchOptions(algorithm=algorithm, depth=depth)
+            runs.append([json.loads(text) for text, _ in records(resolve(game), opts, words(lang))])
+            expected.append([e["text"] for e in run(resolve(game), opts, words(lang))])
+        script = Path(__file__).with_name("narrate_records.mjs")
+        out = subprocess.run(["node", str(script)], input=json.dumps(
+            {"catalogue": js_messages(lang), "runs": runs}), capture_output=True, text=True,
+            timeout=60, check=True)
+        said = json.loads(out.stdout)
+        assert said == expected, lang
+        assert not any(RAW.search(text) for texts in said for text in texts)
+        assert said[0][-1].split(".")[0].endswith(" 4")      # Connect Four: "... X in column 4" / "kolom 4"
