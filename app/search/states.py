@@ -51,6 +51,11 @@ AT_PLACES = (N_("in the top-left corner"), N_("on the top edge"), N_("in the top
              N_("in the bottom-left corner"), N_("on the bottom edge"),
              N_("in the bottom-right corner"))
 """The same cells with their preposition ("X in the centre")."""
+CELLS = (N_("top-left"), N_("top middle"), N_("top-right"), N_("middle left"), N_("centre"),
+         N_("middle right"), N_("bottom-left"), N_("bottom middle"), N_("bottom-right"))
+"""The same cells named short, for a crowded board ("X at top-left, centre and bottom-right")."""
+CROWDED = 4
+"""Marks from which a board is named cell by cell, short (a sentence names it, often twice)."""
 
 
 @lru_cache(maxsize=16384)  # a long game run names the same few thousand positions again and again
@@ -94,16 +99,23 @@ def _listed(items: list[str], tell) -> str:
 
 def words(cells: tuple[str, ...], tell=english, *, full: bool = True) -> str:
     """A board in words: "the empty board", "X in the centre", every mark
-    named however crowded the board (``tell(msgid, **fields)`` says them in
-    another language; ``full`` is kept for callers of old: a board is never
-    said as its string of cells).
+    named however crowded the board, from :data:`CROWDED` marks on with the
+    cells' short names (``tell(msgid, **fields)`` says them in another
+    language; ``full`` is kept for callers of old: a board is never said as
+    its string of cells).
 
-    >>> words(board("XXO/·O·/···"))
-    'X in the top-left corner and the top edge, O in the top-right corner and the centre'
+    >>> words(board("XX·/·O·/···"))
+    'X in the top-left corner and the top edge, O in the centre'
+    >>> words(board("XXO/·O·/X··"))
+    'X at top-left, top middle and bottom-left; O at top-right and centre'
     """
     marks = {p: [i for i, c in enumerate(cells) if c == p] for p in "XO"}
     if not marks["X"] and not marks["O"]:
         return tell("the empty board")
+    if len(marks["X"]) + len(marks["O"]) >= CROWDED:
+        return "; ".join(tell("{mark} at {cells}", mark=p,
+                              cells=_listed([tell(CELLS[i]) for i in marks[p]], tell))
+                         for p in "XO" if marks[p])
     parts = []
     for p in "XO":
         if marks[p]:

@@ -179,14 +179,18 @@ function spell(test, f) {
  * small picture (boards.js, as the tree draws it) with the position in
  * words for screen readers and on hover.
  */
-export function makeNodeName(tree) {
+export function makeNodeName(tree, session = () => null) {
   const game = gameOf(tree);
   return function nodeName(id) {
     const n = tree.byId.get(id);
-    const text = n ? spokenLabel(tree, n) : id;
-    const size = n && game ? pictureSize(game, n.label) : null;
-    if (!size) return document.createTextNode(text);
-    const words = spokenLabel(tree, n);
+    // A game's node the search reached below the drawn tree: its label and
+    // words as the run's records gave them (session.labelOf, wordsOf).
+    const s = n ? null : session();
+    const label = n ? n.label : s?.labelOf?.(id) ?? null;
+    const words = n ? spokenLabel(tree, n)
+      : (label && (s.wordsOf?.(label) || tree.positions?.[label])) || label || id;
+    const size = label && game ? pictureSize(game, label) : null;
+    if (!size) return document.createTextNode(words);
     const span = h('span', 'pic-name');
     span.title = words;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -196,7 +200,7 @@ export function makeNodeName(tree) {
     // Sized in em: the picture grows with the panel's type (presentation mode).
     svg.style.width = `${(size.w + 2) / 12}em`;
     svg.style.height = `${(size.h + 2) / 12}em`;
-    drawPicture(svg, game, n.label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
+    drawPicture(svg, game, label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
     span.append(svg, h('span', 'sr', words));
     return span;
   };

@@ -13,7 +13,7 @@ import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
 import { describe, makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
-import { makeView, read, show } from './model.js';
+import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
 import { lang, t } from './i18n.js';
 import { makeIterations } from './iterations.js';
@@ -34,6 +34,7 @@ const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tr
 // 14.4 px at READ_K); a bigger tree is shown as a window at FOLLOW_K that
 // follows the search, the whole tree one tap away (the Fit button).
 const READ_K = 0.8;
+const READ_PX = 11.6;    // ... and never a value below this (one set smaller to fit its shape: valuefit.js)
 const FOLLOW_K = 1;
 
 async function main() {
@@ -90,14 +91,18 @@ async function main() {
   let asked = params;           // the run's options as last asked (the session's may still be the old ones)
   const following = () => follow || autoFollow;
   let session = null;
+  /** The smallest type the drawing shows, {text, value} (tree units; presentfloor.js). */
+  function smallest() {
+    type ??= smallestType(tree, drawing.box.plan, svg,
+      { bounds: ['alphabeta', 'iterative'].includes(asked.algorithm), limit: asked.depth ?? null });
+    return type;
+  }
   /** The scale presentation mode's floor needs (0 outside it). */
   function presentK() {
-    if (!projecting()) return 0;
-    const run = asked;
-    type ??= smallestType(tree, drawing.box.plan, svg,
-      { bounds: ['alphabeta', 'iterative'].includes(run.algorithm), limit: run.depth ?? null });
-    return floorScale(type, innerHeight);
+    return projecting() ? floorScale(smallest(), innerHeight) : 0;
   }
+  /** The scale at which every value reads on a phone (READ_PX). */
+  const readK = () => Math.max(READ_K, smallest().value ? READ_PX / smallest().value : 0);
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   const fit = () => {
     const kFloor = presentK();
@@ -144,7 +149,7 @@ async function main() {
     const pv = tree.game && run?.done && run.step === run.total ? run.done.pv : null;
     const n = drawnNear(pv ? pv[pv.length - 1] : id) || tree.root;
     // In presentation mode, just above the floor's scale: as much of the tree as reads.
-    const k = projecting() ? Math.max(1, presentK() * 1.03) : FOLLOW_K;
+    const k = projecting() ? Math.max(1, presentK() * 1.03) : Math.max(FOLLOW_K, readK());
     const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : pv ? zoom.size.height * 0.4 : undefined;
     zoom.show(n.x, n.y, k, undefined, top);
   }
@@ -162,15 +167,9 @@ async function main() {
     // A game's tree (its top, the rest folded) is followed on any screen where it would not read whole.
     if ((!matchMedia(NARROW).matches && !tree.game) || following()) return true;
     fit();
-    // Values of four and five characters are set smaller (treeview.js sizeClass):
-    // the scale that keeps them at 11.5 px.
-    // (A chance node's value, an average, can be as long as 5 characters.)
-    let longest = tree.hasChance ? 5 : 0;
-    for (const n of tree.nodes) {
-      for (const v of [n.value, n.eval]) if (v != null && !Array.isArray(v)) longest = Math.max(longest, show(v).length);
-    }
-    const smaller = longest >= 5 ? 0.6 : longest === 4 ? 0.7 : 0.82;
-    return zoom.get().k >= Math.max(READ_K, READ_K * 0.82 / smaller);
+    // Values that must shrink to stay inside their shapes (a bound "≤−1", an
+    // average) set the scale: every value at READ_PX at least.
+    return zoom.get().k >= readK();
   }
 
   // Which painter draws the tree: 'auto' (SVG, or a canvas past a few
@@ -236,7 +235,7 @@ async function main() {
   });
   const testEl = $('#prune-test');
   // A game's positions are drawn in the panels as in the tree (small boards, piles).
-  const nodeName = makeNodeName(tree);
+  const nodeName = makeNodeName(tree, () => session);
   const stack = makeStack($('#stack tbody'), nodeName);
   const stats = makeStats($('#stats'), tree);
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });

@@ -61,13 +61,15 @@ def test_moves_that_win_or_block_say_so():
     assert c4["best_move"] == "X3" and "X in column 3 to win" in c4["text"]   # (3 before 7: centre out)
 
 
-def test_a_crowded_board_is_named_mark_by_mark():
+def test_a_board_is_named_mark_by_mark():
     events = list(run(resolve("game:tictactoe:xo..x...o"), SearchOptions(algorithm="minimax")))
     first = events[0]["text"]
-    assert ("X in the top-left corner and the centre, O on the top edge and the "
-            "bottom-right corner") in first
+    # From four marks on, each mark's cells by their short names (a sentence may name two boards).
+    assert "X at top-left and centre; O at top middle and bottom-right (MAX to move)" in first
     full = " ".join(e["text"] for e in events)
-    assert re.search(r"X in [^,]+, [^,]+ and [^,]+, O", full)   # three marks: "a, b and c"
+    assert re.search(r"X at [^;,]+, [^;,]+ and [^;,]+; O at ", full)   # three cells: "a, b and c"
+    few = list(run(resolve("game:tictactoe:x...o...."), SearchOptions(algorithm="minimax")))
+    assert "X in the top-left corner, O in the centre" in few[0]["text"]   # fewer: in full
 
 
 def test_the_pages_narrator_says_games_in_words_too():
