@@ -91,18 +91,24 @@ async function main() {
   let asked = params;           // the run's options as last asked (the session's may still be the old ones)
   const following = () => follow || autoFollow;
   let session = null;
-  /** The smallest type the drawing shows, {text, value} (tree units; presentfloor.js). */
-  function smallest() {
-    type ??= smallestType(tree, drawing.box.plan, svg,
-      { bounds: ['alphabeta', 'iterative'].includes(asked.algorithm), limit: asked.depth ?? null });
-    return type;
+  /**
+   * The smallest type the drawing shows, {text, value} (tree units;
+   * presentfloor.js); `cuts`: counting values written as bounds ("≤−10"),
+   * which only a cut-off makes (every value may be one, few are).
+   */
+  function smallest(cuts = true) {
+    type ??= {};
+    const key = String(cuts);
+    type[key] ??= smallestType(tree, drawing.box.plan, svg,
+      { bounds: cuts && ['alphabeta', 'iterative'].includes(asked.algorithm), limit: asked.depth ?? null });
+    return type[key];
   }
   /** The scale presentation mode's floor needs (0 outside it). */
   function presentK() {
     return projecting() ? floorScale(smallest(), innerHeight) : 0;
   }
   /** The scale at which every value reads on a phone (READ_PX). */
-  const readK = () => Math.max(READ_K, smallest().value ? READ_PX / smallest().value : 0);
+  const readK = (cuts = true) => Math.max(READ_K, smallest(cuts).value ? READ_PX / smallest(cuts).value : 0);
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   const fit = () => {
     const kFloor = presentK();
@@ -167,9 +173,10 @@ async function main() {
     // A game's tree (its top, the rest folded) is followed on any screen where it would not read whole.
     if ((!matchMedia(NARROW).matches && !tree.game) || following()) return true;
     fit();
-    // Values that must shrink to stay inside their shapes (a bound "≤−1", an
-    // average) set the scale: every value at READ_PX at least.
-    return zoom.get().k >= readK();
+    // Values that must shrink to stay inside their shapes (an average, a long
+    // number) set the scale: every value at READ_PX at least (a window that
+    // follows counts the bounds a cut may write too).
+    return zoom.get().k >= readK(false);
   }
 
   // Which painter draws the tree: 'auto' (SVG, or a canvas past a few
