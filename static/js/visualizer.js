@@ -55,7 +55,8 @@ async function main() {
     $('#stage').classList.add('failed');
     return;
   }
-  const title = tree.translations[lang]?.title || tree.title || treeId;   // the file's own translation
+  // The file's own translation, or the title as the server said it (a game's, in the reader's language).
+  const title = tree.translations[lang]?.title || $('#title').textContent.trim() || tree.title || treeId;
   $('#title').textContent = title;
   $('#title').title = title;
   $('#source').textContent = tree.source;
