@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.i18n import N_, words
-from app.i18n.positions import position_words
+from app.i18n.positions import move_words, position_words
 from app.search import SearchError, run as search_run
 from app.search import algorithms_for
 from app.search.descriptors import document
@@ -116,10 +116,11 @@ def get_tree(tree_id: str):
     else:
         data = offload(tree_to_dict, tree, explicit_ids=True)
     positions = position_words(data, page_language())   # a game's boards in words
+    moves = move_words(data, page_language()) if positions else {}   # and its moves
     return jsonify({**data, "id": tree_id,
                     "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
-                    **({"positions": positions} if positions else {})})
+                    **({"positions": positions, "moves": moves} if positions else {})})
 
 
 @bp.get("/trees/<tree_id>/file")

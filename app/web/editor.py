@@ -24,11 +24,11 @@ from app.games.random_tree import RandomSpec
 from app.search import SearchError
 from app.treefile import TreeFileError
 from app.budget import Gate
-from app.i18n import N_
+from app.i18n import N_, words
 from app.whatif import DocumentError, WhatIf, parse_text
 
 from .errors import ApiError, api_error
-from .i18n import error_message
+from .i18n import error_message, page_language
 
 bp = Blueprint("editor", __name__)
 
@@ -124,13 +124,14 @@ def what_if(body: dict) -> tuple[dict, int]:
     edit, text, state = body.get("edit"), body.get("text", "all"), body.get("previous_state")
     if text not in ("all", "notation", False, True) or not (state is None or isinstance(state, str)):
         raise api_error(400, "text is 'all', 'notation' or false; previous_state a string")
+    lang = page_language()     # every sentence of the answer in the reader's language
     try:
         with _gate().slot():
             answer = _whatif().run(body["tree"], body.get("options"),
                                    previous=body.get("previous"),
                                    edit=edit if isinstance(edit, dict) else None,
                                    text="all" if text is True else text,
-                                   previous_state=state)
+                                   previous_state=state, words=words(lang), lang=lang)
     except (DocumentError, SearchError) as exc:
         return _refusal(exc), 400
     return answer, 200

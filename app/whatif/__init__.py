@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from app.search import ALGORITHMS, SearchError, SearchOptions, algorithms_for
 from app.search.ordering import make_order
+from app.search.words import english
 from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
 
 from .budget import Budget, OverBudget, limits
@@ -58,15 +59,19 @@ class WhatIf:
 
     # -- the one request ------------------------------------------------------
     def run(self, doc, options: dict | None = None, previous=None, edit: dict | None = None,
-            text: str | bool = "all", previous_state: str | None = None) -> dict:
+            text: str | bool = "all", previous_state: str | None = None,
+            words=None, lang: str | None = None) -> dict:
         """Check ``doc``, search it, and compare with the run before the edit:
         ``previous_state`` (the ``state`` an earlier answer gave, if this
         server still remembers it) or ``previous`` (that tree, run with these
         options). Raises :class:`DocumentError` (at the node it concerns) or
         :class:`OverBudget`; the page then keeps the tree it had. ``text``:
-        ``"all"`` (notation and YAML), ``"notation"``, or ``False``."""
+        ``"all"`` (notation and YAML), ``"notation"``, or ``False``. ``words``
+        says every sentence (the run's, the change's, a note) in the reader's
+        language ``lang`` (``app.i18n.words(lang)``); English without."""
         options = _options(options)
-        checked, outcome, note, state = self._run(doc, options)
+        tell = words or english
+        checked, outcome, note, state = self._run(doc, options, tell, lang)
         answer = {
             "ids": checked.ids,
             "algorithms": algorithms_for(checked.tree),
@@ -86,11 +91,11 @@ class WhatIf:
                 answer["previous_missing"] = True
         if before is None and previous is not None:
             try:
-                before = self._run(previous, options)[:2]
+                before = self._run(previous, options, tell, lang)[:2]
             except (DocumentError, OverBudget, SearchError):
                 before = None
         if before is not None:
-            answer["change"] = compare(before, (checked, outcome), edit)
+            answer["change"] = compare(before, (checked, outcome), edit, tell)
         return answer
 
     def best_order(self, doc, options: dict | None = None) -> dict:
@@ -98,7 +103,7 @@ class WhatIf:
         them (best first for the player to move: the most cut-offs), as
         ``{parent key: [child keys]}`` for the nodes whose order changes."""
         options = _options(options)
-        checked, outcome, _, _ = self._run(doc, options)
+        checked, outcome, _, _ = self._run(doc, options, english, None)
         tree = checked.tree
         ordered = make_order(tree, "best", None, outcome.options["depth"])
         changes = {}
@@ -110,10 +115,12 @@ class WhatIf:
         return {"order": changes}
 
     # -- helpers --------------------------------------------------------------
-    def _run(self, doc, options: SearchOptions) -> tuple[Checked, Outcome, str | None, str]:
-        """(checked tree, its search, a note, the run's state token), remembered."""
+    def _run(self, doc, options: SearchOptions, tell, lang: str | None
+             ) -> tuple[Checked, Outcome, str | None, str]:
+        """(checked tree, its search, a note, the run's state token), remembered
+        (per language: the sentences are said in it)."""
         try:
-            key = (_canonical(doc), options)
+            key = (_canonical(doc), options, lang if tell is not english else None)
         except (TypeError, ValueError, RecursionError):
             raise doc_error("the tree must be plain JSON data") from None
         with self._lock:
@@ -123,9 +130,9 @@ class WhatIf:
                 return hit
         checked = check_document(doc, limits(self.budget))
         tree = checked.tree
-        opts, note = _fitting(tree, options)
+        opts, note = _fitting(tree, options, tell)
         _check_depth(checked, opts)
-        outcome = search(tree, opts, self.budget)
+        outcome = search(tree, opts, self.budget, tell)
         state = hashlib.sha256(repr(key).encode()).hexdigest()[:20]
         found = (checked, outcome, note, state)
         with self._lock:
@@ -163,7 +170,7 @@ def _options(raw) -> SearchOptions:
                          strict=raw.get("strict") is True)
 
 
-def _fitting(tree, options: SearchOptions) -> tuple[SearchOptions, str | None]:
+def _fitting(tree, options: SearchOptions, tell=None) -> tuple[SearchOptions, str | None]:
     """The options, with the algorithm switched to the tree's default when the
     chosen one does not fit the tree's kind (chance nodes, 3+ players)."""
     fitting = algorithms_for(tree)
@@ -176,7 +183,8 @@ def _fitting(tree, options: SearchOptions) -> tuple[SearchOptions, str | None]:
     if alg in fits or not fitting:
         return options, None
     new = fitting[0]
-    return replace(options, algorithm=new), f"{alg} does not fit this tree: using {new}"
+    return replace(options, algorithm=new), (tell or english)(
+        "{algorithm} does not fit this tree: using {new}", algorithm=alg, new=new)
 
 
 def _check_depth(checked: Checked, opts: SearchOptions) -> None:

@@ -4,58 +4,72 @@ the root's value and the number of static evaluations, said in a sentence.
 Runs are compared by the nodes' *keys* (see :mod:`.document`): an edit may
 rename the nodes whose ids the loader makes, but a key stays with its node.
 
-The words live in :data:`WORDS` (one place, for translation).
+The words live in :data:`WORDS` (one place): catalogue messages, said
+through ``tell`` (``app.i18n.words(lang)`` for the reader's language; the
+core's :func:`~app.search.words.english` by default).
 """
 from __future__ import annotations
 
 from app.search.numbers import fmt
+from app.search.words import english
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogue (said later through ``tell``)."""
+    return msgid
+
 
 WORDS = {
-    "value": "changing {node} to {new}",
-    "eval": "setting the eval of {node} to {new}",
-    "probability": "setting the probability of {node} to {new}",
-    "label": "labelling {node} {new}",
-    "id": "renaming {old} to {new}",
-    "kind": "making {node} {new}",
-    "add-child": "adding {node}",
-    "add-sibling": "adding {node}",
-    "delete": "deleting {old}",
-    "move": "moving {node}",
-    "best-order": "ordering the children best first",
-    "players": "changing the players",
-    "text": "editing the text",
-    "options": "changing the search options",
-    "edit": "this edit",
-    "adds-cut": "cuts {skipped} at {node} ({cut} = {bound})",
-    "loses-cut": "no longer cuts {skipped}",
-    "best-move": "the best move changes from {old} to {new}",
-    "root-value": "the root's value goes from {old} to {new}",
-    "evaluations": "static evaluations {old} → {new}",
-    "saved": "static evaluations {old} → {new} ({saved} saved)",
-    "already-cut": "adds no cut: {node} is already cut by {cut} = {bound}",
-    "no-change": "changes no cut, and the best move stays {best}",
-    "no-change-no-move": "changes no cut",
-    "joined": "{edit} {effects}.",
-    "first": "{text}",
+    "value": N_("changing {node} to {new}"),
+    "eval": N_("setting the eval of {node} to {new}"),
+    "probability": N_("setting the probability of {node} to {new}"),
+    "label": N_("labelling {node} {new}"),
+    "id": N_("renaming {old} to {new}"),
+    "kind": N_("making {node} {new}"),
+    "add-child": N_("adding {node}"),
+    "add-sibling": N_("adding {node}"),
+    "delete": N_("deleting {old}"),
+    "move": N_("moving {node}"),
+    "best-order": N_("ordering the children best first"),
+    "players": N_("changing the players"),
+    "text": N_("editing the text"),
+    "options": N_("changing the search options"),
+    "edit": N_("this edit"),
+    "adds-cut": N_("cuts {skipped} at {node} ({cut} = {bound})"),
+    "loses-cut": N_("no longer cuts {skipped}"),
+    "best-move": N_("the best move changes from {old} to {new}"),
+    "root-value": N_("the root's value goes from {old} to {new}"),
+    "evaluations": N_("static evaluations {old} → {new}"),
+    "saved": N_("static evaluations {old} → {new} ({saved} saved)"),
+    "already-cut": N_("adds no cut: {node} is already cut by {cut} = {bound}"),
+    "no-change": N_("changes no cut, and the best move stays {best}"),
+    "no-change-no-move": N_("changes no cut"),
+    "joined": N_("{edit} {effects}."),
+    "first": N_("{text}"),
 }
 CUT_NAMES = {"alpha": "alpha", "beta": "beta"}
+
+
+def _say(tell, key: str, **fields) -> str:
+    """The message :data:`WORDS` ``[key]`` said by ``tell``."""
+    return tell(WORDS[key], **fields)
 
 
 def _ids(keys, ids) -> list[str]:
     return [ids[k] for k in keys if k in ids]
 
 
-def _list(names: list[str]) -> str:
+def _list(names: list[str], tell=english) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return tell("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
 
 
-def compare(before, after, edit: dict | None) -> dict:
+def compare(before, after, edit: dict | None, tell=english) -> dict:
     """The difference between two runs: ``before`` and ``after`` are
     ``(checked, outcome)`` pairs (:class:`.document.Checked`,
     :class:`.result.Outcome`); ``edit`` says what changed (``kind``, ``key``,
-    ``old``, ``new``, as the page sends it)."""
+    ``old``, ``new``, as the page sends it); ``tell`` says the sentence."""
     (old_doc, old_run), (new_doc, new_run) = before, after
     shared = set(old_doc.ids) & set(new_doc.ids)
     old_cut = {old_doc.keys[i] for i in old_run.pruned}
@@ -68,28 +82,28 @@ def compare(before, after, edit: dict | None) -> dict:
     for cut in new_run.cuts:            # group the gained cuts by the cut-off that made them
         skipped = [i for i in cut["skipped"] if new_doc.keys[i] in gained]
         if skipped:
-            effects.append(WORDS["adds-cut"].format(
-                skipped=_list(skipped), node=cut["node"], cut=CUT_NAMES.get(cut["cut"], cut["cut"]),
+            effects.append(_say(tell, "adds-cut",
+                skipped=_list(skipped, tell), node=cut["node"], cut=CUT_NAMES.get(cut["cut"], cut["cut"]),
                 bound=fmt(cut["bound"])))
     if lost:
-        effects.append(WORDS["loses-cut"].format(skipped=_list(_ids(lost, new_doc.ids))))
+        effects.append(_say(tell, "loses-cut", skipped=_list(_ids(lost, new_doc.ids), tell)))
     best_changed = old_best != new_best and not (old_best is None and new_best is None)
     if best_changed:
-        effects.append(WORDS["best-move"].format(
-            old=old_run.best_move or "none", new=new_run.best_move or "none"))
+        effects.append(_say(tell, "best-move",
+            old=old_run.best_move or tell(NONE), new=new_run.best_move or tell(NONE)))
     if old_run.value != new_run.value:
-        effects.append(WORDS["root-value"].format(old=fmt(old_run.value), new=fmt(new_run.value)))
+        effects.append(_say(tell, "root-value", old=fmt(old_run.value), new=fmt(new_run.value)))
     old_n, new_n = old_run.stats["evaluated"], new_run.stats["evaluated"]
     if old_n != new_n:
-        effects.append(WORDS["saved" if new_n < old_n else "evaluations"].format(
-            old=old_n, new=new_n, saved=old_n - new_n))
+        effects.append(_say(tell, "saved" if new_n < old_n else "evaluations",
+                            old=old_n, new=new_n, saved=old_n - new_n))
     if not gained and not lost:
-        already = _already_cut(new_doc, new_run, (edit or {}).get("key"))
-        lead = already or (WORDS["no-change"].format(best=new_run.best_move) if new_run.best_move
-                           and not best_changed else WORDS["no-change-no-move"])
+        already = _already_cut(new_doc, new_run, (edit or {}).get("key"), tell)
+        lead = already or (_say(tell, "no-change", best=new_run.best_move) if new_run.best_move
+                           and not best_changed else _say(tell, "no-change-no-move"))
         effects.insert(0, lead)
-    sentence = WORDS["joined"].format(edit=_edit_words(edit, old_doc, new_doc),
-                                      effects="; ".join(effects))
+    sentence = _say(tell, "joined", edit=_edit_words(edit, old_doc, new_doc, tell),
+                    effects="; ".join(effects))
     return {"new_cuts": _ids(gained, new_doc.ids), "lost_cuts": _ids(lost, new_doc.ids),
             "best_move": {"before": old_run.best_move, "after": new_run.best_move,
                           "changed": best_changed},
@@ -98,7 +112,7 @@ def compare(before, after, edit: dict | None) -> dict:
             "sentence": sentence[:1].upper() + sentence[1:]}
 
 
-def _already_cut(doc, outcome, key) -> str | None:
+def _already_cut(doc, outcome, key, tell=english) -> str | None:
     """'adds no cut: C is already cut by alpha = 3' when the edited node lies
     in a subtree a cut-off skipped."""
     node_id = doc.ids.get(key) if key else None
@@ -107,26 +121,30 @@ def _already_cut(doc, outcome, key) -> str | None:
     for node in reversed(doc.tree.path_to(node_id)):
         cut = outcome.cut_at(node.id)
         if cut is not None:
-            return WORDS["already-cut"].format(node=cut["node"], cut=CUT_NAMES.get(cut["cut"], cut["cut"]),
-                                               bound=fmt(cut["bound"]))
+            return _say(tell, "already-cut", node=cut["node"],
+                        cut=CUT_NAMES.get(cut["cut"], cut["cut"]), bound=fmt(cut["bound"]))
     return None
 
 
-def _edit_words(edit: dict | None, old_doc, new_doc) -> str:
+def _edit_words(edit: dict | None, old_doc, new_doc, tell=english) -> str:
     if not edit:
-        return WORDS["edit"]
+        return _say(tell, "edit")
     kind = edit.get("kind") if isinstance(edit.get("kind"), str) else "edit"
     key = edit.get("key")
     node = new_doc.ids.get(key) or old_doc.ids.get(key) or "?"
     old = old_doc.ids.get(key, "?") if kind == "delete" else edit.get("old")
     new = edit.get("new")
-    template = WORDS.get(kind, WORDS["edit"])
-    return template.format(node=node, old=_shown(old), new=_shown(new))
+    return _say(tell, kind if kind in WORDS else "edit", node=node, old=_shown(old, tell),
+                new=_shown(new, tell))
 
 
-def _shown(x) -> str:
+NONE = N_("(none)")
+NOTHING = N_("nothing")
+
+
+def _shown(x, tell=english) -> str:
     if x is None:
-        return "nothing"
+        return tell(NOTHING)
     if isinstance(x, (list, tuple)):
         return fmt(list(x))
     text = str(x)

@@ -48,13 +48,14 @@ class Outcome:
         return None
 
 
-def search(tree, options: SearchOptions, budget: Budget) -> Outcome:
-    """Run the search to its end within the budget's number of events."""
+def search(tree, options: SearchOptions, budget: Budget, words=None) -> Outcome:
+    """Run the search to its end within the budget's number of events
+    (``words``: says the core's sentences in the reader's language)."""
     opts = options.resolved(tree)          # SearchError before any event
     view = View(tree)
     cuts: list[dict] = []
     done = None
-    events = run(tree, opts)
+    events = run(tree, opts, words)
     try:
         for count, event in enumerate(events, 1):
             if count > budget.editor_steps:

@@ -1,26 +1,35 @@
 // Game positions drawn as pictures, keyed on a node's label alone: a
 // tic-tac-toe board ("X··/·O·/···", rows split by "/") as a small grid with
-// X and O, a Nim position ("4-2-1", a repeat "4-2-1#2") as piles of tokens.
+// X and O, a Connect Four rack (six rows of seven, the top row first) as a
+// grid of discs, a Nim position ("4-2-1", a repeat "4-2-1#2") as piles of tokens.
 // The same reading as app/search/states.py (the narration's words) and
 // app/render/boards.py (the exported pictures), so a tree grown lazily from a
 // game's rules gets the same pictures as a file of the library.
 //
-//   gameOf(tree)               -> 'tictactoe' | 'nim' | null
+//   gameOf(tree)               -> 'tictactoe' | 'connect4' | 'nim' | null
 //   pictureSize(kind, label)   -> {w, h} in tree units, or null (no picture)
 //   picture(kind, label, x, y)  -> {frame, parts} (geometry, for either painter)
 //   drawPicture(parent, kind, label, x, y) -> <g class="pic"> centred on (x, y)
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BOARD = /^([XO·.]{3})\/([XO·.]{3})\/([XO·.]{3})$/;
+const RACK = /^(?:[XO·.]{7}\/){5}[XO·.]{7}$/;
 const PILES = /^(\d{1,3}(?:-\d{1,3})*)(?:#\d+)?$/;
 
 export const CELL = 11;          // a board cell (tree units)
 export const TOKEN = 6;          // a Nim token's pitch (tree units)
+export const SLOT = 6;           // a Connect Four cell (tree units)
 
 /** The nine cells ('X', 'O' or '.') of a board label, or null. */
 export function board(label) {
   const m = BOARD.exec(label || '');
   return m ? [...m.slice(1).join('')].map((c) => (c === '·' ? '.' : c)) : null;
+}
+
+/** The 42 cells ('X', 'O' or '.', the top row first) of a Connect Four label, or null. */
+export function rack(label) {
+  if (!RACK.test(label || '')) return null;
+  return [...label.replaceAll('/', '')].map((c) => (c === '·' ? '.' : c));
 }
 
 /** The piles of a Nim label, or null. */
@@ -39,6 +48,7 @@ export function piles(label) {
 export function gameOf(t) {
   const root = t.root;
   if (board(root.label)) return 'tictactoe';
+  if (rack(root.label)) return 'connect4';
   const top = piles(root.label);
   if (!top || !root.children.length) return null;
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -52,6 +62,7 @@ export function gameOf(t) {
 /** The picture's size for a label ({w, h}, tree units), or null. */
 export function pictureSize(kind, label) {
   if (kind === 'tictactoe' && board(label)) return { w: 3 * CELL, h: 3 * CELL };
+  if (kind === 'connect4' && rack(label)) return { w: 7 * SLOT, h: 6 * SLOT };
   if (kind === 'nim') {
     const p = piles(label);
     if (p) return { w: p.length * TOKEN + 2, h: Math.max(...p) * TOKEN + 2 };
@@ -91,6 +102,22 @@ export function picture(kind, label, x, y) {
     });
     const parts = [['pic-grid', grid]];
     if (xs) parts.push(['pic-x', xs]);
+    if (os) parts.push(['pic-o', os]);
+    return { frame, parts };
+  }
+  if (kind === 'connect4') {
+    // Discs in their slots: X filled (pic-x), O a ring (pic-o), as on the board.
+    let xs = '', os = '';
+    const r = SLOT * 0.38;
+    rack(label).forEach((c, i) => {
+      if (c === '.') return;
+      const cx = x0 + (i % 7) * SLOT + SLOT / 2, cy = y0 + Math.floor(i / 7) * SLOT + SLOT / 2;
+      const d = `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+      if (c === 'X') xs += d; else os += d;
+    });
+    const grid = `M${x0},${y0 + 6 * SLOT}h${7 * SLOT}`;
+    const parts = [['pic-grid', grid]];
+    if (xs) parts.push(['pic-x pic-disc', xs]);
     if (os) parts.push(['pic-o', os]);
     return { frame, parts };
   }

@@ -15,6 +15,7 @@ import { makeEditorView } from './editor-view.js';
 import { fillInspector, fillOptions, fillText, showResult } from './editor-panels.js';
 import { makeServer, post, wire } from './editor-server.js';
 import { agrees, localRun } from './localsearch.js';
+import { buildTree } from './localtree.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
 import { t } from './i18n.js';
@@ -101,7 +102,10 @@ function edit(make, { history = true, options = state.options, onRefused } = {})
   return enqueue(async () => {
     const propose = () => {
       try {
-        return make(state.doc);
+        const made = make(state.doc);
+        // (A rename or a typed text says which ids the nodes have.)
+        const own = ['id', 'text'].includes(made?.edit?.kind);
+        return made && (own ? made : { ...made, doc: keepIds(made.doc) });
       } catch (err) {
         refuse({ message: err.message, key: state.selected });
         return null;
@@ -171,6 +175,42 @@ function searchHere(doc, options) {
     console.warn('the page could not search this tree; the server will', err);
     return null;
   }
+}
+
+/**
+ * Automatic ids are given once: a node the loader named for its place keeps
+ * that id when an edit moves it (or its siblings), written into the document
+ * as its own (a node that changes between leaf and inner node is named anew). Only ids the edit would change are written, so the notation
+ * shows an id only where the place no longer gives it. A tree the page is not
+ * sure of (localtree.js) keeps the loader's naming.
+ */
+function keepIds(doc) {
+  const before = state.ids;
+  if (!before || !state.doc) return doc;
+  // A leaf given children (or an inner node left without) is a new kind of
+  // node: it takes the name its new place gives it, as a textbook names it (a1 becomes B over b1).
+  const inner = new Map(D.walk(state.doc).map(({ node }) => [node.key, !!node.children?.length]));
+  const copy = D.clone(doc);
+  const written = new Set(D.walk(copy).map(({ node }) => node.id).filter((id) => id != null));
+  let changed = false;
+  // A node written its id gives its unnamed children theirs (b1 under B): again until none changes.
+  for (let round = 0; round < 8; round++) {
+    const built = buildTree(copy, state.doc);
+    if (!built) return changed ? copy : doc;
+    const moved = D.walk(copy).filter(({ node }) => node.id == null && before[node.key] != null
+      && inner.get(node.key) === !!node.children?.length
+      && built.ids[node.key] !== before[node.key] && !written.has(before[node.key]));
+    if (!moved.length) break;
+    // Top-most first: its children may get their old ids back from it.
+    const top = Math.min(...moved.map((m) => m.depth));
+    for (const { node, depth } of moved) {
+      if (depth !== top) continue;
+      node.id = before[node.key];
+      written.add(node.id);
+      changed = true;
+    }
+  }
+  return changed ? copy : doc;
 }
 
 /** What an edit drawn ahead replaces (put back if the server refuses it). */
@@ -253,7 +293,20 @@ function accept(doc, answer, select, via = server.channel.last) {
   state.revision += 1;
   page.dataset.runVia = via || '';   // local, socket or http (the tests look)
   view.clearError();
+  stale(false);
   render();
+}
+
+/**
+ * Mark the drawing as not the text's (a typed text the loader refused):
+ * a note over the tree and the page's data-stale, until an edit is accepted.
+ */
+function stale(on) {
+  const note = $('[data-stale]');
+  if (note.hidden === !on) return;
+  note.hidden = !on;
+  page.toggleAttribute('data-stale', on);
+  if (!on) for (const box of Object.values(boxes)) box.removeAttribute('aria-invalid');
 }
 
 /** The sentence of the last edit (an edit drawn ahead keeps the one before until its own comes). */
@@ -440,7 +493,14 @@ function applyText(format) {
   const text = boxes[format].value;
   if (text === state[format]) return;
   const errorEl = $(`[data-text-error="${format}"]`);
-  const fail = (message) => { errorEl.textContent = message; errorEl.hidden = false; };
+  const fail = (message) => {
+    errorEl.textContent = message;
+    errorEl.hidden = false;
+    boxes[format].setAttribute('aria-invalid', 'true');
+    stale(true);
+    // In view, next to the box (the panel may have been scrolled away from it).
+    errorEl.scrollIntoView({ block: 'nearest' });
+  };
   enqueue(async () => {
     const answer = await post('/api/edit/parse', { text, format });
     if (answer.error) { fail(TEXT.textError(answer.error)); return; }

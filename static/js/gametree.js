@@ -21,7 +21,7 @@ export function makeOpener({ treeId, tree, onOpened }) {
     busy = fetchTree(treeId, `?open=${encodeURIComponent([...opened].join(','))}`)
       .then((json) => {
         const fresh = readTree(json);
-        for (const key of ['root', 'nodes', 'byId', 'height', 'positions']) tree[key] = fresh[key];
+        for (const key of ['root', 'nodes', 'byId', 'height', 'positions', 'moves']) tree[key] = fresh[key];
         onOpened(id);
       })
       .finally(() => { busy = null; });

@@ -5,6 +5,7 @@
 import { show } from './model.js';
 import { t } from './i18n.js';
 import { repeats } from './algorithms.js';
+import { moveLabel } from './tree.js';
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -57,7 +58,8 @@ export function makeIterations(section, session, tree) {
     }
     rows.forEach((cells, i) => {
       const ev = known.get(i + 1);
-      const move = ev ? (tree.byId.get(ev.best_move)?.label ?? ev.best_move ?? '—') : '—';
+      const best = ev ? tree.byId.get(ev.best_move) : null;
+      const move = best ? moveLabel(tree, best) : (ev?.best_move ?? '—');
       const value = ev ? show(ev.value) : '—';
       if (cells[1].textContent !== move) cells[1].textContent = move;
       if (cells[2].textContent !== value) cells[2].textContent = value;

@@ -128,3 +128,16 @@ export function planLabels(t, { names = true } = {}) {
   }
   return { game, of: (n) => plans.get(n), boundsW };
 }
+
+/**
+ * The mark written inside each max^n player's shape, telling the players
+ * apart: their initials, or (initials shared, as P1, P2, P3) their short
+ * names, or else their numbers.
+ */
+export function playerMarks(players) {
+  const distinct = (xs) => new Set(xs).size === xs.length;
+  const initials = players.map((p) => p.slice(0, 1).toUpperCase());
+  if (distinct(initials)) return initials;
+  if (players.every((p) => p.length <= 2) && distinct(players)) return players;
+  return players.map((_, i) => String(i + 1));
+}

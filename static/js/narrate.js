@@ -661,5 +661,9 @@ export function makeNarrator(tree, say = t) {
       return made;
     },
     get header() { return h; },
+    /** A node's label as the records gave it (a lazy game's nodes are not in the page's tree). */
+    labelOf: (id) => (lazy ? own.get(id) : tree.byId.get(id))?.label ?? null,
+    /** A game's position in words, or the move from it to `child` (labels), as the records said it. */
+    wordsOf: (label, child = null) => (child == null ? names.get(label) : moves.get(`${label}\n${child}`)) || null,
   };
 }

@@ -152,7 +152,8 @@ function pruneTestMarked(session, tree) {
 }
 
 function label(tree, id) {
-  return tree.byId.get(id)?.label ?? id;
+  const n = tree.byId.get(id);
+  return n ? spokenLabel(tree, n) : id;
 }
 
 function num(x) {
@@ -185,14 +186,18 @@ function spell(test, f) {
  * small picture (boards.js, as the tree draws it) with the position in
  * words for screen readers and on hover.
  */
-export function makeNodeName(tree) {
+export function makeNodeName(tree, session = () => null) {
   const game = gameOf(tree);
   return function nodeName(id) {
     const n = tree.byId.get(id);
-    const text = n ? n.label : id;
-    const size = n && game ? pictureSize(game, n.label) : null;
-    if (!size) return document.createTextNode(text);
-    const words = spokenLabel(tree, n);
+    // A game's node the search reached below the drawn tree: its label and
+    // words as the run's records gave them (session.labelOf, wordsOf).
+    const s = n ? null : session();
+    const label = n ? n.label : s?.labelOf?.(id) ?? null;
+    const words = n ? spokenLabel(tree, n)
+      : (label && (s.wordsOf?.(label) || tree.positions?.[label])) || label || id;
+    const size = label && game ? pictureSize(game, label) : null;
+    if (!size) return document.createTextNode(words);
     const span = h('span', 'pic-name');
     span.title = words;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -202,7 +207,7 @@ export function makeNodeName(tree) {
     // Sized in em: the picture grows with the panel's type (presentation mode).
     svg.style.width = `${(size.w + 2) / 12}em`;
     svg.style.height = `${(size.h + 2) / 12}em`;
-    drawPicture(svg, game, n.label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
+    drawPicture(svg, game, label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
     span.append(svg, h('span', 'sr', words));
     return span;
   };
@@ -229,6 +234,7 @@ export function makeStack(tbody, nodeName = null) {
     const id = session.active;
     for (let n = id != null ? tree.byId.get(id) : null; n; n = n.parent) rows.push(n);
     rows.reverse();
+    if (!rows.length && id != null && tree.game) rows.push(...framesBelow(session, tree, id));
     const bounds = keepsBounds(session.params.algorithm);
     if (!rows.length) {
       if (!empty) {
@@ -250,11 +256,15 @@ export function makeStack(tbody, nodeName = null) {
     }
     rows.forEach((n, i) => {
       const f = read(session.run.view, n.id);
-      const cells = [n.label, n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
+      const cells = [n.said ?? spokenLabel(tree, n), n.player, bounds ? show(f.alpha) : '', bounds ? show(f.beta) : '', show(f.value)];
       const tr = trs[i];
       tr.classList.toggle('top', i === rows.length - 1);
       cells.forEach((c, j) => {
-        if (j > 0 || !nodeName) { setText(tr.children[j], c); return; }
+        if (j > 0 || !nodeName || n.said != null) {
+          if (j === 0) tr.children[0].nodeId = null;   // (a frame named in words: no picture here)
+          setText(tr.children[j], c);
+          return;
+        }
         const cell = tr.children[0];
         // The id is kept as a property: a data-node attribute here would be a second
         // element with the contract's per-node hook (§4), making [data-node=X] ambiguous.
@@ -262,6 +272,26 @@ export function makeStack(tbody, nodeName = null) {
       });
     });
   };
+}
+
+/**
+ * The open frames of a game's search below what the page draws: node ids are
+ * paths of moves from the root ("X5-O1-X9"), each frame one prefix, named by
+ * the position's words the run's records gave (session.wordsOf).
+ */
+function framesBelow(session, tree, id) {
+  const parts = String(id).split('-');
+  const start = tree.root.id;
+  const ids = [start, ...parts.map((_, k) => parts.slice(0, k + 1).join('-'))].filter((x, i) => i === 0 || x !== start);
+  const players = tree.players || ['MAX', 'MIN'];
+  const first = tree.root.playerIndex ?? 0;
+  return ids.map((nid, depth) => {
+    const drawn = tree.byId.get(nid);
+    if (drawn) return drawn;
+    const label = session.labelOf?.(nid);
+    return { id: nid, player: players[(first + depth) % players.length],
+      said: (label && (session.wordsOf?.(label) || tree.positions?.[label])) || label || nid };
+  });
 }
 
 /** Statistics up to the current step; the run's own summary at the end. */

@@ -3,6 +3,8 @@
 // tokens with a button per legal split. `onMove(name)` gets the name of a
 // legal move (from position.moves); null draws the board without moves.
 
+import { t } from './i18n.js';
+
 const make = (tag, cls, parent, text) => {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -28,7 +30,7 @@ function tictactoe(el, pos, legal, onMove) {
     b.dataset.cell = String(i + 1);
     const name = `${me}${i + 1}`;
     const row = Math.floor(i / 3) + 1, col = (i % 3) + 1;
-    b.setAttribute('aria-label', `row ${row}, column ${col}: ${c === '.' ? 'empty' : c}`);
+    b.setAttribute('aria-label', t('row {row}, column {column}: {mark}', { row, column: col, mark: c === '.' ? t('empty') : c }));
     if (onMove && legal.has(name)) {
       b.dataset.move = name;
       b.addEventListener('click', () => onMove(name));
@@ -44,7 +46,7 @@ function connect4(el, pos, legal, onMove) {
     const b = make('button', 'drop', el, '▼');
     b.type = 'button';
     b.style.gridColumn = String(col);
-    b.setAttribute('aria-label', `drop in column ${col}`);
+    b.setAttribute('aria-label', t('drop in column {column}', { column: col }));
     const name = `${me}${col}`;
     if (onMove && legal.has(name)) {
       b.dataset.move = name;
@@ -66,7 +68,7 @@ function nim(el, pos, legal, onMove) {
     const pile = make('div', 'pile', el);
     make('span', 'pile-size', pile, String(size));
     for (let k = 0; k < size; k++) make('span', 'token', pile);
-    pile.setAttribute('aria-label', `a pile of ${size}`);
+    pile.setAttribute('aria-label', t('one pile of {n}', { n: size }));
     if (seen.has(size)) continue;        // splitting either of two equal piles is one move
     seen.add(size);
     const splits = make('div', 'splits', el);
@@ -75,7 +77,7 @@ function nim(el, pos, legal, onMove) {
       if (!legal.has(name)) continue;
       const b = make('button', null, splits, `${size - part} + ${part}`);
       b.type = 'button';
-      b.setAttribute('aria-label', `split ${size} into ${size - part} and ${part}`);
+      b.setAttribute('aria-label', t('{heap} split into {big} and {small}', { heap: size, big: size - part, small: part }));
       if (onMove) {
         b.dataset.move = name;
         b.addEventListener('click', () => onMove(name));

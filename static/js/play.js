@@ -36,7 +36,7 @@ function main() {
     drawBoard(board, game, pos, busy ? null : (name) => play(name));
     root.dataset.position = pos.id;
     root.dataset.over = String(pos.over);
-    if (pos.over) turn.textContent = t('Game over: {result}.', { result: pos.result });
+    if (pos.over) turn.textContent = t('Game over: {result}.', { result: resultText(pos.result) });
     else if (busy) turn.textContent = t('The computer is thinking…');
     else turn.textContent = t('Your move ({mark}).', { mark: mark(pos) });
     form.querySelector('[data-action=computer-first]').disabled = busy || pos.over;
@@ -112,14 +112,27 @@ function mark(pos) {
   return pos.to_move === 'MAX' ? 'X' : 'O';
 }
 
-/** A move in words: "X in cell 5", "X in column 4", "split 7 into 6 + 1". */
+/**
+ * A move in words, as the narration says it (app/search/states.py, the same
+ * catalogue messages): "X in the centre", "X in column 4", "7 split into 6 and 1".
+ */
 function moveText(game, before, name, found) {
   if (game === 'nim') {
     const [a, b] = name.split('+').map(Number);
-    return `split ${a + b} into ${a} + ${b}`;
+    return t('{heap} split into {big} and {small}', { heap: a + b, big: Math.max(a, b), small: Math.min(a, b) });
   }
-  const where = game === 'tictactoe' ? 'cell' : 'column';
-  return `${name[0]} in ${where} ${name.slice(1)}`;
+  const mark = name[0], at = Number(name.slice(1));
+  if (game === 'connect4') return t('{mark} in column {column}', { mark, column: at });
+  const places = [t('in the top-left corner'), t('on the top edge'), t('in the top-right corner'),
+    t('on the left edge'), t('in the centre'), t('on the right edge'),
+    t('in the bottom-left corner'), t('on the bottom edge'), t('in the bottom-right corner')];
+  return t('{mark} {places}', { mark, places: places[at - 1] ?? name });
+}
+
+/** The server's result ("MAX wins", "MIN wins", "draw") in the page's language. */
+function resultText(result) {
+  return result === 'MAX wins' ? t('MAX wins') : result === 'MIN wins' ? t('MIN wins')
+    : result === 'draw' ? t('a draw') : result;
 }
 
 main();

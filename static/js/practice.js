@@ -28,6 +28,8 @@ async function main() {
   }
   const treeId = page.dataset.tree;
   const mode = page.dataset.mode;
+  // On a phone the tree comes first: the instructions fold to one line (a tap opens them).
+  if (matchMedia('(max-width: 760px)').matches) $('#instructions') && ($('#instructions').open = false);
 
   // -- conventions: the query string preselects them, changes go back into it --
   const form = $('#options');

@@ -35,6 +35,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   let gen = 0;              // bumps on every (re)start; stale work checks it
   let want = 0;             // the step asked for (may not be fetched yet)
   let active = null;        // id of the node ringed
+  let labels = null;        // the current run's narrator: labels of nodes the page does not draw
   let playing = false, timer = 0, speed = 2;
   let streaming = null;     // token of the stream to the end (or to a cut) in progress
   let pending = new Set(), raf = 0;
@@ -70,13 +71,15 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     const old = run;
     runId = id;
     const mine = run = makeRun({ savedBy, tree, keep: KEEP });
+    const narrator = narrate ? makeNarrator(tree) : null;
+    labels = narrator;
     // Progress of a stream: static evaluations made or saved so far, out of
     // what plain minimax makes (iterative deepening goes round more than once).
     const plain = evaluationsBelow(tree.root, params.depth ?? null);
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
-      narrator: narrate ? makeNarrator(tree) : null,
+      narrator,
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {
@@ -327,6 +330,10 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     get run() { return run; },
     get params() { return params; },
     get active() { return active; },
+    /** Node `id`'s label, drawn or not (a lazy game's node the search reached). */
+    labelOf: (id) => tree.byId.get(id)?.label ?? labels?.labelOf(id) ?? null,
+    /** A game's position (a label) in words, as the run's records said it. */
+    wordsOf: (label, child = null) => labels?.wordsOf(label, child) ?? null,
     get playing() { return playing; },
     get streaming() { return streaming !== null; },
     /**

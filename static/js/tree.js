@@ -85,12 +85,41 @@ export function readTree(json) {
     algorithms: Array.isArray(json.algorithms) ? json.algorithms.map(String) : null,
     // A game's positions in words, by label ("X in the centre"), in the page's language.
     positions: json.positions && typeof json.positions === 'object' ? json.positions : null,
+    // Its moves in words, by node id ("O in the top-right corner to block", "X in column 4").
+    moves: json.moves && typeof json.moves === 'object' ? json.moves : null,
   };
+}
+
+/** The nodes a view draws, in preorder: none below the depth limit or
+ * inside a collapsed subtree (both painters and the count walk the same). */
+export function* drawnNodes(t, maxDepth = null, collapsed = null) {
+  const folded = new Set();
+  for (const n of t.nodes) {
+    if (maxDepth != null && n.depth > maxDepth) continue;
+    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
+      folded.add(n.id);
+      continue;
+    }
+    yield n;
+  }
+}
+
+/** How many nodes a view with these options draws. */
+export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
+  if (maxDepth == null && !collapsed) return t.nodes.length;
+  let count = 0;
+  for (const _ of drawnNodes(t, maxDepth, collapsed)) count += 1;
+  return count;
 }
 
 /** How a node is read aloud: its position in words for a game's board or piles, else its label. */
 export function spokenLabel(t, n) {
   return (t.positions && Object.hasOwn(t.positions, n.label) && t.positions[n.label]) || n.label;
+}
+
+/** A node named as the move that reaches it ("X in column 4"), else as spokenLabel. */
+export function moveLabel(t, n) {
+  return (t.moves && Object.hasOwn(t.moves, n.id) && t.moves[n.id]) || spokenLabel(t, n);
 }
 
 /**

@@ -41,9 +41,11 @@
 
 import { t } from './i18n.js';
 import { hook, show } from './model.js';
-import { layout, shapePath, SHAPE } from './tree.js';
+import { drawnCount, drawnNodes, layout, shapePath, SHAPE } from './tree.js';
 import { drawPicture } from './boards.js';
-import { GAP, LINE, SIZES } from './labels.js';
+import { GAP, LINE, SIZES, playerMarks } from './labels.js';
+import { foldCount, foldGeometry, foldTitle } from './folds.js';
+import { valueFit } from './valuefit.js';
 import { makeTreeCanvas } from './treecanvas.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -51,28 +53,6 @@ const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
 const PARTS = Symbol('parts');   // a view's elements, for the next view to reuse
 /** Drawn nodes beyond which `painter: 'auto'` paints on a canvas. */
 export const CANVAS_FROM = 3000;
-
-/** The nodes a view draws, in preorder: none below the depth limit or
- * inside a collapsed subtree (both painters and the count walk the same). */
-export function* drawnNodes(t, maxDepth = null, collapsed = null) {
-  const folded = new Set();
-  for (const n of t.nodes) {
-    if (maxDepth != null && n.depth > maxDepth) continue;
-    if (collapsed && n.parent && (folded.has(n.parent.id) || collapsed.has(n.parent.id))) {
-      folded.add(n.id);
-      continue;
-    }
-    yield n;
-  }
-}
-
-/** How many nodes a view with these options draws. */
-export function drawnCount(t, { maxDepth = null, collapsed = null } = {}) {
-  if (maxDepth == null && !collapsed) return t.nodes.length;
-  let count = 0;
-  for (const _ of drawnNodes(t, maxDepth, collapsed)) count += 1;
-  return count;
-}
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -91,6 +71,19 @@ function text(parent, cls, x, y, content) {
   return t;
 }
 
+/** The size at which a value stays inside its shape, a ceiling for the CSS (valuefit.js). */
+function fitValue(el, n) {
+  const fit = valueFit(n, el.textContent);
+  const was = el.fit ?? null;
+  if (fit === was) return;
+  el.fit = fit;
+  if (fit == null) {
+    el.style.removeProperty('--fit');
+    if (!el.getAttribute('style')) el.removeAttribute('style');   // (as a fresh drawing has it)
+  }
+  else el.style.setProperty('--fit', `${fit}px`);
+}
+
 /** Mark text 3, 4 or 5+ characters long, which CSS sets smaller. */
 function sizeClass(t) {
   // An infinity sign is as wide as two digits.
@@ -100,19 +93,6 @@ function sizeClass(t) {
   if (t.lenClass) t.classList.remove(t.lenClass);
   if (cls) t.classList.add(cls);
   t.lenClass = cls;
-}
-
-/**
- * The mark written inside each max^n player's shape, telling the players
- * apart: their initials, or (initials shared, as P1, P2, P3) their short
- * names, or else their numbers.
- */
-export function playerMarks(players) {
-  const distinct = (xs) => new Set(xs).size === xs.length;
-  const initials = players.map((p) => p.slice(0, 1).toUpperCase());
-  if (distinct(initials)) return initials;
-  if (players.every((p) => p.length <= 2) && distinct(players)) return players;
-  return players.map((_, i) => String(i + 1));
 }
 
 /**
@@ -281,6 +261,7 @@ export function makeTreeView(viewport, t, options = {}) {
       if (g0.static) {
         const s = show(n.value);
         if (g0.static.textContent !== s) g0.static.textContent = s;
+        fitValue(g0.static, n);
       }
       place(g0, n, p);
       return;
@@ -297,6 +278,7 @@ export function makeTreeView(viewport, t, options = {}) {
     const leaf = n.role === 'leaf';
     if (leaf) {
       g.static = text(g, 'static', 0, 0, show(n.value));
+      fitValue(g.static, n);
     } else if (n.role === 'player') {
       g.who = text(g, 'who', 0, 0, marks[n.playerIndex] ?? '?');
     }
@@ -365,15 +347,11 @@ export function makeTreeView(viewport, t, options = {}) {
   // 'open-subtree' event on the SVG, detail = node id).
   function drawFold(n) {
     // Names sit beside inner nodes (labels.js): the fold starts under the shape.
-    const y = n.y + SHAPE * 1.1, w = SHAPE * 1.3, h = SHAPE * 1.6;
+    const { y, w, h } = foldGeometry(n);
     const g = el('g', { class: 'fold', 'data-fold': n.id }, edgeLayer);
     el('path', { d: `M${n.x},${y}l${w},${h}h${-2 * w}Z` }, g);
-    const count = n.size == null ? '…' : n.size >= 1e6 ? `${Math.round(n.size / 1e5) / 10}M`
-      : n.size >= 1e4 ? `${Math.round(n.size / 1e3)}k` : String(n.size);
-    text(g, 'fold-count', n.x, y + h * 0.68, count);
-    el('title', {}, g).textContent = n.size == null
-      ? 'A subtree too big to count: click to open it'
-      : `${n.size.toLocaleString('en')} nodes below: click to open them`;
+    text(g, 'fold-count', n.x, y + h * 0.68, foldCount(n.size));
+    el('title', {}, g).textContent = foldTitle(n.size);
     g.addEventListener('click', (e) => {
       e.stopPropagation();
       viewport.ownerSVGElement?.dispatchEvent(new CustomEvent('open-subtree', { detail: n.id }));
@@ -405,7 +383,7 @@ export function makeTreeView(viewport, t, options = {}) {
     const s = valueText(n, g);
     if (g.v.textContent === s) return;
     g.v.textContent = s;
-    if (n.role !== 'player') sizeClass(g.v);
+    if (n.role !== 'player') { sizeClass(g.v); fitValue(g.v, n); }
     g.classList.toggle('bound', s !== '' && !!g.cutChildren);
   }
 
@@ -544,6 +522,7 @@ export function makeTreeView(viewport, t, options = {}) {
     if (!g?.static || !n) return;
     n.value = value;
     g.static.textContent = show(value);
+    fitValue(g.static, n);
   }
 
   /**

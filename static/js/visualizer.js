@@ -2,6 +2,7 @@
 // panels, the run options and the address bar together.
 
 import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath, spokenLabel } from './tree.js';
+import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
 import { connect } from './stream.js';
@@ -12,7 +13,7 @@ import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from './present.js';
 import { startClassButton } from './class-start.js';
 import { describe, makeA11yTree, makeAnnouncer, pruneReasons } from './a11ytree.js';
-import { makeView, read, show } from './model.js';
+import { makeView, read } from './model.js';
 import { makeOpener } from './gametree.js';
 import { lang, t } from './i18n.js';
 import { makeIterations } from './iterations.js';
@@ -20,6 +21,7 @@ import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
 import { ALGORITHMS, keepsBounds, shortName } from './algorithms.js';
+import { floorScale, smallestType } from './presentfloor.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -33,9 +35,8 @@ const PRESENT_LEVEL = 64;   // tree units between plies in presentation mode (tr
 // 14.4 px at READ_K); a bigger tree is shown as a window at FOLLOW_K that
 // follows the search, the whole tree one tap away (the Fit button).
 const READ_K = 0.8;
+const READ_PX = 11.6;    // ... and never a value below this (one set smaller to fit its shape: valuefit.js)
 const FOLLOW_K = 1;
-// Following in presentation mode (a wide tree, by the Follow button): values at 48 px.
-const FOLLOW_PRESENT_K = 2;
 
 async function main() {
   const page = $('#visualizer');
@@ -55,7 +56,8 @@ async function main() {
     $('#stage').classList.add('failed');
     return;
   }
-  const title = tree.translations[lang]?.title || tree.title || treeId;   // the file's own translation
+  // The file's own translation, or the title as the server said it (a game's, in the reader's language).
+  const title = tree.translations[lang]?.title || $('#title').textContent.trim() || tree.title || treeId;
   $('#title').textContent = title;
   $('#title').title = title;
   $('#source').textContent = tree.source;
@@ -91,21 +93,78 @@ async function main() {
   let focused = null;           // the node whose item has keyboard focus (ringed)
   const presenting = () => document.documentElement.classList.contains('present');
   let follow = false;           // a window following the active node, not the whole tree
+  // Presentation mode follows the search by itself where the whole tree
+  // would not read from the back row (presentfloor.js), until Fit asks for all of it.
+  let autoFollow = false, wholeAsked = false, type = null;
+  let asked = params;           // the run's options as last asked (the session's may still be the old ones)
+  const following = () => follow || autoFollow;
   let session = null;
+  /**
+   * The smallest type the drawing shows, {text, value} (tree units;
+   * presentfloor.js); `cuts`: counting values written as bounds ("≤−10"),
+   * which only a cut-off makes (every value may be one, few are).
+   */
+  function smallest(cuts = true) {
+    type ??= {};
+    const key = String(cuts);
+    type[key] ??= smallestType(tree, drawing.box.plan, svg,
+      { bounds: cuts && ['alphabeta', 'iterative'].includes(asked.algorithm), limit: asked.depth ?? null });
+    return type[key];
+  }
+  /** The scale presentation mode's floor needs (0 outside it). */
+  function presentK() {
+    return projecting() ? floorScale(smallest(), innerHeight) : 0;
+  }
+  /** The scale at which every value reads on a phone (READ_PX). */
+  const readK = (cuts = true) => Math.max(READ_K, smallest(cuts).value ? READ_PX / smallest(cuts).value : 0);
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
   const fit = () => {
-    if (follow) { followActive(); return; }
+    const kFloor = presentK();
+    const auto = kFloor > 0 && !wholeAsked && !follow && wholeK(drawing.box) < kFloor;
+    if (auto !== autoFollow) {
+      autoFollow = auto;
+      page.classList.toggle('present-follow', auto);
+      $('[data-follow-note]').hidden = !auto;
+      followButton?.setAttribute('aria-pressed', String(following()));
+    }
+    if (following()) { followActive(); return; }
     zoom.fit(drawing.box, {
       minK: tree.nodes.length > 500 ? 0.3 : 0,
       maxK: presenting() ? 6 : 2.5,
     });
   };
+  /** The scale at which zoom.fit would show all of box `b` (as zoom.js pads it). */
+  function wholeK(b) {
+    const { width, height } = zoom.size;
+    const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
+    return Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
+  }
+  /**
+   * The drawn node nearest the search: the active node, or where a game's
+   * search is below what the page draws (ids are paths of moves, X5-O1-X9),
+   * its deepest drawn ancestor.
+   */
+  function drawnNear(id) {
+    if (id == null) return null;
+    const n = tree.byId.get(id);
+    if (n || !tree.game) return n || null;
+    const parts = String(id).split('-');
+    for (let k = parts.length - 1; k > 0; k--) {
+      const up = tree.byId.get(parts.slice(0, k).join('-'));
+      if (up) return up;
+    }
+    return tree.root;
+  }
   /** The window on the tree: the active node in its middle (before and after the search, the root at its top). */
   function followActive() {
     const id = session?.active;
-    const n = (id != null && tree.byId.get(id)) || tree.root;
-    const k = presenting() ? FOLLOW_PRESENT_K : FOLLOW_K;
-    const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : undefined;
+    const run = session?.run;
+    // A game at its end: the best line, as far down as it is drawn (the sentence and the board say the rest).
+    const pv = tree.game && run?.done && run.step === run.total ? run.done.pv : null;
+    const n = drawnNear(pv ? pv[pv.length - 1] : id) || tree.root;
+    // In presentation mode, just above the floor's scale: as much of the tree as reads.
+    const k = projecting() ? Math.max(1, presentK() * 1.03) : Math.max(FOLLOW_K, readK());
+    const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : pv ? zoom.size.height * 0.4 : undefined;
     zoom.show(n.x, n.y, k, undefined, top);
   }
   // While following, the search is kept well inside the window (room for the labels beside a node).
@@ -119,17 +178,13 @@ async function main() {
   }
   /** Follow by default where the whole tree would not read: a phone, a tree wider than the screen allows. */
   function readable() {
-    if (!matchMedia(NARROW).matches || follow) return true;
+    // A game's tree (its top, the rest folded) is followed on any screen where it would not read whole.
+    if ((!matchMedia(NARROW).matches && !tree.game) || following()) return true;
     fit();
-    // Values of four and five characters are set smaller (treeview.js sizeClass):
-    // the scale that keeps them at 11.5 px.
-    // (A chance node's value, an average, can be as long as 5 characters.)
-    let longest = tree.hasChance ? 5 : 0;
-    for (const n of tree.nodes) {
-      for (const v of [n.value, n.eval]) if (v != null && !Array.isArray(v)) longest = Math.max(longest, show(v).length);
-    }
-    const smaller = longest >= 5 ? 0.6 : longest === 4 ? 0.7 : 0.82;
-    return zoom.get().k >= Math.max(READ_K, READ_K * 0.82 / smaller);
+    // Values that must shrink to stay inside their shapes (an average, a long
+    // number) set the scale: every value at READ_PX at least (a window that
+    // follows counts the bounds a cut may write too).
+    return zoom.get().k >= readK(false);
   }
 
   // Which painter draws the tree: 'auto' (SVG, or a canvas past a few
@@ -148,6 +203,7 @@ async function main() {
     // then lays the tree out once, at its final scale.
     viewport.remove();
     // A phone gets the tighter spacing: values stay readable at full width.
+    type = null;
     drawing = makeTreeView(viewport, tree, {
       maxDepth, absolute: true, compact: matchMedia(NARROW).matches, level, painter, surface: svg, zoom,
     });
@@ -164,7 +220,9 @@ async function main() {
   }
   draw(params.depth);
   if (!readable()) setFollow(true);
-  followButton?.addEventListener('click', () => setFollow(!follow));
+  followButton?.addEventListener('click', () => {
+    if (autoFollow) { wholeAsked = true; fit(); } else setFollow(!follow);
+  });
   performance.mark('tree-drawn');
   // Follow the window (and presentation mode) until the user zooms by hand.
   new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);
@@ -192,14 +250,14 @@ async function main() {
   });
   const testEl = $('#prune-test');
   // A game's positions are drawn in the panels as in the tree (small boards, piles).
-  const nodeName = makeNodeName(tree);
+  const nodeName = makeNodeName(tree, () => session);
   const stack = makeStack($('#stack tbody'), nodeName);
   const stats = makeStats($('#stats'), tree);
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
   const tabs = makeTabs($('.panels'));
   let iterations = null;
 
-  let controls = null, fitting = 0;
+  let controls = null, fitting = 0, activeBoard = null;
   session = makeSession({
     socket,
     tree,
@@ -216,11 +274,18 @@ async function main() {
       get preview() { return drawing.canvas ? (ids, fieldsOf) => { drawing.setNodes(ids, fieldsOf); drawing.paint(); } : undefined; },
     },
     // While following, the window keeps the active node well inside it.
-    zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, follow ? followMargin() : undefined) },
+    zoom: { ensureVisible: (x, y) => zoom.ensureVisible(x, y, following() ? followMargin() : undefined) },
     onUpdate: (s) => {
       controls?.update();
       // Following, before and after the search: the root (the result) in view.
-      if (follow && !zoom.moved && s.active == null) followActive();
+      if (following() && !zoom.moved) {
+        if (s.active == null) followActive();     // before and after the search
+        else if (!tree.byId.has(s.active)) {     // a game's search below what is drawn
+          const n = drawnNear(s.active);
+          zoom.ensureVisible(n.x, n.y, followMargin());
+        }
+      }
+      activeBoard?.(s);
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
@@ -251,6 +316,7 @@ async function main() {
     },
   });
   iterations = makeIterations($('#iterations'), session, tree);
+  activeBoard = makeActiveBoard($('[data-active-board]'), tree);
   /** Draw again (new spacing, a subtree opened) and show the current step on it. */
   function redraw() {
     const before = drawing;
@@ -280,6 +346,7 @@ async function main() {
   }
   const presentation = makePresentation(page, {
     onChange: () => requestAnimationFrame(() => {
+      wholeAsked = false;
       redraw();
       fit();
       code.reveal();
@@ -294,13 +361,16 @@ async function main() {
   onSwipe($('#canvas'), {
     left: () => { fit(); session.forward(); },
     right: () => { fit(); session.back(); },
-    accept: () => !zoom.moved && !follow,
+    accept: () => !zoom.moved && !following(),
   });
   controls = makeControls($('#transport'), session, {
     onPresent: () => presentation.toggle(),
     onContrast: () => presentation.toggleContrast(),
     // Fit shows the whole tree (and stops following).
-    onFit: () => (follow ? setFollow(false) : fit()),
+    onFit: () => {
+      if (autoFollow) wholeAsked = true;
+      if (follow) setFollow(false); else fit();
+    },
     onZoom: (f) => zoom.zoomBy(f),
   });
   const options = makeOptions($('#options'), {
@@ -311,6 +381,8 @@ async function main() {
   async function restart(change, keepStep = false) {
     const next = { ...session.params, ...change };
     options.set(next);
+    type = null;                        // presentation mode's floor: bounds or not, another depth
+    asked = next;
     const listings = code.load(next).then(() => code.setStyle(next.style));
     showError('');
     if (next.depth !== drawnDepth) {
@@ -353,7 +425,7 @@ async function main() {
   startClassButton(page, () => ({ tree: treeId, ...session.params, step: session.run?.step ?? 0 }), showError);
 
   // A handle for the browser console and the benchmark, not an API.
-  window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; } };
+  window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; }, get following() { return following(); } };
 
   options.set(params);
   const listings = code.load(params).then(() => code.setStyle(params.style));
@@ -400,6 +472,45 @@ function chromeSize(page) {
   observer.observe(bars[0]);
   observer.observe(bars[2]);
   addEventListener('resize', set);
+}
+
+/**
+ * A game's position where the search is, drawn large beside the tree (the
+ * tree draws only its top: the search is often far below it); at the end,
+ * the position the best line leads to. Returns update(session), or null
+ * for a tree that is not a game.
+ */
+function makeActiveBoard(figure, tree) {
+  const game = gameOf(tree);
+  if (!figure || !game) return null;
+  const svg = figure.querySelector('svg');
+  const caption = figure.querySelector('figcaption');
+  let shown = null;
+  return function update(s) {
+    const run = s.run;
+    const end = run?.done && run.step === run.total;
+    const id = end ? run.done.pv[run.done.pv.length - 1] : s.active ?? tree.root.id;
+    const label = s.labelOf(id) ?? tree.root.label;
+    const key = `${end}\n${label}`;
+    if (key === shown) return;
+    shown = key;
+    const size = pictureSize(game, label);
+    figure.hidden = !size;
+    if (!size) return;
+    svg.setAttribute('viewBox', `-1 -1 ${size.w + 2} ${size.h + 2}`);
+    svg.replaceChildren();
+    drawPicture(svg, game, label, size.w / 2, size.h / 2)?.querySelector('title')?.remove();
+    const words = s.wordsOf(label) ?? (tree.positions?.[label] || '');
+    if (end) {
+      // The best line move by move (the board shows where it ends).
+      const labels = run.done.pv.map((p) => s.labelOf(p));
+      const line = labels.slice(1).map((l, i) => s.wordsOf(labels[i], l)).filter(Boolean).join(', ');
+      caption.textContent = t('The best line: {moves}.', { moves: line });
+    } else {
+      caption.textContent = t('Where the search is: {position}', { position: words });
+    }
+    svg.setAttribute('aria-label', words);
+  };
 }
 
 /** max^n: one legend entry per player, with its shape and letter. */

@@ -169,7 +169,10 @@ def test_a_folded_subtree_on_the_canvas_opens_on_click(page, viz):
     viz.open(page, "game:tictactoe", "draw=canvas&algorithm=minimax")
     assert painter(page) == "canvas"
     before = page.evaluate("window.visualizer.tree.nodes.length")
-    fold = page.evaluate("""() => window.visualizer.tree.nodes.find((n) => n.folded && n.depth === 2).id""")
+    # A game opens as a window on the search (issue 20): a fold on screen.
+    fold = page.evaluate("""() => { const v = window.visualizer, r = document.querySelector('#tree').getBoundingClientRect();
+      return v.tree.nodes.filter((n) => n.folded && n.depth === 2).map((n) => [n.id, v.drawing.screenOf(n.id)])
+        .find(([, p]) => p && p.x > r.left + 40 && p.x < r.right - 40 && p.y > r.top && p.y + 70 * p.k < r.bottom)[0]; }""")
     at = page.evaluate(SCREEN_OF_JS, fold)
     # The triangle hangs under the node: from 1.1 to 2.7 shapes below its centre.
     page.mouse.click(at["x"], at["y"] + SHAPE * 2.2 * at["k"])

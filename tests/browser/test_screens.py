@@ -64,7 +64,11 @@ def test_no_label_meets_another_or_the_edge_on_any_screen(walker, live_server, l
                 for where, step in (("cut", cut), ("end", total)):
                     boxes = go_to_step(pg, step, then=LABEL_BOXES_JS)
                     where_ = f"{tree_id} at {width}x{height}, {mode}, {where} (step {step})"
-                    found += [f"{where_}: {p}" for p in problems_in(boxes)]
+                    # Presentation mode follows a tree too wide to read whole from the back row
+                    # (test_present_floor.py): a window, whose edges may cut labels, as on a phone.
+                    window = pg.evaluate("() => window.visualizer.following")
+                    assert mode == "present" or not window, where_
+                    found += [f"{where_}: {p}" for p in problems_in(boxes, fitted=not window)]
                     checked += 1
                     if where == "end":
                         shoot(pg, f"screens-{tree_id}-{width}x{height}{'-present' if mode == 'present' else ''}")

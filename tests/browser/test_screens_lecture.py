@@ -30,12 +30,8 @@ def test_iterative_deepening_table_jumps_to_any_iteration(page, viz, live_server
                           params={"algorithm": "iterative", "depth": 3}, timeout=10).json()["events"]
     ends = {e["depth"]: e for e in events if e["type"] == "iteration" and "value" in e}
     assert sorted(ends) == [1, 2, 3]
-    labels = {}
-    stack = [requests.get(f"{live_server}/api/trees/tictactoe-horizon", timeout=10).json()["root"]]
-    while stack:
-        n = stack.pop()
-        labels[n["id"]] = n.get("label", n["id"])
-        stack.extend(c for c in n.get("children", []) if isinstance(c, dict))
+    # The best move in words, as the narration says it (issue 20), never as a board's string.
+    labels = requests.get(f"{live_server}/api/trees/tictactoe-horizon", timeout=10).json()["moves"]
     viz.open(page, "tictactoe-horizon", "algorithm=iterative&depth=3")
     table = page.locator("#iterations")
     assert table.is_visible()
@@ -57,6 +53,7 @@ def test_iterative_deepening_table_jumps_to_any_iteration(page, viz, live_server
     assert last == labels[ends[3]["best_move"]]
     # The horizon effect in the table: two plies prefer X9, three find the win at X1.
     assert (ends[2]["best_move"], ends[3]["best_move"]) == ("X9", "X1")
+    assert (labels["X9"], labels["X1"]) == ("X in the bottom-right corner", "X in the top-left corner")
 
 
 def test_panels_draw_game_positions_as_the_tree_does(page, viz, live_server):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.games.ids import resolve
+from app.search.states import kind_of, move_words
 from app.games.play import answer, position
 from app.search import SearchOptions, run
 
@@ -81,8 +82,12 @@ def test_play_page_in_the_browser(page, live_server, game, first):
         order=opts["order"])))[-1]
     assert after == answer(searched, opts["algorithm"], int(opts["depth"]) if "depth" in opts else None,
                            opts["order"])["position"]
-    assert done["best_move"] in page.locator("[data-role=history] li").nth(1).inner_text().replace(
-        " in cell ", "").replace(" in column ", "").replace("split ", "") or game == "nim"
+    # The computer's move in words, as the narration says it ("O in the top-left corner", "X in column 4").
+    tree = resolve(searched)
+    best = next(c for c in tree.root.children if c.id == done["best_move"])
+    said = move_words(kind_of(tree.root.label, [best.label]) if game != "nim" else "nim",
+                      tree.root.label, best.label)
+    assert said.split(" to ")[0] in page.locator("[data-role=history] li").nth(1).inner_text()
     # "Why this move?" opens that search in the visualizer at its first step.
     page.click("[data-action=why]")
     page.wait_for_selector("#visualizer.ready")

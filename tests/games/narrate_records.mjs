@@ -1,0 +1,20 @@
+// The page's narrator (static/js/narrate.js) under Node, for the game-words
+// check (tests/games/test_words.py): reads {catalogue, runs: [[records]]} as
+// JSON on stdin and prints, per run, the sentences it makes. The page's
+// i18n.js reads the document's language at import: a stub says English, and
+// the catalogue comes in `say` instead (as the page's t() would say it).
+globalThis.document = { documentElement: { lang: 'en' } };
+const { makeNarrator } = await import(new URL('../../static/js/narrate.js', import.meta.url));
+
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const { catalogue, runs } = JSON.parse(input);
+const say = (id, fields) => {
+  const text = catalogue[id] ?? id;
+  return fields ? text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m)) : text;
+};
+const out = runs.map((records) => {
+  const narrator = makeNarrator({ byId: new Map(), root: null, nodes: [] }, say);
+  return narrator.feed(records).map((ev) => ev.text);
+});
+process.stdout.write(JSON.stringify(out));
