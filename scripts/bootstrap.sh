@@ -46,10 +46,11 @@ case "$mode" in
   run)  exec .venv/bin/python run.py "$@" ;;
   test)
     set +e
-    # Two workers (pytest-xdist): the browser and server tests mostly wait on
-    # Chromium and sockets, so two halve the run even on two cores. A file's
-    # browser/server tests stay on one worker (tests/conftest.py); the 25
-    # slowest tests are listed at the end (pytest.ini). `-n 0` runs in one process.
+    # Two workers (pytest-xdist): much of the suite waits on Chromium, sockets
+    # and processes, and even the quick suite ran 1.6-2.4x faster on two cores
+    # (bench/README.md). A file's browser/server tests stay on one worker
+    # (tests/conftest.py); the 25 slowest tests are listed at the end
+    # (pytest.ini). `-n 0` runs in one process, TEST_WORKERS=N in N.
     .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder "$@"
     status=$?
     # pytest exits 5 when it collected no test: that is a failure here.

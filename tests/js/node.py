@@ -64,7 +64,7 @@ def run_node_test(test_file: str | Path, fixture, folder: Path, tests: int = 1,
         failed = sorted({line.strip() for line in report.splitlines() if line.lstrip().startswith("✖")})
         lines = "\n".join(line if len(line) < 400 else line[:400] + " …"
                           for line in report.splitlines())
-        pytest.fail(f"node --test {test_file.name} (exit {proc.returncode}, "
+        pytest.fail(f"node {test_file.name} (exit {proc.returncode}, "
                     f"{summary.get('pass', 0)} passed, at least {tests} wanted)\n"
                     + "\n".join(failed[:20]) + "\n\n" + lines[-5000:], pytrace=False)
     return summary
