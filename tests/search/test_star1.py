@@ -24,7 +24,7 @@ def bounded(tree, lo=-20, hi=20):
     return Tree(root=tree.root, players=tree.players, title=tree.title, bounds=(lo, hi))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(trees(chance=True, max_depth=4, max_branch=4), st.booleans(),
        st.sampled_from(["given", "best", "worst", "random"]), st.integers(0, 5))
 def test_star1_is_expectiminimax_with_fewer_leaves(tree, strict, order, slack):
@@ -38,7 +38,7 @@ def test_star1_is_expectiminimax_with_fewer_leaves(tree, strict, order, slack):
     assert not set(star["evaluated"]) & set(star["pruned"])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(trees(chance=True, max_depth=4, evals=True), st.integers(1, 3))
 def test_star1_depth_limited_is_expectiminimax(tree, depth):
     tree = bounded(tree)
