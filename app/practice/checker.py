@@ -32,7 +32,7 @@ from . import explain
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
 from .words import tell
-from app.search.descriptors import REGISTRY, get
+from app.search.descriptors import REGISTRY, get, pruning_for
 
 MODES = ("values", "cuts", "full", "guided", "order")
 """Every practice mode; ``guided`` and ``order`` have modules of their own."""
@@ -64,13 +64,18 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
         algorithm = options.algorithm
     elif mode == "guided" and (tree.multiplayer or tree.has_chance):
         algorithm = tree.default_algorithm()
-    else:
-        algorithm = "alphabeta"
+    else:   # alpha-beta, or Star1 on chance nodes with leaf bounds
+        algorithm = pruning_for(tree)
+        if algorithm is None:
+            kind = "several players" if tree.multiplayer else "chance nodes"
+            raise PracticeError(
+                f"Alpha-beta practice needs a two-player tree without chance nodes; this "
+                f"tree has {kind}: practise its values instead.")
     opts = replace(options, algorithm=algorithm, order="given", seed=None)
     try:
         return opts.resolved(tree)
     except SearchError as exc:
-        if algorithm == "alphabeta" and (tree.multiplayer or tree.has_chance):
+        if get(algorithm).bounds and (tree.multiplayer or tree.has_chance):
             kind = "several players" if tree.multiplayer else "chance nodes"
             raise PracticeError(
                 f"Alpha-beta practice needs a two-player tree without chance nodes; this "

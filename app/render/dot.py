@@ -166,8 +166,11 @@ class _Picture:
         value = S.fmt_value(self.state(node)["value"])
         # A node whose search was cut knows only a bound, written as textbooks
         # do (and as the page does): "≤ 2" at MIN, "≥ 5" at MAX.
-        if value and node.id in self.cut_at and self.tree.role(node) in ("max", "min"):
-            value = ("≥" if self.tree.role(node) == "max" else "≤") + value
+        role = self.tree.role(node)
+        if value and node.id in self.cut_at and role in ("max", "min"):
+            value = ("≥" if role == "max" else "≤") + value
+        elif value and node.id in self.cut_at and role == "chance":   # Star1: by the side it failed
+            value = ("≤" if self.cut_at[node.id].get("cut") == "alpha" else "≥") + value
         return value
 
     def picture(self, node) -> tuple[str, tuple[float, float]] | None:

@@ -112,4 +112,6 @@ def cut_text(event: dict) -> str:
     limit = event.get("bound", event.get(bound))
     if op is None or event.get("v") is None or limit is None:
         return f"{greek}-cut"
+    if event.get("reach") is not None:   # a chance node cut by Star1: the most (least) it can reach
+        return f"{greek}-cut: {fmt_number(event['reach'])} {op} {greek} = {fmt_number(limit)}"
     return f"{greek}-cut: v = {fmt_number(event['v'])} {op} {greek} = {fmt_number(limit)}"

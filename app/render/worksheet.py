@@ -41,6 +41,12 @@ def instructions(tree: Tree, options: SearchOptions) -> list[str]:
                           "{rule}. Write each node's value in its shape and α, β beside it, "
                           "cross out every pruned branch, and number the leaves in the order "
                           "they are evaluated.", order=order, rule=rule))
+        if get(alg).leaf_bounds and tree.has_chance and options.bounds is not None:
+            lines.append(tell("Every leaf value lies between {low} and {high}. At a chance "
+                              "node, after each outcome, add the outcomes seen (probability × "
+                              "value) to the rest counted at {high} (at {low}): if that is ≤ α "
+                              "(≥ β), cross out the outcomes not yet searched.",
+                              low=fmt_value(options.bounds[0]), high=fmt_value(options.bounds[1])))
     elif alg == "expectiminimax":
         lines.append(tell("Compute the expectiminimax value of every node: a chance node is "
                           "the probability-weighted average of its children (probabilities on "

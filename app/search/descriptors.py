@@ -152,6 +152,25 @@ def default_for(multiplayer: bool, chance: bool) -> str:
     return next((a for a in fit if a.bounds), fit[0]).id
 
 
+def pruning_for(tree) -> str | None:
+    """The one-search algorithm that prunes on a tree of this shape (practice's
+    cut-offs): alpha-beta, Star1 on chance nodes with leaf bounds, else None.
+
+    >>> from app.search.tree import Node, Tree
+    >>> pruning_for(Tree(root=Node(id="A", label="A", player=0, depth=0)))
+    'alphabeta'
+    """
+    if tree.multiplayer:
+        return None
+    chance = tree.has_chance
+    for a in REGISTRY:
+        if a.bounds and a.one_search and a.players == "two" \
+                and (a.chance == "accepts") == chance \
+                and (not a.leaf_bounds or getattr(tree, "bounds", None) is not None):
+            return a.id
+    return None
+
+
 def with_bounds() -> tuple[str, ...]:
     """The ids of the algorithms that keep alpha and beta."""
     return tuple(a.id for a in REGISTRY if a.bounds)
@@ -162,5 +181,5 @@ def document(tell: Callable[..., str] | None = None) -> dict:
     return {"algorithms": [a.describe(tell) for a in REGISTRY]}
 
 
-__all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "with_bounds",
-           "document"]
+__all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "pruning_for",
+           "with_bounds", "document"]

@@ -18,6 +18,11 @@ its fields' values in the order they first appear, filled into a ``%``
 template that ``tell`` gave once (a long stream says them hundreds of
 thousands of times).
 
+The sentences are split by kind: this module (entering, leaves, updates,
+returns, iterations), ``narrate_plain`` (the hot path of two-player
+returns), ``narrate_cuts`` (bounds and cut-offs, Star1's too) and
+``narrate_summary`` (``done``).
+
 The page narrates the same way from the raw events' compact records
 (``app.search.compact``, ``static/js/narrate.js``, its JavaScript twin): a
 change to what is said or how changes both (tests/browser/test_narrate_parity.py).
@@ -25,21 +30,28 @@ change to what is said or how changes both (tests/browser/test_narrate_parity.py
 from __future__ import annotations
 
 from string import Formatter
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator
 
 from . import algorithms as A
-from .numbers import fmt, jv
-from .options import SearchOptions
 from .descriptors import get
+from .narrate_cuts import _BOUND_SAYS, _CUT, CutSentences  # noqa: F401 (wire.py reads them here)
+from .narrate_plain import PlainReturns
+from .narrate_summary import SummarySentences
+from .numbers import INF, fmt, jv, unview as _num  # noqa: F401 (INF, _num: read by wire.py)
+from .options import SearchOptions
 from .pseudocode import FORMULATIONS, line_of
-from .star1 import rest_after, window
-from .states import N_, describe, kind_of, move_words
+from .states import describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
 from .words import english, template
 
 
-class Narrator:
+class Narrator(PlainReturns, CutSentences, SummarySentences):
+    """Raw events to narrated events. Its sentences by kind: entering, leaves,
+    updates and returns here; the hot two-player returns in
+    :mod:`~app.search.narrate_plain`; bounds and cut-offs in
+    :mod:`~app.search.narrate_cuts`; the summary in :mod:`~app.search.narrate_summary`."""
+
     def __init__(self, tree: Tree, opts: SearchOptions,
                  words: Callable[..., str] | None = None) -> None:
         self.tell = words or english
@@ -271,15 +283,6 @@ class Narrator:
                 v0 = -INF if n.player == 0 else INF
             yield self.on_enter(n, alpha, beta, v0)
 
-    def _window(self, node: Node, child: Node, alpha, beta) -> tuple:
-        """The window Star1 searches outcome ``child`` of chance ``node`` with
-        (:func:`app.search.star1.window`, clipped to the leaf bounds)."""
-        lo, hi = self.opts.bounds
-        seen = self.seen.setdefault(node.id, set())
-        v = self.raw[node.id][0]
-        wa, wb = window(alpha, beta, v, child.probability, rest_after(node, seen, child), lo, hi)
-        return (wa if wa > lo else lo), (wb if wb < hi else hi)
-
     def on_ret(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new, skipped):
         """A child's value came back: its exit or evaluation, then what it changed."""
         out = [self.on_exit(child, val) if cutoff is None else
@@ -308,142 +311,7 @@ class Narrator:
             out.append(self.on_prune(node, skipped))
         return out
 
-    def _ret_plain(self, node: Node, child: Node, val, cutoff, v_old, v_new, b_old, b_new,
-                   skipped) -> list[dict]:
-        """:meth:`on_ret` for two players and plain numbers (no chance node,
-        no vectors), the common case of a long stream: the child's exit or
-        evaluation and the update of v written out in one place, as
-        :meth:`on_exit`, :meth:`on_eval`, :meth:`on_update` and :meth:`on_keep`
-        make them (tests/search/test_narration_shortcuts.py holds both to the same events)."""
-        maps = self._maps
-        status, values = maps["status"], maps["value"]
-        figure, names, said, name = self.figure, self._names, self.said, self.name
-        bounds = self.bounds
-        nid, cid = node.id, child.id
-        known = self._names_cache   # (name(), without the call where it is known)
-        cname = known.get(child.label) or name(child)
-        nname = known.get(node.label) or name(node)
-        fv = self._figures[0].get(val) if type(val) is int else None
-        if fv is None:
-            fv = figure(val)
-        jval = val if type(val) is int else jv(val)
-        # -- the child's exit (it was searched) or evaluation
-        if cutoff is None:
-            self.path.pop()
-            changes = []
-            if (old := status.get(cid, "unvisited")) != "visited":
-                changes.append([cid, "status", old, "visited"])
-                status[cid] = "visited"
-            if (old := status.get(nid, "unvisited")) != "active":
-                changes.append([nid, "status", old, "active"])
-                status[nid] = "active"
-            kind, line_kind, note = "exit", "exit", ""
-            if bounds:
-                if child.player == 0:
-                    b = _num(maps["beta"].get(cid))
-                    cut = val > b if self.opts.strict else val >= b
-                else:
-                    a = _num(maps["alpha"].get(cid))
-                    cut = val < a if self.opts.strict else val <= a
-                if cut:
-                    line_kind = "return-cut"
-                    if cid in self.cut_nodes:
-                        note = (said(" (a bound: its true value is at least {value})", fv)
-                                if child.player == 0 else
-                                said(" (a bound: its true value is at most {value})", fv))
-            text = said("{node} returns {value} to {parent}{note}.", cname, fv, nname, note)
-        else:
-            self.entered += 1
-            self.evaluated.append(cid)
-            changes = []
-            if (old := status.get(cid, "unvisited")) != "evaluated":
-                changes.append([cid, "status", old, "evaluated"])
-                status[cid] = "evaluated"
-            if (old := values.get(cid)) != jval:
-                changes.append([cid, "value", old, jval])
-                if jval is None:
-                    values.pop(cid, None)
-                else:
-                    values[cid] = jval
-            kind = line_kind = "evaluate"
-            if cutoff:
-                text = said("Depth limit reached at {node}: not expanded; its evaluation "
-                            "{eval} = {value} is used.", cname, self._eval_of(child), fv)
-            elif cname != child.label:
-                text = said("Leaf {position}: value {value}.", cname, fv)
-            else:
-                text = said("Leaf {node} has value {value}.", child.label, fv)
-        step = self.step = self.step + 1
-        ev = {"type": kind, "step": step, "node": cid, "depth": child.depth,
-              "player": names[child.player]}
-        if bounds and (alpha := maps["alpha"].get(cid)) is not None:
-            ev["alpha"] = alpha
-            ev["beta"] = maps["beta"].get(cid)
-        if (value := values.get(cid)) is not None:
-            ev["v"] = value
-        ev["value"] = jval
-        if kind == "evaluate":
-            ev["cutoff"] = cutoff
-        ev["lines"] = self.lines(line_kind, child)
-        ev["text"] = text[:1].upper() + text[1:] if self._game else text
-        ev["changes"] = changes
-        out = [ev]
-        # -- v at the node: a new value, or the same kept
-        player = names[node.player]
-        if v_new != v_old:
-            self.best_child[nid] = child
-            jn = v_new if type(v_new) is int else jv(v_new)
-            changes = []
-            if (was := values.get(nid)) != jn:
-                changes.append([nid, "value", was, jn])
-                if jn is None:
-                    values.pop(nid, None)
-                else:
-                    values[nid] = jn
-            text = said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                        "through {child}.", player, nname,
-                        "max" if node.player == 0 else "min", figure(v_old),
-                        figure(values.get(cid)), figure(v_new), self.move(node, child))
-            jo = v_old if type(v_old) is int else jv(v_old)
-        else:
-            fields = (player, nname, fv, self.move(node, child), figure(v_old))
-            if node.player == 0:
-                text = (said("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v} (a tie keeps the child found first).", *fields)
-                        if val == v_old else
-                        said("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v}.", *fields))
-            else:
-                text = (said("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v} (a tie keeps the child found first).", *fields)
-                        if val == v_old else
-                        said("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v}.", *fields))
-            jo = jn = v_old if type(v_old) is int else jv(v_old)
-            changes = []
-        step = self.step = step + 1
-        ev = {"type": "update", "step": step, "node": nid, "depth": node.depth, "player": player}
-        if bounds and (alpha := maps["alpha"].get(nid)) is not None:
-            ev["alpha"] = alpha
-            ev["beta"] = maps["beta"].get(nid)
-        if (value := values.get(nid)) is not None:
-            ev["v"] = value
-        ev["child"] = cid
-        ev["old"] = jo
-        ev["new"] = jn
-        ev["lines"] = self.lines("update", node)
-        ev["text"] = text[:1].upper() + text[1:] if self._game else text
-        ev["changes"] = changes
-        out.append(ev)
-        # -- the rarer events: a new bound, a cut-off
-        if b_new != b_old:
-            out.append(self._bound(node, "alpha" if node.player == 0 else "beta", b_old, b_new))
-        if skipped:
-            out.append(self.on_prune(node, skipped))
-        return out
 
-    # The handlers below run for every event of a long stream: they read the
-    # view's maps directly and write ``self.set`` out where it is hot.
     def on_enter(self, node: Node, alpha, beta, v0) -> dict:
         self.entered += 1
         maps = self._maps
@@ -580,101 +448,6 @@ class Narrator:
                              figure(new), self.move(node, child))
         return self.event("update", node, changes, text, child=child.id, old=jv(old), new=jn)
 
-    def _bound(self, node: Node, name: str, old, new) -> dict:
-        self.bound_set[(node.id, name)] = new
-        changes: list = []
-        self.set(changes, node.id, name, jv(new))
-        text = self.said(_BOUND_SAYS[name], self.name(node), self.figure(old), self.figure(new))
-        return self.event(name, node, changes, text, old=jv(old), new=jv(new))
-
-    def on_prune(self, node: Node, skipped) -> dict:
-        alpha = _num(self.view.field(node.id, "alpha"))
-        beta = _num(self.view.field(node.id, "beta"))
-        v = _num(self.view.field(node.id, "value"))
-        self.cutoffs += 1
-        self.cut_nodes.add(node.id)
-        changes: list = []
-        count = 0
-        for child in skipped:
-            # One change per skipped subtree: status `pruned` on its top holds
-            # for all below it (see app.search.view), so a cut costs the same
-            # whatever the size of what it skips.
-            self.pruned.append(child.id)
-            size = self.tree.size_of(child)  # None: a game too big to count
-            count = None if count is None or size is None else count + size
-            self.set(changes, child.id, "status", "pruned")
-        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
-            else self.pruned_nodes + count
-        strict = self.opts.strict
-        names = ", ".join(self.move(node, c) for c in skipped)
-        # MAX is cut by an ancestor's beta, MIN by its alpha: one rule, two sides.
-        side = _CUT[node.player == 0]
-        cut = side.bound
-        bound = beta if cut == "beta" else alpha
-        sign = side.strict_sign if strict else side.sign
-        test = side.strict_test if strict else side.test
-        by = self._holder(cut, bound, node)
-        why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
-               if by is not None else f"{side.symbol} = {self.figure(bound)}")
-        # (both sides' sentences have their fields in this order; the bound is beta or alpha)
-        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
-                         self.figure(v), sign, self.figure(bound), why, names)
-        return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
-                          cut=cut, test=test, by=by.id if by is not None else None,
-                          bound=jv(bound), pruned_nodes=count)
-
-    def on_chance_prune(self, node: Node, skipped, bound) -> dict:
-        """Star1 cuts a chance node: the outcomes searched, with the rest at
-        the best (worst) value a leaf may have, cannot reach past the bound."""
-        maps = self._maps
-        _, alpha, beta, _ = self.raw[node.id]
-        lo, hi = self.opts.bounds
-        low = bound <= alpha
-        seen = self.seen.get(node.id, set())
-        figure = self.figure
-        terms = [f"{figure(c.probability)} × {figure(maps['value'].get(c.id))}"
-                 for c in node.children if c.id in seen]
-        rest = rest_after(node, seen, None)
-        terms.append(f"{figure(rest)} × {figure(hi if low else lo)}")
-        self.cutoffs += 1
-        self.cut_nodes.add(node.id)
-        changes: list = []
-        count = 0
-        for child in skipped:
-            self.pruned.append(child.id)
-            size = self.tree.size_of(child)
-            count = None if count is None or size is None else count + size
-            self.set(changes, child.id, "status", "pruned")
-        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
-            else self.pruned_nodes + count
-        strict = self.opts.strict
-        names = ", ".join(self.name(c) for c in skipped)
-        side = _CHANCE_CUT[low]
-        limit = alpha if low else beta
-        sign = side.strict_sign if strict else side.sign
-        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node), names,
-                         figure(hi if low else lo), " + ".join(terms), figure(bound), sign,
-                         figure(limit))
-        by = self._holder(side.bound, limit, node)
-        return self.event("prune", node, changes, text, None if low else "prune-high",
-                          skipped=[c.id for c in skipped], cut=side.bound,
-                          test=side.strict_test if strict else side.test,
-                          by=by.id if by is not None else None, bound=jv(limit),
-                          reach=jv(bound), pruned_nodes=count)
-
-    def _holder(self, name: str, value, node: Node) -> Node | None:
-        """The nearest open frame above ``node`` that set bound ``name`` to ``value``."""
-        for frame in reversed(self.path[:-1]):
-            if self.bound_set.get((frame.id, name)) == value:
-                return frame
-        return None
-
-    def _through(self, frame: Node) -> str:
-        child = self.best_child.get(frame.id)
-        if child is None:
-            return ""
-        return self.said(" (through {child})", self.move(frame, child))
-
     def on_exit(self, node: Node, value) -> dict:
         path = self.path
         path.pop()
@@ -744,154 +517,3 @@ class Narrator:
                          if best is not None else self.tell("(none)"))
         return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
                           best_move=best.id if best is not None else None)
-
-    # -- the summary ------------------------------------------------------
-    def principal_variation(self) -> list[str]:
-        pv = [self.tree.root]
-        while pv[-1].id in self.best_child:
-            pv.append(self.best_child[pv[-1].id])
-        return [n.id for n in pv]
-
-    def done(self) -> dict:
-        root = self.tree.root
-        best = self.best_child.get(root.id)
-        if root.chance:
-            best = None
-        limit = self.last_depth
-        minimax_evaluated = self.tree.static_count(limit)
-        evaluated = len(self.evaluated)
-        stats = {"entered": self.entered, "evaluated": evaluated, "cutoffs": self.cutoffs,
-                 "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,
-                 "saved": minimax_evaluated - evaluated, "events": self.step + 1}
-        value = self.root_value
-        head = (self.tell("Done: {root} is worth {value} and the best move is {move}.",
-                          root=self.root_phrase(root), value=self.figure(value),
-                          move=self.move(root, best))
-                if best is not None else
-                self.tell("Done: {root} is worth {value}.", root=self.root_phrase(root),
-                          value=self.figure(value)))
-        text = head + " " + self._counts(evaluated, minimax_evaluated, stats["saved"])
-        extra = {"value": jv(value), "best_move": best.id if best is not None else None,
-                 "evaluated": list(self.evaluated), "pruned": list(self.pruned),
-                 "pv": self.principal_variation(), "stats": stats}
-        if self.iterations:
-            extra["iterations"] = self.iterations
-        self.step += 1
-        lines = self.lines("done", None)
-        return {"type": "done", "step": self.step, **extra, "lines": lines,
-                "text": text, "changes": []}
-
-
-    def _counts(self, evaluated: int, plain: int, saved: int) -> str:
-        """The counts that end the summary: "7 static evaluations, 1 cut-off; ..."."""
-        one, cuts = evaluated == 1, self.cutoffs == 1
-        fields = dict(n=evaluated, cutoffs=self.cutoffs, plain=plain, saved=saved)
-        if not self.bounds:
-            return (self.tell("{n} static evaluation.", **fields) if one else
-                    self.tell("{n} static evaluations.", **fields))
-        if self.star:
-            if one and cuts:
-                return self.tell("{n} static evaluation, {cutoffs} cut-off; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
-            if one:
-                return self.tell("{n} static evaluation, {cutoffs} cut-offs; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
-            if cuts:
-                return self.tell("{n} static evaluations, {cutoffs} cut-off; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
-            return self.tell("{n} static evaluations, {cutoffs} cut-offs; expectiminimax "
-                             "would make {plain} ({saved} saved).", **fields)
-        if one and cuts:
-            return self.tell("{n} static evaluation, {cutoffs} cut-off; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
-        if one:
-            return self.tell("{n} static evaluation, {cutoffs} cut-offs; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
-        if cuts:
-            return self.tell("{n} static evaluations, {cutoffs} cut-off; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
-        return self.tell("{n} static evaluations, {cutoffs} cut-offs; plain minimax would "
-                         "make {plain} ({saved} saved).", **fields)
-
-
-INF = float("inf")
-
-
-_BOUND_SAYS = {
-    "alpha": N_("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} "
-                "on this path."),
-    "beta": N_("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most "
-               "{new} on this path."),
-}
-"""What a bound's change says, by the bound."""
-
-
-class _Side(NamedTuple):
-    """What a cut-off says at a node of one player (its bound, test and sentences)."""
-    bound: str
-    symbol: str
-    sign: str
-    strict_sign: str
-    test: str
-    strict_test: str
-    why: str
-    many: str
-    one: str
-
-
-_CUT = {
-    True: _Side(  # a MAX node, cut by an ancestor's beta
-        "beta", "β", "≥", ">", "v >= beta", "v > beta",
-        N_("MIN already holds MAX to {bound} at {holder}"),
-        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
-           "{node}: its other children {names} cannot matter and are pruned (β cut-off)."),
-        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
-           "{node}: its last child {names} cannot matter and is pruned (β cut-off).")),
-    False: _Side(  # a MIN node, cut by an ancestor's alpha
-        "alpha", "α", "≤", "<", "v <= alpha", "v < alpha",
-        N_("MAX already has {bound} at {holder}"),
-        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
-           "its other children {names} cannot matter and are pruned (α cut-off)."),
-        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
-           "its last child {names} cannot matter and is pruned (α cut-off).")),
-}
-
-
-class _ChanceSide(NamedTuple):
-    """What a Star1 cut-off at a chance node says, by the side it fails to."""
-    bound: str
-    sign: str
-    strict_sign: str
-    test: str
-    strict_test: str
-    many: str
-    one: str
-
-
-_CHANCE_CUT = {
-    True: _ChanceSide(   # fails low: even at its best it is no better than alpha
-        "alpha", "≤", "<", "v + U × rest <= alpha", "v + U × rest < alpha",
-        N_("Chance node {node}: even if {names} all scored the most, {limit}, it would be "
-           "worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} "
-           "cannot matter and are pruned (chance cut-off)."),
-        N_("Chance node {node}: even if {names} scored the most, {limit}, it would be worth "
-           "at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot "
-           "matter and is pruned (chance cut-off).")),
-    False: _ChanceSide(  # fails high: even at its worst it is no worse than beta
-        "beta", "≥", ">", "v + L × rest >= beta", "v + L × rest > beta",
-        N_("Chance node {node}: even if {names} all scored the least, {limit}, it would be "
-           "worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} "
-           "cannot matter and are pruned (chance cut-off)."),
-        N_("Chance node {node}: even if {names} scored the least, {limit}, it would be worth "
-           "at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot "
-           "matter and is pruned (chance cut-off).")),
-}
-
-
-def _num(x):
-    """A view value back to a number ('inf' strings included)."""
-    if x == "inf":
-        return float("inf")
-    if x == "-inf":
-        return float("-inf")
-    return x

@@ -52,3 +52,12 @@ def fmt(x) -> str:
     if type(x) is int:
         return str(x).replace("-", MINUS)
     return str(x)
+
+
+def unview(x):
+    """A view value back to a number ('inf' strings included)."""
+    if x == "inf":
+        return INF
+    if x == "-inf":
+        return -INF
+    return x

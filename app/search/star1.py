@@ -46,6 +46,19 @@ def rest_after(node: Node, seen, child: Node) -> float:
     return rest
 
 
+def tails(node: Node) -> tuple[float, ...]:
+    """``rest_after`` of each outcome when they are searched in the file's
+    order (the same sums, made once per node)."""
+    probs = [c.probability for c in node.children]
+    out = []
+    for i in range(len(probs)):
+        rest = 0.0
+        for p in probs[i + 1:]:
+            rest += p
+        out.append(rest)
+    return tuple(out)
+
+
 def window(alpha, beta, v, p, rest, lo, hi) -> tuple[float, float]:
     """``(a, b)``: outcome of probability ``p`` decides its chance node when its
     value is <= a (the node then fails low) or >= b (fails high)."""
@@ -70,7 +83,8 @@ def star1(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     v = 0 if kind == 2 else (-INF if kind == 0 else INF)
     kids = order(node) if order else node.children
     i, n = 0, len(kids)
-    seen: set | None = set() if kind == 2 else None
+    seen: set | None = set() if kind == 2 and order is not None else None
+    rests = tails(node) if kind == 2 and order is None else None
     wa = wb = rest = None     # a chance node's window for the outcome being searched
     ret = None                # what a cut chance node returns
     stack: list[tuple] = []
@@ -79,8 +93,14 @@ def star1(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             child = kids[i]
             i += 1
             if kind == 2:
-                rest = rest_after(node, seen, child)
-                wa, wb = window(a, b, v, child.probability, rest, lo, hi)
+                # in the file's order, the outcomes after this one; else those not yet seen
+                rest = rests[i - 1] if order is None else rest_after(node, seen, child)
+                p = child.probability   # (window(), written out: it runs for every outcome)
+                if p > 0:
+                    wa = (a - v - hi * rest) / p
+                    wb = (b - v - lo * rest) / p
+                else:
+                    wa, wb = -INF, INF
                 ca = wa if wa > lo else lo
                 cb = wb if wb < hi else hi
             else:
@@ -88,14 +108,15 @@ def star1(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             grandkids = child.children
             if grandkids:
                 if child.depth != limit:  # descend
-                    stack.append((node, kind, a, b, v, kids, i, n, seen, wa, wb, rest, ret))
+                    stack.append((node, kind, a, b, v, kids, i, n, seen, wa, wb, rest, ret, rests))
                     node = child
                     kind = 2 if child.chance else child.player
                     a, b = ca, cb
                     v = 0 if kind == 2 else (-INF if kind == 0 else INF)
                     kids = order(child) if order else grandkids
                     i, n = 0, len(kids)
-                    seen = set() if kind == 2 else None
+                    seen = set() if kind == 2 and order is not None else None
+                    rests = tails(child) if kind == 2 and order is None else None
                     ret = None
                     continue
                 val = child.eval
@@ -112,7 +133,7 @@ def star1(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
                 return
             child = node
             cutoff = None
-            node, kind, a, b, v, kids, i, n, seen, wa, wb, rest, ret = stack.pop()
+            node, kind, a, b, v, kids, i, n, seen, wa, wb, rest, ret, rests = stack.pop()
         # The value `val` of `child` comes back to `node`.
         ov = v
         skipped = None
@@ -139,7 +160,8 @@ def star1(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
                 b = v
             yield (RET, node, child, val, cutoff, ov, v, ob, b, skipped)
         else:
-            seen.add(child.id)
+            if order is not None:
+                seen.add(child.id)
             v = v + child.probability * val
             if (val < wa) if strict else (val <= wa):     # fails low: at most v + U·rest
                 ret = v + hi * rest

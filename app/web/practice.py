@@ -27,6 +27,7 @@ from app.practice import MODES, PracticeError, answer_key, check, check_order, g
 from app.practice import practice_options, visualizer_link
 from app.practice.words import speaking
 from app.search import SearchError
+from app.search.descriptors import pruning_for
 from app.search.tree import Tree
 
 from .errors import ApiError, api_error
@@ -110,7 +111,8 @@ def page(tree_id: str):
     return render_template(
         "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source, mode=mode,
         modes=MODES, random=spec, has_evals=any(n.eval is not None for n in tree.nodes if n.children),
-        alphabeta=not (tree.multiplayer or tree.has_chance), height=tree.height)
+        alphabeta=pruning_for(tree) is not None, pruning=pruning_for(tree) or "",
+        height=tree.height)
 
 
 # -- the API -----------------------------------------------------------------

@@ -190,7 +190,7 @@ def _fitting(tree, options: SearchOptions, tell=None) -> tuple[SearchOptions, st
 def _check_depth(checked: Checked, opts: SearchOptions) -> None:
     """The core's check of the options, its error placed at the node it names."""
     try:
-        opts.check(checked.tree)
+        opts.resolved(checked.tree)   # (resolved: an algorithm with leaf bounds takes the tree's)
     except SearchError as exc:
         node = _without_eval(checked.tree, opts)
         raise DocumentError(str(exc), checked.keys.get(node.id) if node else None,

@@ -31,7 +31,7 @@ export function clone(doc) {
 }
 
 export const NODE_FIELDS = ['id', 'label', 'player', 'type', 'probability', 'eval', 'value'];
-export const TOP_FIELDS = ['title', 'source', 'description', 'algorithm', 'depth', 'players', 'translations'];
+export const TOP_FIELDS = ['title', 'source', 'description', 'algorithm', 'depth', 'players', 'bounds', 'translations'];
 
 /** Every node in preorder, with its parent and depth: [{node, parent, depth}]. */
 export function walk(doc) {

@@ -20,7 +20,7 @@ const MAX_PLAYERS = 26;
 const NODE_KEYS = new Set(['key', 'id', 'label', 'player', 'type', 'probability', 'eval', 'value', 'children']);
 // Top-level fields taken as the accepted tree had them (the server checked them).
 const KEPT_TOP = ['source', 'description', 'depth', 'translations'];
-const TOP_KEYS = new Set(['title', 'players', 'algorithm', 'root', ...KEPT_TOP]);
+const TOP_KEYS = new Set(['title', 'players', 'algorithm', 'bounds', 'root', ...KEPT_TOP]);
 const SAFE_ID = /^[A-Za-z0-9_.'#+-]+$/;
 // Text the loader may refuse: controls, bidirectional controls, UTF-16 halves.
 const UNSAFE_TEXT = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
@@ -143,10 +143,21 @@ export function buildTree(doc, accepted) {
     const total = rec.children.reduce((s, c) => s + c.probability, 0);
     if (Math.abs(total - 1) > 1e-10) return null;    // (the loader allows 1e-9 of an exact sum)
   }
+  // `bounds: [L, U]` (build.py _bounds, _within): two numbers L < U holding every leaf value.
+  let bounds = null;
+  if (has(doc, 'bounds')) {
+    const b = doc.bounds;
+    if (!Array.isArray(b) || b.length !== 2 || !b.every(number) || !(b[0] < b[1])) return null;
+    for (const r of nodes) {
+      const v = Array.isArray(r.value) ? r.value[0] : r.value;
+      if (!r.children.length && !(b[0] <= v && v <= b[1])) return null;
+    }
+    bounds = b;
+  }
   nameNodes(nodes, given);
   const chance = nodes.some((r) => r.chance);
   const tree = {
-    root: nodes[0], nodes, players, multiplayer: n > 2, chance, algorithm,
+    root: nodes[0], nodes, players, multiplayer: n > 2, chance, algorithm, bounds,
     height: Math.max(...nodes.map((r) => r.depth)),
     // (Two players: every value is a number; more: every value is a vector.)
     scalarLeaf: n === 2 ? nodes.find((r) => !r.children.length) : null,

@@ -67,7 +67,7 @@ async function main() {
   const visualizerQuery = () => {
     const o = options();
     const p = new URLSearchParams();
-    if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.alphabeta === '1') p.set('algorithm', 'alphabeta');
+    if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
     if (o.depth != null) p.set('depth', o.depth);
     if (o.strict) p.set('strict', '1');
     if (o.style !== 'aima') p.set('style', o.style);

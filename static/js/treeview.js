@@ -374,7 +374,11 @@ export function makeTreeView(viewport, t, options = {}) {
   // written as textbooks do: "≤ 2" at MIN, "≥ 5" at MAX.
   function valueText(n, g) {
     const v = g.shown.value === '' ? '' : show(g.value);
-    if (!v || !g.cutChildren || (n.role !== 'max' && n.role !== 'min')) return v;
+    if (!v || !g.cutChildren || n.role === 'leaf') return v;
+    if (n.role === 'chance') {   // Star1: at most (fails low, <= alpha) or at least (>= beta)
+      const a = g.shown.alpha === 'inf' ? Infinity : g.shown.alpha === '-inf' ? -Infinity : Number(g.shown.alpha);
+      return `${g.shown.alpha !== '' && Number(g.value) <= a ? '≤' : '≥'}${v}`;
+    }
     return `${n.role === 'max' ? '≥' : '≤'}${v}`;
   }
 

@@ -1,0 +1,196 @@
+"""The narrator's sentences of bounds and cut-offs: a bound that moves
+("α = max(3, 5) = 5"), alpha-beta's cut at a MAX or MIN node (the test, the
+ancestor whose bound cut, what is skipped), and Star1's cut at a chance node
+with its arithmetic ("0.5 × 2 + 0.5 × 10 = 6 ≤ α = 7.5"). A part of
+:class:`app.search.narrate.Narrator`, which reads its state (view maps, open
+frames, best children); the page's twin is ``static/js/narrate.js``.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .numbers import INF, jv, unview as _num
+from .star1 import rest_after, window
+from .states import N_
+from .tree import Node
+
+
+class CutSentences:
+    """Bounds and cut-offs (mixed into :class:`~app.search.narrate.Narrator`)."""
+
+    def _window(self, node: Node, child: Node, alpha, beta) -> tuple:
+        """The window Star1 searches outcome ``child`` of chance ``node`` with
+        (:func:`app.search.star1.window`, clipped to the leaf bounds)."""
+        lo, hi = self.opts.bounds
+        seen = self.seen.setdefault(node.id, set())
+        v = self.raw[node.id][0]
+        wa, wb = window(alpha, beta, v, child.probability, rest_after(node, seen, child), lo, hi)
+        return (wa if wa > lo else lo), (wb if wb < hi else hi)
+
+    def _bound(self, node: Node, name: str, old, new) -> dict:
+        self.bound_set[(node.id, name)] = new
+        changes: list = []
+        self.set(changes, node.id, name, jv(new))
+        text = self.said(_BOUND_SAYS[name], self.name(node), self.figure(old), self.figure(new))
+        return self.event(name, node, changes, text, old=jv(old), new=jv(new))
+
+    def on_prune(self, node: Node, skipped) -> dict:
+        alpha = _num(self.view.field(node.id, "alpha"))
+        beta = _num(self.view.field(node.id, "beta"))
+        v = _num(self.view.field(node.id, "value"))
+        self.cutoffs += 1
+        self.cut_nodes.add(node.id)
+        changes: list = []
+        count = 0
+        for child in skipped:
+            # One change per skipped subtree: status `pruned` on its top holds
+            # for all below it (see app.search.view), so a cut costs the same
+            # whatever the size of what it skips.
+            self.pruned.append(child.id)
+            size = self.tree.size_of(child)  # None: a game too big to count
+            count = None if count is None or size is None else count + size
+            self.set(changes, child.id, "status", "pruned")
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
+        strict = self.opts.strict
+        names = ", ".join(self.move(node, c) for c in skipped)
+        # MAX is cut by an ancestor's beta, MIN by its alpha: one rule, two sides.
+        side = _CUT[node.player == 0]
+        cut = side.bound
+        bound = beta if cut == "beta" else alpha
+        sign = side.strict_sign if strict else side.sign
+        test = side.strict_test if strict else side.test
+        by = self._holder(cut, bound, node)
+        why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
+               if by is not None else f"{side.symbol} = {self.figure(bound)}")
+        # (both sides' sentences have their fields in this order; the bound is beta or alpha)
+        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
+                         self.figure(v), sign, self.figure(bound), why, names)
+        return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
+                          cut=cut, test=test, by=by.id if by is not None else None,
+                          bound=jv(bound), pruned_nodes=count)
+
+    def on_chance_prune(self, node: Node, skipped, bound) -> dict:
+        """Star1 cuts a chance node: the outcomes searched, with the rest at
+        the best (worst) value a leaf may have, cannot reach past the bound."""
+        maps = self._maps
+        _, alpha, beta, _ = self.raw[node.id]
+        lo, hi = self.opts.bounds
+        low = bound <= alpha
+        seen = self.seen.get(node.id, set())
+        figure = self.figure
+        terms = [f"{figure(c.probability)} × {figure(maps['value'].get(c.id))}"
+                 for c in node.children if c.id in seen]
+        rest = rest_after(node, seen, None)
+        terms.append(f"{figure(rest)} × {figure(hi if low else lo)}")
+        self.cutoffs += 1
+        self.cut_nodes.add(node.id)
+        changes: list = []
+        count = 0
+        for child in skipped:
+            self.pruned.append(child.id)
+            size = self.tree.size_of(child)
+            count = None if count is None or size is None else count + size
+            self.set(changes, child.id, "status", "pruned")
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
+        strict = self.opts.strict
+        names = ", ".join(self.name(c) for c in skipped)
+        side = _CHANCE_CUT[low]
+        limit = alpha if low else beta
+        sign = side.strict_sign if strict else side.sign
+        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node), names,
+                         figure(hi if low else lo), " + ".join(terms), figure(bound), sign,
+                         figure(limit))
+        by = self._holder(side.bound, limit, node)
+        return self.event("prune", node, changes, text, None if low else "prune-high",
+                          skipped=[c.id for c in skipped], cut=side.bound,
+                          test=side.strict_test if strict else side.test,
+                          by=by.id if by is not None else None, bound=jv(limit),
+                          reach=jv(bound), pruned_nodes=count)
+
+    def _holder(self, name: str, value, node: Node) -> Node | None:
+        """The nearest open frame above ``node`` that set bound ``name`` to ``value``."""
+        for frame in reversed(self.path[:-1]):
+            if self.bound_set.get((frame.id, name)) == value:
+                return frame
+        return None
+
+    def _through(self, frame: Node) -> str:
+        child = self.best_child.get(frame.id)
+        if child is None:
+            return ""
+        return self.said(" (through {child})", self.move(frame, child))
+
+
+_BOUND_SAYS = {
+    "alpha": N_("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} "
+                "on this path."),
+    "beta": N_("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most "
+               "{new} on this path."),
+}
+"""What a bound's change says, by the bound."""
+
+
+class _Side(NamedTuple):
+    """What a cut-off says at a node of one player (its bound, test and sentences)."""
+    bound: str
+    symbol: str
+    sign: str
+    strict_sign: str
+    test: str
+    strict_test: str
+    why: str
+    many: str
+    one: str
+
+
+_CUT = {
+    True: _Side(  # a MAX node, cut by an ancestor's beta
+        "beta", "β", "≥", ">", "v >= beta", "v > beta",
+        N_("MIN already holds MAX to {bound} at {holder}"),
+        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
+           "{node}: its other children {names} cannot matter and are pruned (β cut-off)."),
+        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
+           "{node}: its last child {names} cannot matter and is pruned (β cut-off).")),
+    False: _Side(  # a MIN node, cut by an ancestor's alpha
+        "alpha", "α", "≤", "<", "v <= alpha", "v < alpha",
+        N_("MAX already has {bound} at {holder}"),
+        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
+           "its other children {names} cannot matter and are pruned (α cut-off)."),
+        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
+           "its last child {names} cannot matter and is pruned (α cut-off).")),
+}
+
+
+class _ChanceSide(NamedTuple):
+    """What a Star1 cut-off at a chance node says, by the side it fails to."""
+    bound: str
+    sign: str
+    strict_sign: str
+    test: str
+    strict_test: str
+    many: str
+    one: str
+
+
+_CHANCE_CUT = {
+    True: _ChanceSide(   # fails low: even at its best it is no better than alpha
+        "alpha", "≤", "<", "v + U × rest <= alpha", "v + U × rest < alpha",
+        N_("Chance node {node}: even if {names} all scored the most, {limit}, it would be "
+           "worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} "
+           "cannot matter and are pruned (chance cut-off)."),
+        N_("Chance node {node}: even if {names} scored the most, {limit}, it would be worth "
+           "at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot "
+           "matter and is pruned (chance cut-off).")),
+    False: _ChanceSide(  # fails high: even at its worst it is no worse than beta
+        "beta", "≥", ">", "v + L × rest >= beta", "v + L × rest > beta",
+        N_("Chance node {node}: even if {names} all scored the least, {limit}, it would be "
+           "worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} "
+           "cannot matter and are pruned (chance cut-off)."),
+        N_("Chance node {node}: even if {names} scored the least, {limit}, it would be worth "
+           "at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot "
+           "matter and is pruned (chance cut-off).")),
+}
+
+
