@@ -178,6 +178,8 @@ class Budget:
     """Nodes a lazily expanded game may enter in one run."""
     game_steps: int = 5_000_000
     """Events of one run on a lazily expanded game."""
+    mcts_iterations: int = 100_000
+    """[mcts] Iterations of one Monte Carlo tree search (its search tree holds a node each)."""
 
     @classmethod
     def from_mapping(cls, overrides: Mapping | None) -> "Budget":
@@ -227,15 +229,32 @@ class Budget:
                           say={"steps": steps, "limit": self.flipbook_pages - 2},
                           limit=self.flipbook_pages - 2)
 
-    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
+    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None,
+                    iterations: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
-        events per node (enter, then exit or evaluate), known before running."""
+        events per node (enter, then exit or evaluate), known before running;
+        [mcts] Monte Carlo tree search at least three per iteration."""
+        if algorithm == "mcts" and iterations is not None:   # [mcts]
+            self.check_iterations(iterations)
+            if 3 * iterations > self.trace_events:
+                raise refusal(
+                    "This run would have more than {limit:,} events: too many for one answer. Set a "
+                    "depth limit (depth=N), or step through it in the visualizer, which loads it in "
+                    "pieces.", 413, say={"limit": self.trace_events}, limit=self.trace_events)
         if algorithm in ("minimax", "expectiminimax", "maxn") and depth is None \
                 and 2 * nodes > self.trace_events:
             raise refusal(
                 "This run would have more than {limit:,} events: too many for one answer. Set a "
                 "depth limit (depth=N), or step through it in the visualizer, which loads it in "
                 "pieces.", 413, say={"limit": self.trace_events}, limit=self.trace_events)
+
+    def check_iterations(self, iterations: int | None) -> None:
+        """[mcts] A Monte Carlo tree search holds a node per iteration."""
+        if iterations is not None and iterations > self.mcts_iterations:
+            raise refusal("A Monte Carlo tree search may run at most {limit:,} iterations here, "
+                          "not {iterations:,}.", 413,
+                          say={"limit": self.mcts_iterations, "iterations": iterations},
+                          limit=self.mcts_iterations)
 
     def check_run(self, nodes: int, lazy: bool = False) -> None:
         """A Socket.IO run on a tree of ``nodes`` nodes (beside the others):

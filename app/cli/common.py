@@ -25,6 +25,11 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
                         help="prune only on strict inequality (v > beta, v < alpha)")
     parser.add_argument("--style", choices=("aima", "wikipedia"), default="aima",
                         help="formulation the events follow (where the two differ)")
+    # [mcts] Monte Carlo tree search's own options
+    parser.add_argument("--iterations", type=int, metavar="N",
+                        help="mcts: how many iterations (default 1000)")
+    parser.add_argument("--exploration", type=float, metavar="C",
+                        help="mcts: the constant C of UCB1 (default √2)")
 
 
 def add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +41,9 @@ def add_lang_argument(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> SearchOptions:
     return SearchOptions(algorithm=args.algorithm, depth=args.depth, order=args.order,
-                         seed=args.seed, strict=args.strict, style=args.style)
+                         seed=args.seed, strict=args.strict, style=args.style,
+                         iterations=getattr(args, "iterations", None),     # [mcts]
+                         exploration=getattr(args, "exploration", None))
 
 
 def load(file: str):

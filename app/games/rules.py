@@ -38,6 +38,7 @@ class TicTacToeRules:
 
     players = ("MAX", "MIN")
     win_value = 10
+    value_range = (-10, 10)   # [mcts] utilities for MAX, E(n) within them
     countable = True
 
     def __init__(self, board: str = "." * 9):
@@ -121,6 +122,7 @@ class NimRules(Nim):
     loses) from any piles; utility 1 = MAX wins, 0 = MIN wins."""
 
     countable = True
+    value_range = (0, 1)   # [mcts] utilities for MAX
 
     def __init__(self, heaps: tuple[int, ...], first: str = "MAX"):
         if not heaps or any(not isinstance(h, int) or h < 1 for h in heaps):
@@ -173,6 +175,7 @@ class Connect4Rules:
 
     players = ("MAX", "MIN")
     win_value = 1000
+    value_range = (-1000, 1000)   # [mcts] utilities for MAX, the evaluation within them
     countable = False
 
     def __init__(self, moves: str = ""):

@@ -35,6 +35,9 @@ def run(tree: Tree, options: SearchOptions | None = None,
     before any event. ``words(msgid, **fields)`` says each sentence in a
     language (``app.i18n.words(lang)``); default: English."""
     opts = (options or SearchOptions()).resolved(tree)
+    if opts.algorithm == "mcts":   # [mcts]
+        from .narrate_mcts import narrate
+        return narrate(tree, opts, words)
     return Narrator(tree, opts, words).narrate(_raw(tree, opts))
 
 

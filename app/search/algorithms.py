@@ -257,6 +257,9 @@ def _by_previous(tree: Tree, previous: dict, base):
 def raw_events(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     """The raw event stream of the algorithm ``opts`` names (already resolved)."""
     alg = opts.algorithm
+    if alg == "mcts":   # [mcts]
+        from .mcts import mcts
+        return mcts(tree, opts)
     if alg == "alphabeta":
         return alphabeta(tree, opts)
     if alg == "iterative":

@@ -6,7 +6,10 @@ from dataclasses import dataclass, replace
 from .tree import Tree
 from .words import Said
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative",
+              "mcts")  # [mcts] Monte Carlo tree search (app.search.mcts)
+DEFAULT_ITERATIONS = 1000
+"""[mcts] Iterations when none are asked for."""
 ORDERS = ("given", "best", "worst", "random")
 STYLES = ("aima", "wikipedia")
 
@@ -72,12 +75,38 @@ class SearchOptions:
     reorder: bool = True
     """Iterative deepening: search each iteration's children best-first by the
     previous iteration's values."""
+    iterations: int | None = None
+    """[mcts] How many iterations (select, expand, simulate, back-propagate);
+    ``None``: :data:`DEFAULT_ITERATIONS`."""
+    exploration: float | None = None
+    """[mcts] The constant C of UCB1; ``None``: √2."""
 
     def resolved(self, tree: Tree) -> "SearchOptions":
         """These options with the algorithm filled in, checked against ``tree``."""
         opts = self if self.algorithm else replace(self, algorithm=tree.default_algorithm())
+        if opts.algorithm == "mcts" and opts.iterations is None:   # [mcts]
+            opts = replace(opts, iterations=DEFAULT_ITERATIONS)
         opts.check(tree)
         return opts
+
+    def _check_mcts(self) -> None:
+        """[mcts] Iterations and C only for Monte Carlo tree search, and sound."""
+        it, c = self.iterations, self.exploration
+        if self.algorithm != "mcts":
+            if it is not None or c is not None:
+                raise SearchError("iterations and exploration are options of mcts, not of "
+                                  "{algorithm}", algorithm=self.algorithm)
+            return
+        if it is not None and (type(it) is not int or it < 1):
+            raise SearchError("iterations must be a whole number >= 1, not {iterations}",
+                              iterations=repr(it))
+        if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float))
+                              or not 0 <= c < float("inf")):
+            raise SearchError("exploration must be a number >= 0, not {exploration}",
+                              exploration=repr(c))
+        if self.order != "given":
+            raise SearchError("mcts tries the children in the given order: no --order "
+                              "{order}", order=self.order)
 
     def check(self, tree: Tree) -> None:
         alg = self.algorithm
@@ -95,6 +124,7 @@ class SearchOptions:
                               depth=repr(self.depth))
         if self.seed is not None and not isinstance(self.seed, int):
             raise SearchError("seed must be a whole number, not {seed}", seed=repr(self.seed))
+        self._check_mcts()   # [mcts]
         game_check = getattr(tree, "check_options", None)
         if game_check is not None:  # a game searched from its rules knows its own limits
             game_check(self)

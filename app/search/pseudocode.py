@@ -122,6 +122,20 @@ function MAXN(s) returns a vector of utilities, one per player
     if best = none or u[p] > best[p] then best ← u
   return best"""
 
+# [mcts] AIMA 4th ed. Fig. 5.11, with the UCB1 formula of its Sect. 5.4.
+_MCTS = """\
+function MONTE-CARLO-TREE-SEARCH(state) returns an action
+  tree ← NODE(state)
+  while IS-TIME-REMAINING() do
+    leaf ← SELECT(tree)
+    child ← EXPAND(leaf)
+    result ← SIMULATE(child)
+    BACK-PROPAGATE(result, child)
+  return the move in ACTIONS(state) whose node has highest number of playouts
+
+SELECT: from the root, while every child is tried, go to the child with the highest
+  UCB1(n) = U(n)/N(n) + C × √(log N(PARENT(n)) / N(n))"""
+
 _LISTINGS = {
     ("alphabeta", "aima"): _AIMA_ALPHABETA,
     ("alphabeta", "wikipedia"): _WIKI_ALPHABETA,
@@ -129,6 +143,7 @@ _LISTINGS = {
     ("minimax", "wikipedia"): _WIKI_MINIMAX,
     ("expectiminimax", "aima"): _EXPECTIMINIMAX,
     ("maxn", "aima"): _MAXN,
+    ("mcts", "aima"): _MCTS,   # [mcts]
 }
 
 # (step kind, role) -> line, per listing. Roles: 'max', 'min', 'chance',
@@ -176,6 +191,10 @@ _LINES = {
     ("maxn", "aima"): {
         ("enter", "player"): 4, ("evaluate", "player"): 2,
         ("update", "player"): 7, ("exit", "player"): 8,
+    },
+    ("mcts", "aima"): {   # [mcts] (any role)
+        ("select", None): 4, ("expand", None): 5, ("simulate", None): 6,
+        ("backpropagate", None): 7, ("done", None): 8,
     },
 }
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-FIELDS = ("status", "value", "alpha", "beta")
-INITIAL = {"status": "unvisited", "value": None, "alpha": None, "beta": None}
+FIELDS = ("status", "value", "alpha", "beta", "visits", "mean")
+INITIAL = {"status": "unvisited", "value": None, "alpha": None, "beta": None,
+           "visits": None, "mean": None}
+"""``visits`` and ``mean`` (for MAX): Monte Carlo tree search's statistics."""
 
 
 class View:
-    """Each node's status, value, alpha and beta; absent nodes are initial.
+    """Each node's status, value, alpha, beta (and visits, mean); absent nodes are initial.
 
     One map per field, holding only what differs from the initial view (as
     the page's model does): a long stream then leaves no object per node

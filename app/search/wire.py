@@ -119,6 +119,9 @@ def encoded(tree: Tree, options: SearchOptions | None = None,
     """``(json_text, view_changes)`` of each narrated event, lazily, ending with
     ``done``. Options are checked first (:class:`SearchError` here)."""
     opts = (options or SearchOptions()).resolved(tree)
+    if opts.algorithm == "mcts":   # [mcts] its own narrator, each event encoded
+        from .narrate_mcts import narrate
+        return ((encode(ev), len(ev["changes"])) for ev in narrate(tree, opts, words))
     return WireNarrator(tree, opts, words).encode(A.raw_events(tree, opts))
 
 

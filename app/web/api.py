@@ -128,7 +128,8 @@ def trace(tree_id: str):
     budget = current_app.extensions["budget"]
     try:
         options = options.resolved(tree)
-        budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
+        budget.check_trace(len(tree.nodes), options.algorithm, options.depth,
+                           options.iterations)   # [mcts] iterations
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
     with _trace_gate(budget).slot():   # one at a time: pages and runs never wait behind

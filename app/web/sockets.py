@@ -170,12 +170,15 @@ class StreamNamespace(Namespace):
         current_app.extensions["budget"].check_run(nodes, lazy)
         cost = run_cost(nodes, lazy)
         options = options.resolved(tree)
+        current_app.extensions["budget"].check_iterations(options.iterations)   # [mcts]
+        # [mcts] no compact records: the page pulls its events as JSON
+        compact = None if options.algorithm == "mcts" else lambda: records(tree, options, say)
 
         def build(run_id: str) -> Run:
             # Events as the JSON text the page receives, never made as dicts.
             run = Run(run_id, tree_id, encoded(tree, options, say), nodes=nodes,
                       tree_bytes=cost.tree, event_bytes=cost.per_event, state_bytes=cost.state,
-                      base_bytes=cost.base, compact=lambda: records(tree, options, say))
+                      base_bytes=cost.base, compact=compact)
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 
