@@ -38,6 +38,8 @@ def algorithms_for(tree: Tree) -> list[str]:
     for alg in ALGORITHMS:
         if alg == "expectiminimax" and not tree.has_chance:
             continue  # it would be minimax under another name
+        if alg == "mcts":
+            continue  # [mcts] command line and API only until the page draws visits and means
         try:
             # A game too big to search to the end is checked at its page's depth.
             depth = tree.depth if getattr(tree, "lazy", False) else None

@@ -6,10 +6,10 @@ field that is unknown, of the wrong type or out of range is refused with a
 :class:`~app.web.errors.BadArgument` naming it, before any search starts.
 
 >>> options_from_query({"algorithm": "minimax", "depth": "2", "strict": "1"})
-SearchOptions(algorithm='minimax', depth=2, order='given', seed=None, strict=True, style='aima', reorder=True)
+SearchOptions(algorithm='minimax', depth=2, order='given', seed=None, strict=True, style='aima', reorder=True, iterations=None, exploration=None)
 >>> options_from_query({"depht": "2"})
 Traceback (most recent call last):
-app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth, order, seed, strict, style
+app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth, order, seed, strict, style, iterations, exploration
 """
 from __future__ import annotations
 
