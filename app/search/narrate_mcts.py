@@ -24,8 +24,11 @@ from .tree import Tree
 
 
 def r3(x: float):
-    """A mean or UCB1 number as the events carry it: 3 decimals."""
-    return jv(round(x, 3))
+    """A mean or UCB1 number as the events carry it: 3 decimals, a whole
+    number as an int (as :func:`~app.search.numbers.jv` writes it; always finite here)."""
+    v = round(x, 3)
+    i = int(v)
+    return i if i == v else v
 
 
 class MctsNarrator(Narrator):
