@@ -28,18 +28,19 @@ class SearchError(Said, ValueError):
     """
 
 
-def algorithms_for(tree: Tree) -> list[str]:
+def algorithms_for(tree: Tree, mcts: bool = False) -> list[str]:
     """The algorithms that fit ``tree`` without a depth limit, its default first.
 
     Iterative deepening stops at every depth, so it needs an ``eval`` on every
-    inner node below the root.
+    inner node below the root. [mcts] Monte Carlo tree search only when
+    ``mcts`` (the visualizer's menu; the editor's what-if does not run it).
     """
     fits = []
     for alg in ALGORITHMS:
         if alg == "expectiminimax" and not tree.has_chance:
             continue  # it would be minimax under another name
-        if alg == "mcts":
-            continue  # [mcts] command line and API only until the page draws visits and means
+        if alg == "mcts" and not mcts:
+            continue
         try:
             # A game too big to search to the end is checked at its page's depth.
             depth = tree.depth if getattr(tree, "lazy", False) else None

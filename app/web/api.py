@@ -102,7 +102,7 @@ def get_tree(tree_id: str):
         data = offload(tree_to_dict, tree, explicit_ids=True)
     positions = position_words(data, page_language())   # a game's boards in words
     return jsonify({**data, "id": tree_id,
-                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
+                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree, mcts=True),   # [mcts] offered
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
                     **({"positions": positions} if positions else {})})
 

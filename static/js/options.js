@@ -10,6 +10,7 @@ const NAMES = {
   iterative: t('Iterative deepening (α-β)'),
   expectiminimax: t('Expectiminimax'),
   maxn: 'maxⁿ',
+  mcts: t('Monte Carlo tree search'),   // [mcts]
 };
 
 function int(text) {
@@ -30,6 +31,10 @@ export function readQuery(search = location.search) {
     strict: ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()),
     style: ['aima', 'wikipedia'].includes(q.get('style')) ? q.get('style') : null,
     step: Math.max(0, int(q.get('step')) ?? 0),
+    // [mcts]
+    iterations: int(q.get('iterations')),
+    exploration: q.get('exploration') != null && q.get('exploration') !== '' && Number.isFinite(Number(q.get('exploration')))
+      ? Number(q.get('exploration')) : null,
   };
 }
 
@@ -58,7 +63,9 @@ function flushQuery() {
   if (p.depth != null) q.set('depth', p.depth);
   else if (p.suggestedDepth != null) q.set('depth', 'none');  // the user cleared the tree's limit
   if (p.order && p.order !== 'given') q.set('order', p.order);
-  if (p.order === 'random' && p.seed != null) q.set('seed', p.seed);
+  if ((p.order === 'random' || p.algorithm === 'mcts') && p.seed != null) q.set('seed', p.seed);
+  if (p.algorithm === 'mcts' && p.iterations != null) q.set('iterations', p.iterations);   // [mcts]
+  if (p.algorithm === 'mcts' && p.exploration != null) q.set('exploration', p.exploration);
   if (p.strict) q.set('strict', '1');
   if (p.style && p.style !== 'aima') q.set('style', p.style);
   if (p.step) q.set('step', p.step);
@@ -83,18 +90,31 @@ export function makeOptions(form, { algorithms, height, onChange }) {
 
   function read() {
     const order = f.order.value;
+    if (f.algorithm.value === 'mcts' && f.iterations) {   // [mcts] its own options, the given order
+      const c = f.exploration.value.trim();
+      return {
+        algorithm: 'mcts', depth: int(f.depth.value), order: 'given',
+        seed: int(f.seed.value) ?? 1, strict: false,
+        iterations: Math.max(1, int(f.iterations.value) ?? 200),
+        exploration: c !== '' && Number.isFinite(Number(c)) ? Number(c) : null,
+      };
+    }
     return {
       algorithm: f.algorithm.value,
       depth: int(f.depth.value),
       order,
       seed: order === 'random' ? int(f.seed.value) ?? 1 : null,
       strict: f.strict.value === '1',
+      iterations: null, exploration: null,
     };
   }
 
   function showRelevant() {
     const alg = f.algorithm.value;
-    form.querySelector('.seed').hidden = f.order.value !== 'random';
+    const mcts = alg === 'mcts';   // [mcts] seed, iterations and C; no order
+    for (const el of form.querySelectorAll('.mcts-opt')) el.hidden = !mcts;
+    if (f.order) f.order.closest('label').hidden = mcts;
+    form.querySelector('.seed').hidden = f.order.value !== 'random' && !mcts;
     form.querySelector('.ties').hidden = !(alg === 'alphabeta' || alg === 'iterative');
     form.querySelector('.depth span').textContent =
       alg === 'iterative' ? t('Deepest iteration') : t('Depth limit');
@@ -115,6 +135,11 @@ export function makeOptions(form, { algorithms, height, onChange }) {
       f.order.value = p.order || 'given';
       f.seed.value = p.seed ?? (p.order === 'random' ? 1 : '');
       f.strict.value = p.strict ? '1' : '0';
+      if (f.iterations) {   // [mcts]
+        f.iterations.value = p.iterations ?? 200;
+        f.exploration.value = p.exploration ?? '';
+        if (p.algorithm === 'mcts') f.seed.value = p.seed ?? 1;
+      }
       showRelevant();
     },
   };

@@ -76,7 +76,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
-      narrator: narrate ? makeNarrator(tree) : null,
+      // [mcts] Monte Carlo tree search has no compact records: its events come as JSON.
+      narrator: narrate && params.algorithm !== 'mcts' ? makeNarrator(tree) : null,
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {
