@@ -156,7 +156,7 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
     versus.textContent = parts.join(' ');
     versus.dataset.agree = String(!!answer?.best && answer.best === most);
     versus.dataset.alphabeta = answer?.best ?? '';
-    versus.dataset.mcts = most ?? '';
+    versus.dataset.most = most ?? '';
   }
 
   function update() {
