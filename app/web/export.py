@@ -86,7 +86,9 @@ def _render(tree: Tree, options, **job) -> bytes:
     job = {"tree": tree_to_dict(tree, explicit_ids=True),
            "options": {"algorithm": options.algorithm, "depth": options.depth,
                        "order": options.order, "seed": options.seed,
-                       "strict": options.strict, "style": options.style},
+                       "strict": options.strict, "style": options.style,
+                       "iterations": options.iterations,          # [mcts]
+                       "exploration": options.exploration},
            "lang": page_language(), **job}
     with _gate().slot():
         try:

@@ -12,9 +12,15 @@ function runQuery() {
   const q = new URLSearchParams();
   if (f.algorithm.value) q.set('algorithm', f.algorithm.value);
   if (f.depth.value.trim() !== '') q.set('depth', f.depth.value.trim());
-  if (f.order.value !== 'given') q.set('order', f.order.value);
-  if (f.order.value === 'random' && f.seed.value !== '') q.set('seed', f.seed.value);
-  if (f.strict.value === '1') q.set('strict', '1');
+  if (f.algorithm.value === 'mcts') {   // [mcts] its own options, the given order
+    for (const name of ['seed', 'iterations', 'exploration']) {
+      if (f[name] && f[name].value.trim() !== '') q.set(name, f[name].value.trim());
+    }
+  } else {
+    if (f.order.value !== 'given') q.set('order', f.order.value);
+    if (f.order.value === 'random' && f.seed.value !== '') q.set('seed', f.seed.value);
+    if (f.strict.value === '1') q.set('strict', '1');
+  }
   const style = document.querySelector('[data-role="formulation"] [aria-pressed="true"]');
   if (style && style.dataset.style !== 'aima') q.set('style', style.dataset.style);
   const lang = document.documentElement.lang;
