@@ -44,6 +44,10 @@ class PracticeError(ValueError):
     """A request the checker cannot grade (bad mode, bad answers, unfit tree)."""
 
 
+MCTS_ITERATIONS = 30
+"""[mcts] Iterations of a guided Monte Carlo practice run unless asked otherwise."""
+
+
 def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None) -> SearchOptions:
     """The search whose events make the key for ``mode`` on ``tree``.
 
@@ -54,6 +58,14 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
     options = options or SearchOptions()
     if mode not in MODES:
         raise PracticeError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+    if mode == "guided" and options.algorithm == "mcts":
+        # [mcts] "which child does UCB1 select next?": a short seeded run
+        opts = replace(options, order="given", seed=1 if options.seed is None else options.seed,
+                       iterations=options.iterations or MCTS_ITERATIONS)
+        try:
+            return opts.resolved(tree)
+        except SearchError as exc:
+            raise PracticeError(str(exc)) from exc
     if mode == "values":
         default = tree.default_algorithm()
         algorithm = default if default in ("expectiminimax", "maxn") else "minimax"
@@ -86,6 +98,9 @@ def visualizer_link(tree_id: str, options: SearchOptions, step: int | None = Non
         query["strict"] = 1
     if options.style != "aima":
         query["style"] = options.style
+    if options.algorithm == "mcts":   # [mcts] the same run
+        query.update({k: getattr(options, k) for k in ("seed", "iterations", "exploration")
+                      if getattr(options, k) is not None})
     if step is not None:
         query["step"] = step
     return f"/t/{tree_id}?{urlencode(query)}"

@@ -102,7 +102,8 @@ class MctsNarrator(Narrator):
                   "exploit": r3(r["exploit"]), "explore": r3(r["explore"]), "ucb": r3(r["ucb"])}
                  for r in rows]
         return self.event("select", cnode, changes, text, parent=node.id, iteration=self.k,
-                          parent_visits=parent.visits, exploration=r3(self.c), children=shown)
+                          parent_visits=parent.visits, exploration=r3(self.c),
+                          range=[jv(self.lo), jv(self.hi)], children=shown)
 
     def on_expand(self, parent: M.Stat, child: M.Stat) -> dict:
         self._tick(parent)

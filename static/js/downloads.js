@@ -40,6 +40,10 @@ function refresh(link) {
   } else if (link.hasAttribute('data-practice')) {
     const p = new URLSearchParams();
     if (q.get('strict')) p.set('strict', '1');
+    if (q.get('algorithm') === 'mcts') {   // [mcts] guided: which child does UCB1 select?
+      p.set('mode', 'guided');
+      for (const k of ['algorithm', 'seed', 'iterations', 'exploration']) if (q.get(k)) p.set(k, q.get(k));
+    }
     link.href = `/practice/${tree}${p.size ? `?${p}` : ''}`;
   }
 }

@@ -80,3 +80,19 @@ def test_mcts_on_a_phone_in_indonesian(browser, live_server, fig52, viz):
         assert tab.is_visible() and tab.inner_text() == "Monte Carlo tree search"
     finally:
         context.close()
+
+
+def test_mcts_guided_practice(page, live_server, fig52):
+    page.goto(f"{live_server}/practice/{fig52}?mode=guided&algorithm=mcts&iterations=12&seed=1")
+    page.wait_for_selector("#practice.ready", timeout=15000)
+    page.wait_for_selector("[data-show=choice] [data-choice=C]")
+    assert "Which child does UCB1 select?" in page.locator("#q-prompt").inner_text()
+    # the numbers are drawn beside the nodes as in the visualizer
+    assert page.locator("[data-node=C]").get_attribute("data-visits") == "1"
+    page.click("[data-show=choice] [data-choice=B]")
+    page.wait_for_selector("#q-feedback.wrong")
+    page.click("[data-show=choice] [data-choice=C]")
+    page.wait_for_selector("#q-feedback.right")
+    assert "1.816" in page.locator("#q-feedback").inner_text()
+    page.click("[data-action=next]")
+    page.wait_for_function("() => document.querySelector('[data-role=q-number]').textContent === '2'")
