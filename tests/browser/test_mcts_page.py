@@ -28,6 +28,8 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
         .map(e => [e.dataset.node, [e.dataset.visits || '', e.dataset.mean || '',
                                     getComputedStyle(e).visibility]]))""")
     assert drawn["A"][0] == "3" and drawn["B"][:2] == ["1", "3"] and drawn["C"][:2] == ["1", "6"]
+    # The accessible tree says the same numbers.
+    assert "visits: 1, mean for MAX: 6" in page.locator("[data-a11y-node=C]").get_attribute("aria-label")
     # Only the search tree is drawn: the leaves not yet added are hidden.
     assert drawn["b1"][2] == "hidden" and drawn["A"][2] == "visible" and drawn["C"][2] == "visible"
     # The UCB1 table: the chosen row is the event's node, with its numbers.
