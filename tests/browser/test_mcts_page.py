@@ -98,3 +98,33 @@ def test_mcts_guided_practice(page, live_server, fig52):
     assert "1.816" in page.locator("#q-feedback").inner_text()
     page.click("[data-action=next]")
     page.wait_for_function("() => document.querySelector('[data-role=q-number]').textContent === '2'")
+
+
+def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
+    made = requests.post(f"{live_server}/api/classes", json={
+        "tree": fig52, "algorithm": "mcts", "iterations": 20, "seed": 1, "step": 9}, timeout=10).json()
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    try:
+        pg = teacher.new_page()
+        pg.goto(f"{made['present']}#{made['instructor']}")
+        pg.wait_for_selector(".ready", timeout=15000)
+        st = phone.new_page()
+        st.goto(made["join"])
+        st.wait_for_selector("[data-node=C][data-visits='1']", timeout=15000)
+        pg.wait_for_function("() => document.querySelector('[data-students]').textContent.trim() === '1'")
+        pg.select_option("[data-ask=kind]", "ucb")
+        pg.click("[data-action=ask]", force=True)
+        st.wait_for_selector("[data-question]:not([hidden]) [data-choice=C]")
+        assert "UCB1" in st.locator("#question").inner_text()
+        st.click("#question [data-choice=C]")
+        st.click("[data-action=send-answer]")
+        pg.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '1'")
+        pg.click("[data-action=reveal]", force=True)
+        # the reveal moves everyone to the selection (step 10), where C is active
+        st.wait_for_selector("#question[data-verdict=right]")
+        st.wait_for_function("() => document.querySelector('[data-step]').textContent === '10'")
+        assert st.locator("[data-node=C]").get_attribute("data-status") == "active"
+    finally:
+        teacher.close()
+        phone.close()
