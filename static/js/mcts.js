@@ -65,6 +65,15 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
 
   /** Each root child's visits after each iteration, up to step k (incremental going forward). */
   function series(run, k) {
+    if (curve.run === run && k < curve.step && k >= (run.low ?? 0)) {
+      // Back: drop the iterations finished after step k (each ends with one back-propagation).
+      for (let i = k; i < curve.step; i++) if (run.events[i]?.type === 'backpropagate') curve.series.pop();
+      const last = curve.series[curve.series.length - 1];
+      curve.rows = new Map(last || []);
+      curve.k = curve.series.length;
+      curve.step = k;
+      return curve;
+    }
     if (curve.run !== run || k < curve.step || (run.low ?? 0) > curve.step) {
       curve = { run, step: run.low ?? 0, k: 0, rows: new Map(), series: [] };
     }
@@ -103,8 +112,15 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
     ids.forEach((id, j) => {
       const colour = COLOURS[j % COLOURS.length];
       if (n > 0) {
-        const pts = c.series.map((row, i) => `${(P + (W - 4 - P) * (n === 1 ? 1 : i / (n - 1))).toFixed(1)},`
-          + `${(H - P - (H - P - 4) * (row.get(id) || 0) / top).toFixed(1)}`);
+        // At most ~300 points a line (a long run's iterations sampled evenly, the last one kept).
+        const stride = Math.max(1, Math.ceil(n / 300));
+        const pts = [];
+        for (let i = 0; i < n; i += stride) pts.push(point(i));
+        if ((n - 1) % stride) pts.push(point(n - 1));
+        function point(i) {
+          return `${(P + (W - 4 - P) * (n === 1 ? 1 : i / (n - 1))).toFixed(1)},`
+            + `${(H - P - (H - P - 4) * (c.series[i].get(id) || 0) / top).toFixed(1)}`;
+        }
         const line = document.createElementNS(NS, 'polyline');
         line.setAttribute('points', pts.join(' '));
         line.setAttribute('stroke', colour);

@@ -53,6 +53,13 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
     assert dict(legend) == {c: done["visits"][c] for c in ("B", "C", "D")}
     assert page.locator("[data-mcts=chart] polyline").count() == 3
     assert page.locator("[data-mcts=versus]").get_attribute("data-most") == done["best_move"]
+    # Two steps back (before the done event and the last back-propagation): one visit fewer.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    viz.wait_step(page, len(events) - 2)
+    total = page.evaluate("() => [...document.querySelectorAll('[data-mcts=legend] li')]"
+                          ".reduce((s, li) => s + +li.dataset.visits, 0)")
+    assert total == 29
     # Back to the start: nothing but the root drawn.
     page.keyboard.press("Home")
     viz.wait_step(page, 0)
