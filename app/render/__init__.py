@@ -37,6 +37,7 @@ EXTENSIONS = {"svg": "svg", "png": "png", "pdf": "pdf", "dot": "dot", "tikz": "t
 ALGORITHM_NAMES = {
     "minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax",
     "maxn": "max^n", "iterative": "iterative deepening",
+    "mcts": "Monte Carlo tree search",   # [mcts]
 }
 
 
@@ -55,6 +56,9 @@ def describe(options: SearchOptions) -> str:
         parts.append(tell("strict pruning"))
     if options.style != "aima":
         parts.append(tell("wikipedia style"))       # the one other style
+    if options.algorithm == "mcts":   # [mcts] the run's own numbers
+        parts.append(tell("{n} iterations, seed {seed}", n=options.iterations,
+                          seed=options.seed or 0))
     return ", ".join(parts)
 
 

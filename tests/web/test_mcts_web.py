@@ -83,3 +83,14 @@ def test_socket_stream_pulls_json_events(socket_client):
     over = socket_client.emit("start", {"tree": "fig52", "algorithm": "mcts",
                                         "iterations": 10**6}, callback=True)
     assert not over["ok"]
+
+
+def test_picture_of_a_step_shows_visits_and_means(client):
+    got = client.get("/api/trees/fig52/export.dot?algorithm=mcts&iterations=25&seed=4&step=end")
+    assert got.status_code == 200
+    dot = got.get_data(as_text=True)
+    done = core(iterations=25, seed=4)[-1]
+    assert "Monte Carlo tree search, 25 iterations, seed 4" in dot
+    assert "N = 25" in dot and f"x̄ = {done['means']['A']}" in dot
+    for child in ("B", "C", "D"):
+        assert f"N = {done['visits'][child]}" in dot
