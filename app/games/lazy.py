@@ -278,6 +278,20 @@ class GameTree:
             if depth == limit:
                 return self._evaluate(state), (node.state, moves), True
 
+    def actions_of(self, node: GameNode) -> list:
+        """ACTIONS at ``node``, in its children's order (none at a finished game)."""
+        return [] if node.value is not None else self.rules.actions(node.state)
+
+    def child_of(self, node: GameNode, action) -> GameNode:
+        """The one child ``action`` leads to (the same node as in ``node.children``),
+        made alone: a search that adds one child at a time does not make them all."""
+        rules, max_name = self.rules, self._max_name
+        s = rules.result(node.state, action)
+        value = rules.utility(s, max_name) if rules.terminal_test(s) else None
+        prefix = "" if node.parent is None else node.id + "-"
+        return GameNode(self, prefix + rules.move_name(node.state, action), node.depth + 1, s,
+                        node, value, 0 if rules.to_move(s) == max_name else 1)
+
     def playout_ids(self, start, path) -> list[str]:
         """The ids of the positions a playout passed (``path`` as :meth:`playout` gives it)."""
         if not path:

@@ -61,7 +61,8 @@ class Stat:
         self.node = node
         self.parent = parent
         self.kids = None
-        """The tree node's children, read once when first needed (a game makes them then)."""
+        """The tree node's children, read once when first needed (for a game, its
+        ACTIONS: the child of one is made when it is added)."""
         self.children: list[Stat] = []
         """The children tried so far, in the children's order."""
         self.visits = 0
@@ -114,16 +115,19 @@ def mcts(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     vec = tree.has_vectors
     random = Random(0 if opts.seed is None else opts.seed).random
     fast = getattr(tree, "playout", None)   # a game plays out on its rules, without nodes
+    # A game makes only the child it adds (its ACTIONS, then RESULT of one), not all of them.
+    actions = getattr(tree, "actions_of", None)
+    child_of = getattr(tree, "child_of", None)
     root = Stat(tree.root, None, _static(tree.root, limit, vec))
     for _ in range(opts.iterations):
         stat = root
         while stat.static is None:
             kids = stat.kids
             if kids is None:
-                kids = stat.kids = stat.node.children
+                kids = stat.kids = actions(stat.node) if actions else stat.node.children
             tried = stat.children
             if len(tried) < len(kids):   # an untried child: expand it
-                node = kids[len(tried)]
+                node = child_of(stat.node, kids[len(tried)]) if actions else kids[len(tried)]
                 child = Stat(node, stat, _static(node, limit, vec))
                 tried.append(child)
                 yield (EXPAND, stat, child)
