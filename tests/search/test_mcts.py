@@ -160,8 +160,9 @@ def test_games_and_depth_limits():
     nim = events(resolve("game:nim:7"), iterations=200, seed=0)
     check_counts(nim, 200)
     assert nim[-1]["best_move"] is not None
-    # tic-tac-toe's centre wins the most visits with enough iterations
-    assert events(ttt, iterations=3000, seed=0)[-1]["best_move"] in ("X5", "X1", "X3", "X7", "X9")
+    # Every first move draws with best play; with 3,000 iterations the most
+    # visited is the centre (measured: seeds 0-4 all X5), as a player would choose.
+    assert most_visited(ttt, SearchOptions(**MCTS, iterations=3000, seed=0)) == "X5"
 
 
 def test_raw_events_stream_reproducibly():
