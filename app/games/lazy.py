@@ -266,6 +266,12 @@ class GameTree:
         played, stopped by the limit?)."""
         rules, max_name = self.rules, self._max_name
         state, depth = node.state, node.depth
+        fast = getattr(rules, "playout", None)   # the rules' own (Connect Four: bitboards)
+        if fast is not None:
+            value, moves, stopped = fast(state, random, None if limit is None else limit - depth)
+            if stopped is not None:
+                return self._evaluate(stopped), (node.state, moves), True
+            return value, (node.state, moves), False
         moves = []
         while True:
             acts = rules.actions(state)
