@@ -8,6 +8,10 @@ moves to the end of the game):
 
 * ``raw``       - the core's raw MCTS event stream (``app.search.raw_events``,
   algorithm ``mcts``), consumed by a counting loop;
+* ``raw-rules`` - the same with every playout move made by the rules'
+  RESULT and TERMINAL-TEST, as aima's searches make them (Connect Four's
+  own bitboard playout, ``Connect4Rules.playout``, turned off; tic-tac-toe
+  has none, so there it is ``raw`` again);
 * ``narrated``  - the same run as narrated event dicts (``app.search.run``:
   sentences, UCB1 numbers, view changes: what the command line and the HTTP
   trace get);
@@ -56,6 +60,14 @@ GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect
 def ours_raw(game_id: str, n: int) -> int:
     return sum(1 for _ in raw_events(resolve(game_id),
                                      SearchOptions(algorithm="mcts", iterations=n, seed=1)))
+
+
+def ours_raw_rules(game_id: str, n: int) -> int:
+    """``raw`` with every playout move made by RESULT and TERMINAL-TEST, as
+    aima's searches make them (Connect Four's bitboard playout turned off)."""
+    tree = resolve(game_id)
+    tree.rules.playout = None
+    return sum(1 for _ in raw_events(tree, SearchOptions(algorithm="mcts", iterations=n, seed=1)))
 
 
 def ours_narrated(game_id: str, n: int) -> int:
@@ -115,7 +127,8 @@ def main(argv=None) -> int:
     ap.add_argument("--aima-python", help="a checkout of aima-python (holding aima/games.py)")
     ap.add_argument("--json", help="write the medians here as JSON")
     args = ap.parse_args(argv)
-    contenders = {"raw": ours_raw, "narrated": ours_narrated, "wire": ours_wire}
+    contenders = {"raw": ours_raw, "raw-rules": ours_raw_rules, "narrated": ours_narrated,
+                  "wire": ours_wire}
     ap_search = aima_python(args.aima_python)
     if ap_search is not None:
         contenders["aima-python"] = ap_search
@@ -138,7 +151,8 @@ def main(argv=None) -> int:
             print(f"  {k:<12} {s * 1000:9.1f} ms  {n / s:10,.0f} iterations/s")
         for k in ("aima-python", "aima3"):
             if k in med:
-                print(f"  raw / {k}: {med['raw'] / med[k]:.2f}   narrated / {k}: "
+                print(f"  raw / {k}: {med['raw'] / med[k]:.2f}   raw-rules / {k}: "
+                      f"{med['raw-rules'] / med[k]:.2f}   narrated / {k}: "
                       f"{med['narrated'] / med[k]:.2f}   wire / {k}: {med['wire'] / med[k]:.2f}")
     print(f"\nload average after: {os.getloadavg()}")
     if args.json:
