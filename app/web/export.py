@@ -139,6 +139,10 @@ def worksheet_pdf(tree_id: str):
     tree = current_app.extensions["trees"].get(tree_id)
     _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
     resolved = _resolved(options, tree)
+    if resolved.algorithm == "mcts":   # [mcts] the sheet asks for values worked out by hand
+        raise argument_error("algorithm", "a worksheet asks for the values a search works out "
+                             "by hand: Monte Carlo tree search plays at random, so it has none "
+                             "(export a picture of its steps instead)")
     data = _render(tree, resolved, kind="worksheet", steps=steps,
                    max_pages=_budget().flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)

@@ -94,3 +94,9 @@ def test_picture_of_a_step_shows_visits_and_means(client):
     assert "N = 25" in dot and f"x̄ = {done['means']['A']}" in dot
     for child in ("B", "C", "D"):
         assert f"N = {done['visits'][child]}" in dot
+
+
+def test_no_worksheet_for_mcts(client):
+    got = client.get("/api/trees/fig52/worksheet.pdf?algorithm=mcts&iterations=10")
+    assert got.status_code == 400
+    assert got.get_json()["error"]["argument"] == "algorithm"
