@@ -70,7 +70,9 @@ async function main() {
   };
   if (params.algorithm === 'mcts') {   // [mcts] its own options, the given order
     Object.assign(params, { order: 'given', strict: false, seed: query.seed ?? 1,
-      iterations: query.iterations ?? 200, exploration: query.exploration });
+      iterations: query.iterations ?? 200, exploration: query.exploration,
+      // playouts go to the end of the game unless a depth is asked for
+      depth: query.depth !== undefined ? query.depth : null });
   }
 
   chromeSize(page);
