@@ -126,7 +126,8 @@ def create():
         raise api_error(400, "Send a JSON object: {fields}.",
                         fields='{"tree": id, "algorithm", "depth", "order", "seed", "strict", '
                                '"step"}')
-    check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step"))
+    check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step",
+                      "iterations", "exploration"))   # [mcts] the last two
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:
         raise argument_error("tree", "tree must be the id of a tree (a string)")
@@ -140,6 +141,7 @@ def create():
         options = options.resolved(tree)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
+    current_app.extensions["budget"].check_iterations(options.iterations)   # [mcts]
     record, token = classes().create(tree_id, options, step)
     code = record["code"]
     body = {"code": code, "join": f"/c/{code}", "instructor": token,
@@ -204,6 +206,7 @@ QUESTION_NAMES = {
     "bounds": "α and β at a node now",
     "move": "The root's move",
     "next": "Next node visited",
+    "ucb": "UCB1's next selection (MCTS)",   # [mcts]
 }
 
 

@@ -6,6 +6,7 @@ import { lang, t } from './i18n.js';
 import { makeRun, read } from './model.js';
 import { closeRun, makeFeeder, startRun, MAX_PULL } from './stream.js';
 import { makeNarrator } from './narrate.js';
+import { sampled } from './algorithms.js';
 import { evaluationsBelow } from './tree.js';
 
 const AHEAD = 400;        // keep this many events fetched beyond the step shown
@@ -76,7 +77,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     let shownAt = 0;
     feeder = makeFeeder(socket, id, run, {
       // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
-      narrator: narrate ? makeNarrator(tree) : null,
+      // [mcts] Monte Carlo tree search has no compact records: its events come as JSON.
+      narrator: narrate && !sampled(params.algorithm) ? makeNarrator(tree) : null,
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {
