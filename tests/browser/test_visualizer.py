@@ -271,7 +271,10 @@ def test_chance_and_multiplayer_trees_draw_their_shapes(page, viz, live_server, 
         pytest.skip("the library has no chance or max^n tree")
     events = trace(live_server, chance)
     viz.open(page, chance)
-    assert page.locator("select[name=algorithm] option").all_inner_texts() == ["Expectiminimax"]
+    # Expectiminimax first; Star1 beside it when the tree gives its leaves' bounds.
+    bounded = requests.get(f"{live_server}/api/trees/{chance}", timeout=10).json().get("bounds")
+    assert page.locator("select[name=algorithm] option").all_inner_texts() == \
+        ["Expectiminimax"] + (["Star1 (α-β with chance nodes)"] if bounded else [])
     assert page.locator("[data-node].role-chance").count() > 0
     page.keyboard.press("End")
     viz.wait_step(page, len(events))
