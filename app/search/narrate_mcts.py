@@ -45,7 +45,7 @@ class MctsNarrator(Narrator):
         out = self._lines.get(kind)
         if out is None:
             from .pseudocode import line_of
-            out = self._lines[kind] = {"aima": line_of("mcts", "aima", kind, None)}
+            out = self._lines[kind] = {"aima": line_of(self.desc.id, "aima", kind, None)}
         return out
 
     def two(self, x: float) -> str:
