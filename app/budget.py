@@ -172,11 +172,23 @@ class Traces:
     """How long a trace waits for its turn before 503 + Retry-After (a few
     seconds: a request that would wait longer is refused, not kept waiting)."""
 
-    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
+    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None,
+                    iterations: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
-        events per node (enter, then exit or evaluate), known before running."""
-        if algorithm in BY_ID and not BY_ID[algorithm].bounds and depth is None \
-                and 2 * nodes > self.trace_events:
+        events per node (enter, then exit or evaluate), known before running;
+        one that runs iterations (Monte Carlo tree search) at least three per iteration."""
+        desc = BY_ID.get(algorithm) if isinstance(algorithm, str) else None
+        if desc is None:
+            return
+        if "iterations" in desc.options:
+            if iterations is not None and 3 * iterations > self.trace_events:
+                raise refusal(
+                    "This run would have more than {limit:,} events: too many for one answer. "
+                    "Set a depth limit (depth=N), or step through it in the visualizer, which "
+                    "loads it in pieces.", 413, say={"limit": self.trace_events},
+                    limit=self.trace_events)
+            return
+        if not desc.bounds and depth is None and 2 * nodes > self.trace_events:
             raise refusal(
                 "This run would have more than {limit:,} events: too many for one answer. Set a "
                 "depth limit (depth=N), or step through it in the visualizer, which loads it in "
@@ -295,6 +307,16 @@ class Games:
     """Events of one run on a lazily expanded game."""
     search_seconds: float = 10.0
     """Seconds of CPU one play answer may take before it is cut off."""
+    mcts_iterations: int = 100_000
+    """Iterations of one Monte Carlo tree search (its search tree holds a node each)."""
+
+    def check_iterations(self, iterations: int | None) -> None:
+        """A Monte Carlo tree search holds a node per iteration."""
+        if iterations is not None and iterations > self.mcts_iterations:
+            raise refusal("A Monte Carlo tree search may run at most {limit:,} iterations here, "
+                          "not {iterations:,}.", 413,
+                          say={"limit": self.mcts_iterations, "iterations": iterations},
+                          limit=self.mcts_iterations)
 
 
 @dataclass(frozen=True)
@@ -419,8 +441,13 @@ class Budget:
     def check_flipbook(self, nodes: int, steps: int | None) -> None:
         self.renders.check_flipbook(nodes, steps)
 
-    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
-        self.traces.check_trace(nodes, algorithm, depth)
+    def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None,
+                    iterations: int | None = None) -> None:
+        self.games.check_iterations(iterations)
+        self.traces.check_trace(nodes, algorithm, depth, iterations)
+
+    def check_iterations(self, iterations: int | None) -> None:
+        self.games.check_iterations(iterations)
 
     def check_run(self, nodes: int, lazy: bool = False) -> None:
         self.runs.check_run(nodes, lazy)

@@ -15,6 +15,7 @@ Kinds:
 ``bounds`` α and β at X now (or as X is entered)            two numbers
 ``move``   the root's move                                  a tap on a child
 ``next``   the next node the search visits                  a tap on a node
+``ucb``    [mcts] the child UCB1 selects next               a tap on a child
 =========  ==============================================  ===================
 """
 from __future__ import annotations
@@ -27,8 +28,9 @@ from app.search import View
 from app.search.numbers import fmt, jv
 from app.search.states import N_
 from app.search.words import Said
+from app.search.descriptors import sampled
 
-KINDS = ("value", "pruned", "bounds", "move", "next")
+KINDS = ("value", "pruned", "bounds", "move", "next", "ucb")   # [mcts] ucb
 
 # Every sentence a student or the projector reads, in one place: catalogue
 # message ids, sent with their fields (``say``) so each page says them in its
@@ -40,6 +42,7 @@ TEXT = {
     "bounds_enter": N_("What are α and β at {x} when the search enters it?"),
     "move": N_("Which move does the root {x} choose?"),
     "next": N_("Which node does the search visit next?"),
+    "ucb": N_("Which child of {x} does UCB1 select next?"),   # Monte Carlo tree search
     "none": N_("none"),
     "bounds_answer": "α = {a}, β = {b}",
 }
@@ -151,6 +154,17 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
         return _asked(kind, root.id, TEXT["move"], "choose-one",
                       [c.id for c in root.children], best, tree.node(best).label, decided,
                       x=root.label)
+    if kind == "ucb":   # the next selection by UCB1, among the children of its node
+        if not sampled(key.options.algorithm):
+            raise QuestionError("only Monte Carlo tree search selects by UCB1: run the class "
+                                "with mcts")
+        for ev in key.events[step:]:
+            if ev["type"] == "select":
+                parent = tree.node(ev["parent"])
+                return _asked(kind, parent.id, TEXT["ucb"], "choose-one",
+                              [c.id for c in parent.children], ev["node"],
+                              tree.node(ev["node"]).label, ev["step"], x=parent.label)
+        raise QuestionError("no selection by UCB1 comes after this step")
     for ev in key.events[step:]:  # kind == "next"
         if ev["type"] in ("enter", "evaluate"):
             nid = ev["node"]
@@ -207,6 +221,8 @@ def grade(question: dict, tree, raw) -> tuple[str, bool]:
         raise AnswerError("tap a node of the tree")
     if kind == "move" and raw not in question["choices"]:
         raise AnswerError("the root's move is one of its children")
+    if kind == "ucb" and raw not in question["choices"]:   # [mcts]
+        raise AnswerError("UCB1 selects one of the node's children")
     return tree.node(raw).label, raw == answer
 
 

@@ -454,6 +454,10 @@ def _sign(record: dict, nonce: str) -> str:
 
 
 def _options_json(options: SearchOptions) -> dict:
-    return {k: getattr(options, k) for k in ("algorithm", "depth", "order", "seed", "strict",
-                                              "style")}
+    out = {k: getattr(options, k) for k in ("algorithm", "depth", "order", "seed", "strict",
+                                             "style")}
+    for k in ("iterations", "exploration"):   # [mcts] only when set (old records lack them)
+        if getattr(options, k) is not None:
+            out[k] = getattr(options, k)
+    return out
 

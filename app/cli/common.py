@@ -28,6 +28,10 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bounds", type=float, nargs=2, metavar=("L", "U"),
                         help="every leaf value lies within [L, U] (star1; overrides the "
                              "tree file's bounds)")
+    parser.add_argument("--iterations", type=int, metavar="N",
+                        help="mcts: how many iterations (default 1000)")
+    parser.add_argument("--exploration", type=float, metavar="C",
+                        help="mcts: the constant C of UCB1 (default √2)")
 
 
 def add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +46,9 @@ def options_from(args: argparse.Namespace) -> SearchOptions:
     if bounds is not None:   # whole numbers stay whole: they are written as given
         bounds = tuple(int(x) if x.is_integer() else x for x in bounds)
     return SearchOptions(algorithm=args.algorithm, depth=args.depth, order=args.order,
-                         seed=args.seed, strict=args.strict, style=args.style, bounds=bounds)
+                         seed=args.seed, strict=args.strict, style=args.style, bounds=bounds,
+                         iterations=getattr(args, "iterations", None),
+                         exploration=getattr(args, "exploration", None))
 
 
 def load(file: str):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from app.search.descriptors import BY_ID
+from app.search.descriptors import BY_ID, sampled
 from app.search.options import SearchError
 
 ROOT_ID = "start"
@@ -265,11 +265,68 @@ class GameTree:
         if limits and self._evaluate is None:
             raise SearchError("this game has no evaluation function: search it to the end (no "
                               "depth limit)")
-        if self.max_depth is not None:
+        if self.max_depth is not None and not sampled(opts.algorithm):   # (playouts are cheap)
             deepest = opts.depth if opts.depth is not None else None
             if deepest is None or deepest > self.max_depth:
                 raise SearchError("this game is too big to search to the end: give a depth "
                                   "limit from 1 to {most}", most=self.max_depth)
+
+    # -- [mcts] playouts on the rules, no nodes made (app.search.mcts) ------
+    def value_range(self) -> tuple:
+        """The smallest and largest utility for MAX (and so of a playout)."""
+        return self.rules.value_range
+
+    def playout(self, node: GameNode, random, limit: int | None):
+        """Random moves from ``node`` (uniform over ACTIONS, as a node's
+        children) to the end or the depth limit: (result for MAX, the moves
+        played, stopped by the limit?)."""
+        rules, max_name = self.rules, self._max_name
+        state, depth = node.state, node.depth
+        fast = getattr(rules, "playout", None)   # the rules' own (Connect Four: bitboards)
+        if fast is not None:
+            value, moves, stopped = fast(state, random, None if limit is None else limit - depth)
+            if stopped is not None:
+                return self._evaluate(stopped), (node.state, moves), True
+            return value, (node.state, moves), False
+        moves = []
+        while True:
+            acts = rules.actions(state)
+            a = acts[int(random() * len(acts))]
+            moves.append(a)
+            state = rules.result(state, a)
+            depth += 1
+            if rules.terminal_test(state):
+                return rules.utility(state, max_name), (node.state, moves), False
+            if depth == limit:
+                return self._evaluate(state), (node.state, moves), True
+
+    def actions_of(self, node: GameNode) -> list:
+        """ACTIONS at ``node``, in its children's order (none at a finished game)."""
+        return [] if node.value is not None else self.rules.actions(node.state)
+
+    def child_of(self, node: GameNode, action) -> GameNode:
+        """The one child ``action`` leads to (the same node as in ``node.children``),
+        made alone: a search that adds one child at a time does not make them all."""
+        rules, max_name = self.rules, self._max_name
+        s = rules.result(node.state, action)
+        value = rules.utility(s, max_name) if rules.terminal_test(s) else None
+        prefix = "" if node.parent is None else node.id + "-"
+        return GameNode(self, prefix + rules.move_name(node.state, action), node.depth + 1, s,
+                        node, value, 0 if rules.to_move(s) == max_name else 1)
+
+    def playout_ids(self, start, path) -> list[str]:
+        """The ids of the positions a playout passed (``path`` as :meth:`playout` gives it)."""
+        if not path:
+            return []
+        state, moves = path
+        rules = self.rules
+        out, prefix = [], "" if start.parent is None else start.id + "-"
+        for a in moves:
+            prefix += rules.move_name(state, a)
+            out.append(prefix)
+            prefix += "-"
+            state = rules.result(state, a)
+        return out
 
     def summary(self) -> dict:
         return {"title": self.title, "source": self.source, "players": list(self.players),

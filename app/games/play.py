@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from app.search import SearchOptions, descriptors, raw_events
 from app.search.algorithms import EVAL, EXIT, RET
+from app.search.descriptors import BY_ID
 
 import time
 
@@ -89,9 +90,9 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     app.games.ids.GameTooBig: The search entered 1,000 nodes without finishing (at most 1,000 here): search a smaller position, or with a depth limit where the game has one.
     """
     tree = resolve(game_id)
-    if max_nodes is not None and descriptors.get(algorithm).prunes_nothing:
-        # It searches the whole tree: its size named exactly when within a
-        # thousand times the budget.
+    desc = BY_ID.get(algorithm) if isinstance(algorithm, str) else None
+    if max_nodes is not None and desc is not None and not (desc.bounds or desc.sampled):
+        # Its size named exactly when within a thousand times the budget.
         nodes, exact = tree.count(1000 * max_nodes, depth)
         if nodes is not None and (not exact or nodes > max_nodes):
             raise GameTooBig(N_("{id} has {nodes:,} nodes: too big to search here (at most "

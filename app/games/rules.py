@@ -38,6 +38,7 @@ class TicTacToeRules:
 
     players = ("MAX", "MIN")
     win_value = 10
+    value_range = (-10, 10)   # [mcts] utilities for MAX, E(n) within them
     countable = True
 
     def __init__(self, board: str = "." * 9):
@@ -121,6 +122,7 @@ class NimRules(Nim):
     loses) from any piles; utility 1 = MAX wins, 0 = MIN wins."""
 
     countable = True
+    value_range = (0, 1)   # [mcts] utilities for MAX
 
     def __init__(self, heaps: tuple[int, ...], first: str = "MAX"):
         if not heaps or any(not isinstance(h, int) or h < 1 for h in heaps):
@@ -177,6 +179,7 @@ class Connect4Rules:
 
     players = ("MAX", "MIN")
     win_value = 1000
+    value_range = (-1000, 1000)   # [mcts] utilities for MAX, the evaluation within them
     countable = False
 
     def __init__(self, moves: str = ""):
@@ -248,3 +251,44 @@ class Connect4Rules:
 
     def key(self, state):
         return state[0]
+
+    # -- [mcts] a random playout on bitboards --------------------------------
+    def playout(self, state, random, steps: int | None = None):
+        """Uniform random moves from ``state`` (among :meth:`actions`, in
+        their order, ``random()`` in [0, 1) picking one), as RESULT and
+        TERMINAL-TEST would play them, until the game ends or ``steps``
+        moves are made: ``(utility for MAX, the moves, None)``, or ``(None,
+        the moves, the state reached)`` when ``steps`` stopped it. Bitboards
+        (a column of 7 bits, the 7th always empty, so no line wraps) make a
+        move and its win test a few integer operations, not a scan of the
+        board's lines: Monte Carlo tree search spends most of its time here."""
+        board = state[0]
+        heights = [0] * COLS
+        bits = [0, 0]                       # X, O
+        for i, ch in enumerate(board):
+            if ch != ".":
+                r, c = divmod(i, COLS)
+                bits[ch == "O"] |= 1 << (c * 7 + (ROWS - 1 - r))
+                heights[c] += 1
+        filled = sum(heights)
+        me = 0 if board.count("X") == board.count("O") else 1
+        moves = []
+        while True:
+            acts = [c for c in CENTRE_FIRST if heights[c] < ROWS]
+            a = acts[int(random() * len(acts))]
+            moves.append(a)
+            b = bits[me] = bits[me] | (1 << (a * 7 + heights[a]))
+            heights[a] += 1
+            filled += 1
+            for shift in (1, 7, 6, 8):
+                m = b & (b >> shift)
+                if m & (m >> (2 * shift)):
+                    return (self.win_value if me == 0 else -self.win_value), moves, None
+            if filled == ROWS * COLS:
+                return 0, moves, None
+            if steps is not None and len(moves) == steps:
+                cells = ["X" if bits[0] >> (c * 7 + ROWS - 1 - r) & 1 else
+                         "O" if bits[1] >> (c * 7 + ROWS - 1 - r) & 1 else "."
+                         for r in range(ROWS) for c in range(COLS)]
+                return None, moves, ("".join(cells), "")
+            me = 1 - me

@@ -32,7 +32,7 @@ from . import explain
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
 from .words import tell
-from app.search.descriptors import REGISTRY, get, pruning_for
+from app.search.descriptors import REGISTRY, get, pruning_for, sampled
 
 MODES = ("values", "cuts", "full", "guided", "order")
 """Every practice mode; ``guided`` and ``order`` have modules of their own."""
@@ -45,6 +45,10 @@ class PracticeError(ValueError):
     """A request the checker cannot grade (bad mode, bad answers, unfit tree)."""
 
 
+MCTS_ITERATIONS = 30
+"""[mcts] Iterations of a guided Monte Carlo practice run unless asked otherwise."""
+
+
 def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None) -> SearchOptions:
     """The search whose events make the key for ``mode`` on ``tree``.
 
@@ -55,6 +59,14 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
     options = options or SearchOptions()
     if mode not in MODES:
         raise PracticeError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+    if mode == "guided" and sampled(options.algorithm):
+        # [mcts] "which child does UCB1 select next?": a short seeded run
+        opts = replace(options, order="given", seed=1 if options.seed is None else options.seed,
+                       iterations=options.iterations or MCTS_ITERATIONS)
+        try:
+            return opts.resolved(tree)
+        except SearchError as exc:
+            raise PracticeError(str(exc)) from exc
     if mode == "values":
         # the shape's search without pruning: minimax, expectiminimax or max^n
         algorithm = next(a.id for a in REGISTRY if not a.bounds and a.one_search
@@ -94,6 +106,9 @@ def visualizer_link(tree_id: str, options: SearchOptions, step: int | None = Non
         query["strict"] = 1
     if options.style != "aima":
         query["style"] = options.style
+    if sampled(options.algorithm):   # (Monte Carlo tree search) the same run
+        query.update({k: getattr(options, k) for k in ("seed", "iterations", "exploration")
+                      if getattr(options, k) is not None})
     if step is not None:
         query["step"] = step
     return f"/t/{tree_id}?{urlencode(query)}"

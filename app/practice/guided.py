@@ -24,6 +24,7 @@ from app.search.tree import Node
 from .answers import Unreadable, key_value, parse_entry, same
 from .key import AnswerKey
 from .words import tell
+from app.search.descriptors import sampled
 
 
 @dataclass(frozen=True)
@@ -43,17 +44,25 @@ class Question:
     worked: str
     """The step worked out, shown after the answer."""
 
+    choices: tuple = ()
+    """[mcts] ``ucb``: the children to choose from, as (id, label)."""
+
     def public(self, index: int) -> dict:
         out = {"index": index, "kind": self.kind, "node": self.node, "prompt": self.prompt,
                "show_step": self.show_step}
         if self.kind == "cut":
             out["choices"] = ["yes", "no"]
+        if self.kind == "ucb":   # [mcts]
+            out["choices"] = [c for c, _ in self.choices]
+            out["labels"] = dict(self.choices)
         return out
 
 
 def questions(key: AnswerKey) -> list[Question]:
     """Every question of a guided walk through ``key``'s run, in order."""
     tree, events = key.tree, key.events
+    if sampled(key.options.algorithm):   # (Monte Carlo tree search)
+        return _ucb_questions(key)
     view = View(tree)
     wiki = key.options.style == "wikipedia"
     out: list[Question] = []
@@ -134,6 +143,34 @@ def _ask(key: AnswerKey, view: View, parent: Node, child: Node, returned, step: 
     return qs
 
 
+def _ucb_questions(key: AnswerKey) -> list[Question]:
+    """[mcts] One question per selection among two children or more: the
+    numbers UCB1 needs are in the prompt (and beside the nodes), the answer
+    is the child the search selected."""
+    tree = key.tree
+    out = []
+    for ev in key.events:
+        if ev["type"] != "select" or len(ev["children"]) < 2:
+            continue
+        parent = tree.node(ev["parent"])
+        label = {c.id: c.label for c in parent.children}
+        rows = "; ".join(tell("{child}: n = {visits}, mean {mean}", child=label[r["id"]],
+                              visits=r["visits"], mean=fmt(r["mean"])) for r in ev["children"])
+        prompt = tell("UCB1 at {node} ({player} to move; N = {n}, C = {c}; the means are for MAX, "
+                      "scaled over the values {lo} to {hi}): {rows}. Which child does UCB1 "
+                      "select?", node=parent.label, player=tree.player_name(parent),
+                      n=ev["parent_visits"], c=fmt(ev["exploration"]), lo=fmt(ev["range"][0]),
+                      hi=fmt(ev["range"][1]), rows=rows)
+        worked = "; ".join(f"{label[r['id']]}: {fmt(r['exploit'])} + {fmt(r['explore'])} = "
+                           f"{fmt(r['ucb'])}" for r in ev["children"]) + ". " + ev["text"]
+        rule = tell("Rule: UCB1 = exploit + C × √(ln N / n), where exploit is the mean scaled to "
+                    "0..1 from the mover's side ((mean − L) / (U − L) for MAX, (U − mean) / "
+                    "(U − L) for MIN); the highest UCB1 is selected, the first on a tie.")
+        out.append(Question("ucb", parent.id, prompt, ev["node"], ev["step"] - 1, ev["step"],
+                            rule, worked, tuple(label.items())))
+    return out
+
+
 def _role(key: AnswerKey, node: Node) -> str:
     nk = key.inner.get(node.id)
     return nk.role if nk else ("max" if node.player == 0 else "min")
@@ -178,6 +215,8 @@ def _no_cut(key: AnswerKey, role: str, p: str, v, state: dict) -> str:
 
 
 def _read(kind: str, raw):
+    if kind == "ucb":   # [mcts] a child's id
+        return str(raw).strip()
     if kind == "cut":
         if isinstance(raw, bool):
             return raw
@@ -208,7 +247,7 @@ def guide(key: AnswerKey, index: int, answer=None, reveal: bool = False,
         raise ValueError(f"question index must be between 0 and {len(qs) - 1}")
     q = qs[index]
     view = View.replay(key.tree, key.events, q.show_step).snapshot()
-    if q.kind != "cut" and q.node in view:  # the picture must not give the answer away
+    if q.kind in ("value", "alpha", "beta") and q.node in view:  # the picture must not give the answer away
         view[q.node][q.kind] = None
     out: dict = {"total": len(qs), "index": index, "question": q.public(index), "view": view}
     verdict: dict = {}
@@ -218,13 +257,17 @@ def guide(key: AnswerKey, index: int, answer=None, reveal: bool = False,
         except Unreadable as exc:
             verdict = {"correct": False, "unreadable": True, "rule": str(exc)}
         else:
-            correct = given is q.answer if q.kind == "cut" else same(given, q.answer)
+            if q.kind == "ucb":   # [mcts] by id or by label
+                correct = given == q.answer or given == dict(q.choices).get(q.answer)
+            else:
+                correct = given is q.answer if q.kind == "cut" else same(given, q.answer)
             verdict = {"correct": correct}
             if not correct:
                 verdict["rule"] = q.rule
         out["result"] = verdict
     if verdict.get("correct") or reveal:
-        out["answer"] = ("yes" if q.answer else "no") if q.kind == "cut" else jv(q.answer)
+        out["answer"] = (("yes" if q.answer else "no") if q.kind == "cut" else
+                         dict(q.choices)[q.answer] if q.kind == "ucb" else jv(q.answer))
         out["worked"] = q.worked
         out["reveal_step"] = q.reveal_step
         out["reveal_view"] = View.replay(key.tree, key.events, q.reveal_step).snapshot()

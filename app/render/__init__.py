@@ -53,6 +53,9 @@ def describe(options: SearchOptions) -> str:
         parts.append(tell("strict pruning"))
     if options.style != "aima":
         parts.append(tell("wikipedia style"))       # the one other style
+    if options.iterations is not None:   # (a run of iterations: Monte Carlo tree search)
+        parts.append(tell("{n} iterations, seed {seed}", n=options.iterations,
+                          seed=options.seed or 0))
     return ", ".join(parts)
 
 

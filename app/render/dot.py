@@ -185,6 +185,9 @@ class _Picture:
         return text
 
     def bounds_lines(self, node) -> list[str]:
+        if not self.look.blank and "visits" in self.state(node):   # [mcts] its statistics
+            st = self.state(node)
+            return [f"N = {st['visits']}", f"x̄ = {S.fmt_value(st['mean'])}"]
         if not self.show_bounds or node.is_leaf or node.chance or node.depth >= self.limit:
             return []
         if self.look.blank:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from .algorithms import raw_events as _raw
+from .descriptors import get
 from .narrate import Narrator
 from .options import ALGORITHMS, ORDERS, STYLES, SearchError, SearchOptions, algorithms_for
 from .ordering import true_values
@@ -35,7 +36,7 @@ def run(tree: Tree, options: SearchOptions | None = None,
     before any event. ``words(msgid, **fields)`` says each sentence in a
     language (``app.i18n.words(lang)``); default: English."""
     opts = (options or SearchOptions()).resolved(tree)
-    return Narrator(tree, opts, words).narrate(_raw(tree, opts))
+    return get(opts.algorithm).narrator_class(tree, opts, words).narrate(_raw(tree, opts))
 
 
 __all__ = ["run", "raw_events", "SearchOptions", "SearchError", "View", "Tree", "Node",

@@ -65,6 +65,11 @@ class Algorithm:
     """It searches again from the root (the page resets the view each round)."""
     prunes_nothing: str = ""
     """What the page says where a prune test would be, for one that never prunes (a message id)."""
+    sampled: bool = False
+    """It samples the tree (random playouts, its own options ``iterations`` and
+    ``exploration``, its own narrator and no compact records): offered on the
+    visualizer's menu, in guided practice and classes, not in the editor's
+    what-if (re-run after every edit) nor in worksheets (values worked by hand)."""
 
     def __post_init__(self) -> None:
         if not self.listing:
@@ -93,7 +98,8 @@ class Algorithm:
                 "options": list(self.options), "listing": self.listing,
                 "formulations": list(self.formulations), "events": list(self.events),
                 "one_search": self.one_search, "games": self.games, "repeats": self.repeats,
-                "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else ""}
+                "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else "",
+                "sampled": self.sampled}
 
 
 def _load(path: str):
@@ -124,6 +130,10 @@ REGISTRY: tuple[Algorithm, ...] = (
               chance="accepts", bounds=True, leaf_bounds=True,
               options=("depth", "order", "seed", "strict", "bounds"), events=_PRUNING,
               games=False),
+    Algorithm("mcts", N_("Monte Carlo tree search"), N_("Monte Carlo tree search"), "mcts:mcts",
+              narrator="narrate_mcts:MctsNarrator",
+              options=("depth", "seed", "iterations", "exploration"),
+              events=("select", "expand", "simulate", "backpropagate", "done"), sampled=True),
 )
 """Every algorithm, in the order menus list them."""
 
@@ -171,6 +181,12 @@ def pruning_for(tree) -> str | None:
     return None
 
 
+def sampled(algorithm_id: str | None) -> bool:
+    """Whether ``algorithm_id`` names one that samples (Monte Carlo tree search); False if unknown."""
+    a = BY_ID.get(algorithm_id) if isinstance(algorithm_id, str) else None
+    return bool(a and a.sampled)
+
+
 def with_bounds() -> tuple[str, ...]:
     """The ids of the algorithms that keep alpha and beta."""
     return tuple(a.id for a in REGISTRY if a.bounds)
@@ -182,4 +198,4 @@ def document(tell: Callable[..., str] | None = None) -> dict:
 
 
 __all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "pruning_for",
-           "with_bounds", "document"]
+           "sampled", "with_bounds", "document"]

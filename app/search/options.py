@@ -8,6 +8,8 @@ from .descriptors import ALGORITHMS, BY_ID
 from .tree import Tree
 from .words import Said
 
+DEFAULT_ITERATIONS = 1000
+"""Iterations of an algorithm that runs them (Monte Carlo tree search) when none are asked for."""
 ORDERS = ("given", "best", "worst", "random")
 STYLES = ("aima", "wikipedia")
 
@@ -26,16 +28,19 @@ class SearchError(Said, ValueError):
     """
 
 
-def algorithms_for(tree: Tree) -> list[str]:
+def algorithms_for(tree: Tree, sampled: bool = False) -> list[str]:
     """The algorithms that fit ``tree`` without a depth limit, its default first.
 
     Iterative deepening stops at every depth, so it needs an ``eval`` on every
-    inner node below the root.
+    inner node below the root. One that samples (Monte Carlo tree search) only
+    when ``sampled`` (the visualizer's menu; the editor's what-if does not run it).
     """
     fits = []
     for alg in ALGORITHMS:
         if BY_ID[alg].chance == "accepts" and not tree.has_chance:
             continue  # it would be minimax (alpha-beta) under another name
+        if BY_ID[alg].sampled and not sampled:
+            continue
         try:
             # A game too big to search to the end is checked at its page's depth.
             depth = tree.depth if getattr(tree, "lazy", False) else None
@@ -76,6 +81,11 @@ class SearchOptions:
     bounds: tuple | None = None
     """``(L, U)``: every leaf value lies within them (Star1 prunes at chance
     nodes with them). ``None`` takes the tree's own ``bounds``."""
+    iterations: int | None = None
+    """Monte Carlo tree search: how many iterations (select, expand, simulate,
+    back-propagate); ``None``: :data:`DEFAULT_ITERATIONS`."""
+    exploration: float | None = None
+    """Monte Carlo tree search: the constant C of UCB1; ``None``: √2."""
 
     def resolved(self, tree: Tree) -> "SearchOptions":
         """These options with the algorithm filled in, checked against ``tree``."""
@@ -84,8 +94,30 @@ class SearchOptions:
         if desc is not None and desc.leaf_bounds and opts.bounds is None \
                 and getattr(tree, "bounds", None) is not None:
             opts = replace(opts, bounds=tuple(tree.bounds))
+        if desc is not None and "iterations" in desc.options and opts.iterations is None:
+            opts = replace(opts, iterations=DEFAULT_ITERATIONS)
         opts.check(tree)
         return opts
+
+    def _check_iterations(self, desc) -> None:
+        """Iterations and C only for an algorithm that reads them (Monte Carlo
+        tree search), and sound."""
+        it, c = self.iterations, self.exploration
+        if "iterations" not in desc.options:
+            if it is not None or c is not None:
+                raise SearchError("iterations and exploration are options of mcts, not of "
+                                  "{algorithm}", algorithm=self.algorithm)
+            return
+        if it is not None and (type(it) is not int or it < 1):
+            raise SearchError("iterations must be a whole number >= 1, not {iterations}",
+                              iterations=repr(it))
+        if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float))
+                              or not 0 <= c < float("inf")):
+            raise SearchError("exploration must be a number >= 0, not {exploration}",
+                              exploration=repr(c))
+        if self.order != "given":
+            raise SearchError("mcts tries the children in the given order: no --order "
+                              "{order}", order=self.order)
 
     def check(self, tree: Tree) -> None:
         alg = self.algorithm
@@ -104,6 +136,7 @@ class SearchOptions:
                               depth=repr(self.depth))
         if self.seed is not None and not isinstance(self.seed, int):
             raise SearchError("seed must be a whole number, not {seed}", seed=repr(self.seed))
+        self._check_iterations(desc)
         game_check = getattr(tree, "check_options", None)
         if game_check is not None:  # a game searched from its rules knows its own limits
             game_check(self)

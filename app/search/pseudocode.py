@@ -161,6 +161,20 @@ function CHANCE-VALUE(state, α, β) returns a utility value
 
 (VALUE is MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by PLAYER(state))"""
 
+# AIMA 4th ed. Fig. 5.11, with the UCB1 formula of its Sect. 5.4.
+_MCTS = """\
+function MONTE-CARLO-TREE-SEARCH(state) returns an action
+  tree ← NODE(state)
+  while IS-TIME-REMAINING() do
+    leaf ← SELECT(tree)
+    child ← EXPAND(leaf)
+    result ← SIMULATE(child)
+    BACK-PROPAGATE(result, child)
+  return the move in ACTIONS(state) whose node has highest number of playouts
+
+SELECT: from the root, while every child is tried, go to the child with the highest
+  UCB1(n) = U(n)/N(n) + C × √(log N(PARENT(n)) / N(n))"""
+
 _LISTINGS = {
     ("alphabeta", "aima"): _AIMA_ALPHABETA,
     ("alphabeta", "wikipedia"): _WIKI_ALPHABETA,
@@ -169,6 +183,7 @@ _LISTINGS = {
     ("expectiminimax", "aima"): _EXPECTIMINIMAX,
     ("maxn", "aima"): _MAXN,
     ("star1", "aima"): _STAR1,
+    ("mcts", "aima"): _MCTS,
 }
 
 # (step kind, role) -> line, per listing. Roles: 'max', 'min', 'chance',
@@ -230,6 +245,10 @@ _LINES = {
         ("return-cut", "max"): 10, ("return-cut", "min"): 19, ("return-cut", "chance"): 31,
         ("return-cut-high", "chance"): 32,
         ("done", None): 3,
+    },
+    ("mcts", "aima"): {   # (any role)
+        ("select", None): 4, ("expand", None): 5, ("simulate", None): 6,
+        ("backpropagate", None): 7, ("done", None): 8,
     },
 }
 

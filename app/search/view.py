@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
-FIELDS = ("status", "value", "alpha", "beta")
-INITIAL = {"status": "unvisited", "value": None, "alpha": None, "beta": None}
+FIELDS = ("status", "value", "alpha", "beta", "visits", "mean")
+INITIAL = {"status": "unvisited", "value": None, "alpha": None, "beta": None,
+           "visits": None, "mean": None}
+"""``visits`` and ``mean`` (for MAX): Monte Carlo tree search's statistics."""
+BASE, EXTRA = FIELDS[:4], FIELDS[4:]
 
 
 class View:
-    """Each node's status, value, alpha and beta; absent nodes are initial.
+    """Each node's status, value, alpha, beta (and visits, mean); absent nodes are initial.
 
     One map per field, holding only what differs from the initial view (as
     the page's model does): a long stream then leaves no object per node
@@ -43,8 +46,14 @@ class View:
         self._maps: dict[str, dict] = {name: {} for name in FIELDS}
 
     def state(self, node_id: str) -> dict:
-        """The node's own fields, as the changes set them."""
-        return {name: m.get(node_id, INITIAL[name]) for name, m in self._maps.items()}
+        """The node's own fields, as the changes set them ([mcts] ``visits``
+        and ``mean`` only where set)."""
+        maps = self._maps
+        out = {name: maps[name].get(node_id, INITIAL[name]) for name in BASE}
+        for name in EXTRA:
+            if node_id in maps[name]:
+                out[name] = maps[name][node_id]
+        return out
 
     def field(self, node_id: str, name: str):
         """One of the node's own fields."""
@@ -95,7 +104,7 @@ class View:
                 below = self.tree.subtree(self.tree.node(top))
                 next(below)  # the top itself
                 for n in below:
-                    state = out.setdefault(n.id, dict(INITIAL))
+                    state = out.setdefault(n.id, {k: INITIAL[k] for k in BASE})
                     if state["status"] == "unvisited":
                         state["status"] = "pruned"
         return out

@@ -36,6 +36,7 @@ from json.encoder import encode_basestring as _quote
 from typing import Callable, Iterator
 
 from . import algorithms as A
+from .descriptors import get
 from .narrate import _BOUND_SAYS, _CUT, INF, Narrator, _num
 from .numbers import fmt, jv
 from .options import SearchOptions
@@ -119,6 +120,10 @@ def encoded(tree: Tree, options: SearchOptions | None = None,
     """``(json_text, view_changes)`` of each narrated event, lazily, ending with
     ``done``. Options are checked first (:class:`SearchError` here)."""
     opts = (options or SearchOptions()).resolved(tree)
+    narrator = get(opts.algorithm).narrator_class
+    if narrator is not Narrator:   # (its own narrator: each of its events encoded)
+        events = narrator(tree, opts, words).narrate(A.raw_events(tree, opts))
+        return ((encode(ev), len(ev["changes"])) for ev in events)
     return WireNarrator(tree, opts, words).encode(A.raw_events(tree, opts))
 
 

@@ -118,7 +118,7 @@ def get_tree(tree_id: str):
     positions = position_words(data, page_language())   # a game's boards in words
     moves = move_words(data, page_language()) if positions else {}   # and its moves
     return jsonify({**data, "id": tree_id,
-                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree),
+                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree, sampled=True),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
                     **({"positions": positions, "moves": moves} if positions else {})})
 
@@ -144,7 +144,8 @@ def trace(tree_id: str):
     budget = current_app.extensions["budget"]
     try:
         options = options.resolved(tree)
-        budget.check_trace(len(tree.nodes), options.algorithm, options.depth)
+        budget.check_trace(len(tree.nodes), options.algorithm, options.depth,
+                           options.iterations)   # [mcts] iterations
     except SearchError as exc:
         raise ApiError(400, str(exc)) from exc
     with _trace_gate(budget).slot():   # one at a time: pages and runs never wait behind

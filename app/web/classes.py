@@ -135,7 +135,8 @@ def create():
         raise api_error(400, "Send a JSON object: {fields}.",
                         fields='{"tree": id, "algorithm", "depth", "order", "seed", "strict", '
                                '"step"}')
-    check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step"))
+    check_keys(data, ("tree", "algorithm", "depth", "order", "seed", "strict", "style", "step",
+                      "iterations", "exploration"))   # [mcts] the last two
     tree_id = data.get("tree")
     if not isinstance(tree_id, str) or not tree_id:
         raise argument_error("tree", "tree must be the id of a tree (a string)")
@@ -149,6 +150,7 @@ def create():
         options = options.resolved(tree)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
+    current_app.extensions["budget"].check_iterations(options.iterations)   # [mcts]
     record, token = classes().create(tree_id, options, step)
     code = record["code"]
     hold_tree(record)
@@ -292,6 +294,7 @@ QUESTION_NAMES = {  # said in the page's language by the template
     "bounds": N_("α and β at a node now"),
     "move": N_("The root's move"),
     "next": N_("Next node visited"),
+    "ucb": N_("UCB1's next selection (MCTS)"),
 }
 
 

@@ -30,6 +30,7 @@ from app.treefile import tree_to_dict
 from .errors import ApiError, api_error
 from .i18n import page_language
 from .params import argument_error, options_from_query
+from app.search.descriptors import sampled
 
 bp = Blueprint("export", __name__, url_prefix="/api")
 
@@ -86,7 +87,9 @@ def _render(tree: Tree, options, **job) -> bytes:
     job = {"tree": tree_to_dict(tree, explicit_ids=True),
            "options": {"algorithm": options.algorithm, "depth": options.depth,
                        "order": options.order, "seed": options.seed,
-                       "strict": options.strict, "style": options.style},
+                       "strict": options.strict, "style": options.style,
+                       "iterations": options.iterations,          # [mcts]
+                       "exploration": options.exploration},
            "lang": page_language(), **job}
     with _gate().slot():
         try:
@@ -137,6 +140,10 @@ def worksheet_pdf(tree_id: str):
     tree = current_app.extensions["trees"].get(tree_id)
     _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
     resolved = _resolved(options, tree)
+    if sampled(resolved.algorithm):   # the sheet asks for values worked out by hand
+        raise argument_error("algorithm", "a worksheet asks for the values a search works out "
+                             "by hand: Monte Carlo tree search plays at random, so it has none "
+                             "(export a picture of its steps instead)")
     data = _render(tree, resolved, kind="worksheet", steps=steps,
                    max_pages=_budget().flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)

@@ -6,10 +6,10 @@ field that is unknown, of the wrong type or out of range is refused with a
 :class:`~app.web.errors.BadArgument` naming it, before any search starts.
 
 >>> options_from_query({"algorithm": "minimax", "depth": "2", "strict": "1"})
-SearchOptions(algorithm='minimax', depth=2, order='given', seed=None, strict=True, style='aima', reorder=True, bounds=None)
+SearchOptions(algorithm='minimax', depth=2, order='given', seed=None, strict=True, style='aima', reorder=True, bounds=None, iterations=None, exploration=None)
 >>> options_from_query({"depht": "2"})
 Traceback (most recent call last):
-app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth, order, seed, strict, style
+app.web.errors.BadArgument: unknown argument 'depht': expected algorithm, depth, order, seed, strict, style, iterations, exploration
 """
 from __future__ import annotations
 
@@ -21,8 +21,12 @@ from app.search.options import ALGORITHMS, ORDERS, STYLES, SearchOptions
 
 from .errors import BadArgument
 
-OPTION_FIELDS = ("algorithm", "depth", "order", "seed", "strict", "style")
+OPTION_FIELDS = ("algorithm", "depth", "order", "seed", "strict", "style",
+                 "iterations", "exploration")   # (the last two: Monte Carlo tree search's)
 MAX_DEPTH = 10_000
+MAX_ITERATIONS = 10_000_000
+"""[mcts] The most iterations a request may name (the budget's own cap, lower, says more)."""
+MAX_EXPLORATION = 100
 MAX_SEED = 2**63 - 1
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
@@ -59,7 +63,41 @@ def options_from_query(args: Mapping[str, str]) -> SearchOptions:
         raise argument_error("strict", "strict must be 1 or 0, not {value}",
                              value=_shown(args["strict"]))
     values["strict"] = strict in _TRUE
+    _mcts_from_query(args, values)   # [mcts]
     return SearchOptions(**values)
+
+
+def _mcts_from_query(args: Mapping[str, str], values: dict) -> None:
+    """[mcts] ``iterations`` (a whole number) and ``exploration`` (a number) from the query."""
+    text = args.get("iterations", "").strip()
+    if text:
+        if not _INTEGER.fullmatch(text) or len(text) > 30:
+            raise _not_whole("iterations", text)
+        values["iterations"] = _in_range("iterations", int(text, 10), 1, MAX_ITERATIONS)
+    text = args.get("exploration", "").strip()
+    if text:
+        try:
+            c = float(text) if len(text) <= 30 else None
+        except ValueError:
+            c = None
+        if c is None or not 0 <= c <= MAX_EXPLORATION:
+            raise argument_error("exploration", "exploration must be a number from 0 to {high}, "
+                                 "not {value}", high=MAX_EXPLORATION, value=_shown(text))
+        values["exploration"] = c
+
+
+def _mcts_from_payload(data: Mapping, values: dict) -> None:
+    """[mcts] ``iterations`` and ``exploration`` from a JSON object."""
+    if data.get("iterations") is not None:
+        values["iterations"] = _in_range("iterations", whole_number("iterations",
+                                                                    data["iterations"]),
+                                         1, MAX_ITERATIONS)
+    c = data.get("exploration")
+    if c is not None:
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= MAX_EXPLORATION:
+            raise argument_error("exploration", "exploration must be a number from 0 to {high}, "
+                                 "not {value}", high=MAX_EXPLORATION, value=_shown(c))
+        values["exploration"] = float(c)
 
 
 def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOptions:
@@ -83,6 +121,7 @@ def options_from_payload(data: Mapping, extra: tuple[str, ...] = ()) -> SearchOp
     if strict is not None and not isinstance(strict, bool):
         raise argument_error("strict", "strict must be true or false")
     values["strict"] = bool(strict)
+    _mcts_from_payload(data, values)   # [mcts]
     return SearchOptions(**values)
 
 
@@ -138,5 +177,6 @@ def _shown(value, width: int = 40) -> str:
 
 
 def options_dict(options: SearchOptions) -> dict:
-    """The options as JSON, in the names the API takes."""
-    return {name: getattr(options, name) for name in OPTION_FIELDS}
+    """The options as JSON, in the names the API takes ([mcts]'s two only when set)."""
+    return {name: getattr(options, name) for name in OPTION_FIELDS
+            if name in OPTION_FIELDS[:6] or getattr(options, name) is not None}

@@ -41,6 +41,7 @@ from . import memory
 from .offload import offload
 from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
+from app.search.descriptors import sampled
 
 log = logging.getLogger(__name__)
 
@@ -170,12 +171,15 @@ class StreamNamespace(Namespace):
         current_app.extensions["budget"].check_run(nodes, lazy)
         cost = run_cost(nodes, lazy)
         options = options.resolved(tree)
+        current_app.extensions["budget"].check_iterations(options.iterations)
+        # (one that samples has no compact records: the page pulls its events as JSON)
+        compact = None if sampled(options.algorithm) else lambda: records(tree, options, say)
 
         def build(run_id: str) -> Run:
             # Events as the JSON text the page receives, never made as dicts.
             run = Run(run_id, tree_id, encoded(tree, options, say), nodes=nodes,
                       tree_bytes=cost.tree, event_bytes=cost.per_event, state_bytes=cost.state,
-                      base_bytes=cost.base, compact=lambda: records(tree, options, say))
+                      base_bytes=cost.base, compact=compact)
             run.prime()  # SearchError surfaces here, before the run is kept
             return run
 

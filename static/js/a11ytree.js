@@ -89,6 +89,9 @@ export function describe(n, f, { onPath = false, why = null, tree = null, bounds
   } else if (!bounds) {
     parts.push(t('α and β hidden: the question asks for them'));
   }
+  if (f.visits != null) {   // [mcts] the search tree's statistics
+    parts.push(t('visits: {n}, mean for MAX: {mean}', { n: f.visits, mean: show(f.mean) }));
+  }
   parts.push((STATUS[f.status] || (() => f.status))());
   if (onPath) parts.push(t('on the best line'));
   if (n.folded) {

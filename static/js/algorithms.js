@@ -41,5 +41,8 @@ export function defaultFor(multiplayer, chance) {
       && !a.leaf_bounds && a.one_search);
   return (fit.find((a) => a.bounds) ?? fit[0])?.id ?? null;
 }
+/** Does it sample the tree (Monte Carlo tree search): its own options
+ * (iterations, exploration, seed), events pulled as JSON, its own panel? */
+export const sampled = (id) => Boolean(BY_ID.get(id)?.sampled);
 /** Does it search again from the root, round after round (iterative deepening)? */
 export const repeats = (id) => Boolean(BY_ID.get(id)?.repeats);

@@ -214,7 +214,7 @@ async function main() {
   const form = $('#ask-form');
   const kind = form.querySelector('[data-ask=kind]');
   const nodeField = form.querySelector('[data-role=node-field]');
-  const syncKind = () => { nodeField.hidden = ['move', 'next'].includes(kind.value); };
+  const syncKind = () => { nodeField.hidden = ['move', 'next', 'ucb'].includes(kind.value); };   // [mcts] ucb
   kind.addEventListener('change', syncKind);
   syncKind();
   form.addEventListener('submit', async (e) => {

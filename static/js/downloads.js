@@ -3,6 +3,8 @@
 // followed, from what the page shows (the options form and the step
 // counter), so this module needs nothing from the visualizer's internals.
 
+import { sampled } from './algorithms.js';
+
 const root = document.getElementById('visualizer');
 const form = document.getElementById('options');
 
@@ -12,9 +14,15 @@ function runQuery() {
   const q = new URLSearchParams();
   if (f.algorithm.value) q.set('algorithm', f.algorithm.value);
   if (f.depth.value.trim() !== '') q.set('depth', f.depth.value.trim());
-  if (f.order.value !== 'given') q.set('order', f.order.value);
-  if (f.order.value === 'random' && f.seed.value !== '') q.set('seed', f.seed.value);
-  if (f.strict.value === '1') q.set('strict', '1');
+  if (sampled(f.algorithm.value)) {   // (Monte Carlo tree search) its own options, the given order
+    for (const name of ['seed', 'iterations', 'exploration']) {
+      if (f[name] && f[name].value.trim() !== '') q.set(name, f[name].value.trim());
+    }
+  } else {
+    if (f.order.value !== 'given') q.set('order', f.order.value);
+    if (f.order.value === 'random' && f.seed.value !== '') q.set('seed', f.seed.value);
+    if (f.strict.value === '1') q.set('strict', '1');
+  }
   const style = document.querySelector('[data-role="formulation"] [aria-pressed="true"]');
   if (style && style.dataset.style !== 'aima') q.set('style', style.dataset.style);
   const lang = document.documentElement.lang;
@@ -34,6 +42,10 @@ function refresh(link) {
   } else if (link.hasAttribute('data-practice')) {
     const p = new URLSearchParams();
     if (q.get('strict')) p.set('strict', '1');
+    if (sampled(q.get('algorithm'))) {   // guided: which child does UCB1 select?
+      p.set('mode', 'guided');
+      for (const k of ['algorithm', 'seed', 'iterations', 'exploration']) if (q.get(k)) p.set(k, q.get(k));
+    }
     link.href = `/practice/${tree}${p.size ? `?${p}` : ''}`;
   }
 }

@@ -14,13 +14,16 @@
 
 export const FIELDS = ['status', 'value', 'alpha', 'beta'];
 export const EMPTY = { status: 'unvisited', value: null, alpha: null, beta: null };
+// [mcts] Monte Carlo tree search's statistics: read only where set (as View.state does).
+export const EXTRA = ['visits', 'mean'];
 
 /**
  * A view with every node unvisited and no values (step 0). `tree` (optional:
  * {byId: Map of nodes with parent, children}) lets it show pruned subtrees.
  */
 export function makeView(tree = null) {
-  return { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map(), tree };
+  return { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map(),
+    visits: new Map(), mean: new Map(), tree };
 }
 
 /** Apply one event's changes; add each node touched to the `touched` set. */
@@ -59,10 +62,11 @@ function set(map, id, field, x) {
   else map.set(id, x);
 }
 
-/** One node's fields at the view's step: {status, value, alpha, beta}. */
+/** One node's fields at the view's step: {status, value, alpha, beta} (and visits, mean where set). */
 export function read(view, id) {
   const out = {};
   for (const f of FIELDS) out[f] = view[f].has(id) ? view[f].get(id) : EMPTY[f];
+  for (const f of EXTRA) if (view[f].has(id)) out[f] = view[f].get(id);
   if (out.status === 'unvisited' && underPruned(view, id)) out.status = 'pruned';
   return out;
 }

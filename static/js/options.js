@@ -3,7 +3,7 @@
 // so that a copied link reopens exactly the step on screen.
 
 import { t } from './i18n.js';
-import { algorithm, keepsBounds, nameOf } from './algorithms.js';
+import { algorithm, keepsBounds, nameOf, sampled } from './algorithms.js';
 
 
 function int(text) {
@@ -24,6 +24,10 @@ export function readQuery(search = location.search) {
     strict: ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()),
     style: ['aima', 'wikipedia'].includes(q.get('style')) ? q.get('style') : null,
     step: Math.max(0, int(q.get('step')) ?? 0),
+    // [mcts]
+    iterations: int(q.get('iterations')),
+    exploration: q.get('exploration') != null && q.get('exploration') !== '' && Number.isFinite(Number(q.get('exploration')))
+      ? Number(q.get('exploration')) : null,
   };
 }
 
@@ -52,7 +56,9 @@ function flushQuery() {
   if (p.depth != null) q.set('depth', p.depth);
   else if (p.suggestedDepth != null) q.set('depth', 'none');  // the user cleared the tree's limit
   if (p.order && p.order !== 'given') q.set('order', p.order);
-  if (p.order === 'random' && p.seed != null) q.set('seed', p.seed);
+  if ((p.order === 'random' || sampled(p.algorithm)) && p.seed != null) q.set('seed', p.seed);
+  if (sampled(p.algorithm) && p.iterations != null) q.set('iterations', p.iterations);
+  if (sampled(p.algorithm) && p.exploration != null) q.set('exploration', p.exploration);
   if (p.strict) q.set('strict', '1');
   if (p.style && p.style !== 'aima') q.set('style', p.style);
   if (p.step) q.set('step', p.step);
@@ -77,18 +83,31 @@ export function makeOptions(form, { algorithms, height, onChange }) {
 
   function read() {
     const order = f.order.value;
+    if (sampled(f.algorithm.value) && f.iterations) {   // its own options, the given order
+      const c = f.exploration.value.trim();
+      return {
+        algorithm: f.algorithm.value, depth: int(f.depth.value), order: 'given',
+        seed: int(f.seed.value) ?? 1, strict: false,
+        iterations: Math.max(1, int(f.iterations.value) ?? 200),
+        exploration: c !== '' && Number.isFinite(Number(c)) ? Number(c) : null,
+      };
+    }
     return {
       algorithm: f.algorithm.value,
       depth: int(f.depth.value),
       order,
       seed: order === 'random' ? int(f.seed.value) ?? 1 : null,
       strict: f.strict.value === '1',
+      iterations: null, exploration: null,
     };
   }
 
   function showRelevant() {
     const alg = f.algorithm.value;
-    form.querySelector('.seed').hidden = f.order.value !== 'random';
+    const mcts = sampled(alg);   // (Monte Carlo tree search: seed, iterations and C; no order)
+    for (const el of form.querySelectorAll('.mcts-opt')) el.hidden = !mcts;
+    if (f.order) f.order.closest('label').hidden = mcts;
+    form.querySelector('.seed').hidden = f.order.value !== 'random' && !mcts;
     form.querySelector('.ties').hidden = !keepsBounds(alg);
     form.querySelector('.depth span').textContent =
       algorithm(alg)?.evals === 'every' ? t('Deepest iteration') : t('Depth limit');
@@ -109,6 +128,11 @@ export function makeOptions(form, { algorithms, height, onChange }) {
       f.order.value = p.order || 'given';
       f.seed.value = p.seed ?? (p.order === 'random' ? 1 : '');
       f.strict.value = p.strict ? '1' : '0';
+      if (f.iterations) {   // [mcts]
+        f.iterations.value = p.iterations ?? 200;
+        f.exploration.value = p.exploration ?? '';
+        if (sampled(p.algorithm)) f.seed.value = p.seed ?? 1;
+      }
       showRelevant();
     },
   };

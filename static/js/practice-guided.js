@@ -19,6 +19,7 @@ export function makeGuide(ctx) {
   const showBtn = panel.querySelector('[data-action=show-answer]');
   const numberLine = panel.querySelector('[data-show=number]');
   const choiceLine = panel.querySelector('[data-show=choice]');
+  const yesNo = [...choiceLine.children];   // [mcts] a UCB1 question puts the children there instead
 
   let index = 0;
   let total = 0;
@@ -57,9 +58,20 @@ export function makeGuide(ctx) {
     panel.querySelector('[data-role=q-number]').textContent = String(k + 1);
     panel.querySelector('[data-role=q-total]').textContent = String(total);
     prompt.textContent = question.prompt;
-    const choice = question.kind === 'cut';
+    const choice = question.kind === 'cut' || question.kind === 'ucb';
     numberLine.hidden = choice;
     choiceLine.hidden = !choice;
+    if (question.kind === 'ucb') {   // [mcts] one button per child
+      choiceLine.replaceChildren(...question.choices.map((id) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'big';
+        b.dataset.choice = id;
+        b.textContent = question.labels[id] ?? id;
+        b.addEventListener('click', () => answer(id));
+        return b;
+      }));
+    } else if (choiceLine.firstElementChild !== yesNo[0]) choiceLine.replaceChildren(...yesNo);
     for (const b of form.querySelectorAll('button')) b.disabled = false;
     input.disabled = false;
     input.value = '';

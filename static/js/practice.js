@@ -4,6 +4,7 @@
 // Every verdict comes from POST /api/practice/check; nothing is graded here.
 
 import { t } from './i18n.js';
+import { sampled } from './algorithms.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
@@ -37,6 +38,12 @@ async function main() {
   if (!homework) form.strict.value = ['1', 'true', 'yes', 'on'].includes((q.get('strict') || '').toLowerCase()) ? '1' : '0';
   if (!homework) form.style.value = q.get('style') === 'wikipedia' ? 'wikipedia' : 'aima';
   if (q.get('depth')) form.depth.value = q.get('depth');
+  // [mcts] guided practice of Monte Carlo tree search: "which child does UCB1 select next?"
+  const sampledId = sampled(q.get('algorithm')) ? q.get('algorithm') : null;
+  const mcts = mode === 'guided' && sampledId
+    ? Object.fromEntries(['seed', 'iterations', 'exploration']
+      .filter((k) => q.get(k) && Number.isFinite(Number(q.get(k)))).map((k) => [k, Number(q.get(k))]))
+    : null;
   const options = () => {
     const depth = parseInt(form.depth.value, 10);
     return {
@@ -48,6 +55,10 @@ async function main() {
   const query = (extra = {}) => {
     const o = options();
     const p = new URLSearchParams({ mode, ...extra });
+    if (mcts && p.get('mode') === 'guided') {   // [mcts]
+      p.set('algorithm', sampledId);
+      for (const [k, v] of Object.entries(mcts)) p.set(k, v);
+    }
     if (o.strict) p.set('strict', '1');
     if (o.style !== 'aima') p.set('style', o.style);
     if (o.depth != null) p.set('depth', o.depth);
@@ -67,7 +78,10 @@ async function main() {
   const visualizerQuery = () => {
     const o = options();
     const p = new URLSearchParams();
-    if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
+    if (mcts) {   // a sampled algorithm's own options
+      p.set('algorithm', sampledId);
+      for (const [k, v] of Object.entries(mcts)) p.set(k, v);
+    } else if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
     if (o.depth != null) p.set('depth', o.depth);
     if (o.strict) p.set('strict', '1');
     if (o.style !== 'aima') p.set('style', o.style);
@@ -119,7 +133,8 @@ async function main() {
       const res = await fetch('/api/practice/check', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth, ...body }),
+        body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth,
+          ...(mcts ? { algorithm: sampledId, ...mcts } : {}), ...body }),   // [mcts]
       });
       const data = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(data.error?.message || `HTTP ${res.status}`);

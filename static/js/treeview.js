@@ -267,7 +267,8 @@ export function makeTreeView(viewport, t, options = {}) {
       return;
     }
     const g = el('g', {
-      class: `node role-${n.role}` + (n.role === 'player' ? ` p${n.playerIndex % 5}` : ''),
+      class: `node role-${n.role}` + (n.role === 'player' ? ` p${n.playerIndex % 5}` : '')
+        + (n === t.root ? ' is-root' : ''),   // [mcts] the root is drawn before the search tree grows
       'data-node': n.id, 'data-status': 'unvisited',
       'data-value': '', 'data-alpha': '', 'data-beta': '',
     }, old ? null : nodeLayer);
@@ -467,6 +468,17 @@ export function makeTreeView(viewport, t, options = {}) {
         g.alphaT.textContent = alpha ? `α = ${show(f.alpha)}` : '';
         g.betaT.textContent = beta ? `β = ${show(f.beta)}` : '';
       }
+    }
+    // [mcts] visits and mean for MAX, beside the node where bounds go.
+    const visits = hook(f.visits), mean = hook(f.mean);
+    if ((shown.visits ?? '') !== visits || (shown.mean ?? '') !== mean) {
+      g.setAttribute('data-visits', visits);
+      g.setAttribute('data-mean', mean);
+      shown.visits = visits;
+      shown.mean = mean;
+      boundsText(g);
+      g.alphaT.textContent = visits ? `N = ${visits}` : '';
+      g.betaT.textContent = mean ? `x̄ = ${show(f.mean)}` : '';
     }
   }
 

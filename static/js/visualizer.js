@@ -20,8 +20,9 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { ALGORITHMS, keepsBounds, shortName } from './algorithms.js';
+import { ALGORITHMS, keepsBounds, sampled, shortName } from './algorithms.js';
 import { floorScale, smallestType } from './presentfloor.js';
+import { makeMctsPanel } from './mcts.js';
 
 // Presentation mode's projector layout (visualizer.css): the sentence's box
 // grows there, so its type never shrinks; on a phone the box keeps its height.
@@ -74,8 +75,14 @@ async function main() {
   const params = {
     algorithm: algorithms.includes(query.algorithm) ? query.algorithm : algorithms[0],
     depth: query.depth !== undefined ? query.depth : tree.depth, order: query.order || 'given', seed: query.seed,
-    strict: query.strict, style: query.style || 'aima',
+    strict: query.strict, style: query.style || 'aima', iterations: null, exploration: null,
   };
+  if (sampled(params.algorithm)) {   // (Monte Carlo tree search) its own options, the given order
+    Object.assign(params, { order: 'given', strict: false, seed: query.seed ?? 1,
+      iterations: query.iterations ?? 200, exploration: query.exploration,
+      // playouts go to the end of the game unless a depth is asked for
+      depth: query.depth !== undefined ? query.depth : null });
+  }
 
   chromeSize(page);
   // On a phone the run options fold away behind one button.
@@ -256,6 +263,7 @@ async function main() {
   const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
   const tabs = makeTabs($('.panels'));
   let iterations = null;
+  let mctsPanel = null;   // [mcts]
 
   let controls = null, fitting = 0, activeBoard = null;
   session = makeSession({
@@ -303,9 +311,13 @@ async function main() {
       page.classList.toggle('no-bounds', !keepsBounds(s.params.algorithm));
       stack(s, tree);
       stats(s);
-      const wasHidden = $('#iterations').hidden;
+      const wasHidden = $('#iterations').hidden, mctsHidden = $('#mcts').hidden;
       iterations?.();
-      if (wasHidden !== $('#iterations').hidden) tabs.refresh();
+      const mcts = sampled(s.params.algorithm);   // (Monte Carlo tree search) its panel, not the stack's
+      page.classList.toggle('mcts', mcts);
+      for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
+      mctsPanel?.();
+      if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },
     onFetched: () => controls?.update(),
@@ -317,6 +329,7 @@ async function main() {
   });
   iterations = makeIterations($('#iterations'), session, tree);
   activeBoard = makeActiveBoard($('[data-active-board]'), tree);
+  mctsPanel = makeMctsPanel($('#mcts'), session, tree, { treeId });
   /** Draw again (new spacing, a subtree opened) and show the current step on it. */
   function redraw() {
     const before = drawing;

@@ -132,7 +132,7 @@ def test_switching_the_algorithm_restarts_the_run(page, viz, live_server, fig52)
     viz.wait_step(page, 10)
     options = page.locator("select[name=algorithm] option").all_inner_texts()
     # Iterative deepening is not offered: Fig. 5.2 has no evals to stop at.
-    assert options == ["Alpha-beta", "Minimax"]
+    assert options == ["Alpha-beta", "Minimax", "Monte Carlo tree search"]
     page.select_option("select[name=algorithm]", "minimax")
     viz.wait_step(page, 0)
     page.wait_for_function("() => new URLSearchParams(location.search).get('algorithm') === 'minimax'")
@@ -271,7 +271,10 @@ def test_chance_and_multiplayer_trees_draw_their_shapes(page, viz, live_server, 
         pytest.skip("the library has no chance or max^n tree")
     events = trace(live_server, chance)
     viz.open(page, chance)
-    assert page.locator("select[name=algorithm] option").all_inner_texts() == ["Expectiminimax"]
+    # Expectiminimax first; Star1 beside it when the tree gives its leaves' bounds.
+    bounded = requests.get(f"{live_server}/api/trees/{chance}", timeout=10).json().get("bounds")
+    assert page.locator("select[name=algorithm] option").all_inner_texts() == \
+        ["Expectiminimax"] + (["Star1 (α-β with chance nodes)"] if bounded else [])
     assert page.locator("[data-node].role-chance").count() > 0
     page.keyboard.press("End")
     viz.wait_step(page, len(events))

@@ -262,9 +262,9 @@ def test_upload_errors_in_both_languages(client, data, ctype, line, column, engl
 HTTP_ARGUMENTS = [
     ("algorithm=minmax", "algorithm",
      "unknown algorithm 'minmax': choose one of minimax, alphabeta, expectiminimax, maxn, "
-     "iterative, star1",
+     "iterative, star1, mcts",
      "algorithm 'minmax' tidak dikenal: pilih salah satu dari minimax, alphabeta, "
-     "expectiminimax, maxn, iterative, star1"),
+     "expectiminimax, maxn, iterative, star1, mcts"),
     ("depth=two", "depth", "depth must be a whole number, not 'two'",
      "depth harus berupa bilangan bulat, bukan 'two'"),
     ("depth=99999", "depth", "depth must be between 0 and 10000, not 99999",
@@ -275,8 +275,10 @@ HTTP_ARGUMENTS = [
     ("strict=maybe", "strict", "strict must be 1 or 0, not 'maybe'",
      "strict harus 1 atau 0, bukan 'maybe'"),
     ("depht=2", "depht",
-     "unknown argument 'depht': expected algorithm, depth, order, seed, strict, style",
-     "argumen 'depht' tidak dikenal: yang diterima algorithm, depth, order, seed, strict, style"),
+     "unknown argument 'depht': expected algorithm, depth, order, seed, strict, style, "
+     "iterations, exploration",
+     "argumen 'depht' tidak dikenal: yang diterima algorithm, depth, order, seed, strict, style, "
+     "iterations, exploration"),
 ]
 
 

@@ -1,0 +1,137 @@
+"""Monte Carlo tree search in the visualizer: visits and means on the
+nodes, only the search tree drawn, the UCB1 table, the visits chart and
+alpha-beta's answer beside it, at laptop and phone sizes."""
+from __future__ import annotations
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+QUERY = "algorithm=mcts&iterations=30&seed=1"
+
+
+def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server, fig52, shoot):
+    events = requests.get(f"{live_server}/api/trees/{fig52}/trace?{QUERY}", timeout=10).json()["events"]
+    viz.open(page, fig52, QUERY)
+    assert page.locator("#options select[name=algorithm]").input_value() == "mcts"
+    assert page.locator("#options input[name=iterations]").input_value() == "30"
+    # The first select event: step to it, one key press per event.
+    k = next(i for i, e in enumerate(events) if e["type"] == "select") + 1
+    for _ in range(k):
+        page.keyboard.press("ArrowRight")
+    viz.wait_step(page, k)
+    ev = events[k - 1]
+    assert page.locator("#narration").inner_text().strip() == ev["text"]
+    # Visits and means beside the nodes, as the events left them.
+    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-node]')]
+        .map(e => [e.dataset.node, [e.dataset.visits || '', e.dataset.mean || '',
+                                    getComputedStyle(e).visibility]]))""")
+    assert drawn["A"][0] == "3" and drawn["B"][:2] == ["1", "3"] and drawn["C"][:2] == ["1", "6"]
+    # The accessible tree says the same numbers.
+    assert "visits: 1, mean for MAX: 6" in page.locator("[data-a11y-node=C]").get_attribute("aria-label")
+    # Only the search tree is drawn: the leaves not yet added are hidden.
+    assert drawn["b1"][2] == "hidden" and drawn["A"][2] == "visible" and drawn["C"][2] == "visible"
+    # The UCB1 table: the chosen row is the event's node, with its numbers.
+    rows = page.locator("#mcts [data-mcts=ucb] tbody tr")
+    assert rows.count() == 3
+    chosen = page.locator("#mcts tr.chosen")
+    assert chosen.get_attribute("data-child") == ev["node"] == "C"
+    assert chosen.locator("td").last.inner_text() == "1.816"
+    # Alpha-beta's answer beside the most visited move (B, C, D once each: ties to the first)
+    page.wait_for_function("() => document.querySelector('[data-mcts=versus]').dataset.alphabeta === 'B'")
+    assert page.locator("[data-mcts=versus]").get_attribute("data-most") == "B"
+    assert page.locator("[data-mcts=versus]").get_attribute("data-agree") == "true"
+    shoot(page, "mcts-fig52-select")
+    # The end: the root's visits = the iterations, the chart's legend sums them.
+    page.click("[data-action=to-end]")
+    viz.wait_step(page, len(events))
+    assert page.locator("[data-node=A]").get_attribute("data-visits") == "30"
+    legend = page.evaluate("""() => [...document.querySelectorAll('[data-mcts=legend] li')]
+        .map(li => [li.dataset.child, +li.dataset.visits])""")
+    done = events[-1]
+    assert dict(legend) == {c: done["visits"][c] for c in ("B", "C", "D")}
+    assert page.locator("[data-mcts=chart] polyline").count() == 3
+    assert page.locator("[data-mcts=versus]").get_attribute("data-most") == done["best_move"]
+    # Two steps back (before the done event and the last back-propagation): one visit fewer.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    viz.wait_step(page, len(events) - 2)
+    total = page.evaluate("() => [...document.querySelectorAll('[data-mcts=legend] li')]"
+                          ".reduce((s, li) => s + +li.dataset.visits, 0)")
+    assert total == 29
+    # Back to the start: nothing but the root drawn.
+    page.keyboard.press("Home")
+    viz.wait_step(page, 0)
+    assert page.evaluate("() => [...document.querySelectorAll('[data-node]')]"
+                         ".filter(e => getComputedStyle(e).visibility === 'visible')"
+                         ".map(e => e.dataset.node)") == ["A"]
+
+
+def test_mcts_on_a_phone_in_indonesian(browser, live_server, fig52, viz):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    pg = context.new_page()
+    try:
+        pg.goto(f"{live_server}/t/{fig52}?{QUERY}&lang=id")
+        pg.wait_for_selector("#visualizer.ready", timeout=15000)
+        for _ in range(10):
+            pg.keyboard.press("ArrowRight")
+        viz.wait_step(pg, 10)
+        text = pg.locator("#narration").inner_text()
+        assert text.startswith("Iterasi 4: MAX di A memilih C")
+        # the whole sentence and the step controls on screen
+        box = pg.locator("#narration").bounding_box()
+        assert box["y"] + box["height"] <= 844
+        for action in ("step-forward", "step-back"):
+            b = pg.locator(f"[data-action={action}]").bounding_box()
+            assert 0 <= b["x"] and b["x"] + b["width"] <= 390 and b["y"] + b["height"] <= 844
+        tab = pg.locator(".tabs [role=tab][aria-controls=mcts]")
+        assert tab.is_visible() and tab.inner_text() == "Monte Carlo tree search"
+    finally:
+        context.close()
+
+
+def test_mcts_guided_practice(page, live_server, fig52):
+    page.goto(f"{live_server}/practice/{fig52}?mode=guided&algorithm=mcts&iterations=12&seed=1")
+    page.wait_for_selector("#practice.ready", timeout=15000)
+    page.wait_for_selector("[data-show=choice] [data-choice=C]")
+    assert "Which child does UCB1 select?" in page.locator("#q-prompt").inner_text()
+    # the numbers are drawn beside the nodes as in the visualizer
+    assert page.locator("[data-node=C]").get_attribute("data-visits") == "1"
+    page.click("[data-show=choice] [data-choice=B]")
+    page.wait_for_selector("#q-feedback.wrong")
+    page.click("[data-show=choice] [data-choice=C]")
+    page.wait_for_selector("#q-feedback.right")
+    assert "1.816" in page.locator("#q-feedback").inner_text()
+    page.click("[data-action=next]")
+    page.wait_for_function("() => document.querySelector('[data-role=q-number]').textContent === '2'")
+
+
+def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
+    made = requests.post(f"{live_server}/api/classes", json={
+        "tree": fig52, "algorithm": "mcts", "iterations": 20, "seed": 1, "step": 9}, timeout=10).json()
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    try:
+        pg = teacher.new_page()
+        pg.goto(f"{made['present']}#{made['instructor']}")
+        pg.wait_for_selector(".ready", timeout=15000)
+        st = phone.new_page()
+        st.goto(made["join"])
+        st.wait_for_selector("[data-node=C][data-visits='1']", timeout=15000)
+        pg.wait_for_function("() => document.querySelector('[data-students]').textContent.trim() === '1'")
+        pg.select_option("[data-ask=kind]", "ucb")
+        pg.click("[data-action=ask]", force=True)
+        st.wait_for_selector("[data-question]:not([hidden]) [data-choice=C]")
+        assert "UCB1" in st.locator("#question").inner_text()
+        st.click("#question [data-choice=C]")
+        st.click("[data-action=send-answer]")
+        pg.wait_for_function("() => document.querySelector('[data-tally=answers]').textContent === '1'")
+        pg.click("[data-action=reveal]", force=True)
+        # the reveal moves everyone to the selection (step 10), where C is active
+        st.wait_for_selector("#question[data-verdict=right]")
+        st.wait_for_function("() => document.querySelector('[data-step]').textContent === '10'")
+        assert st.locator("[data-node=C]").get_attribute("data-status") == "active"
+    finally:
+        teacher.close()
+        phone.close()
