@@ -274,8 +274,12 @@ class Work:
     work_wait_seconds: float = 5.0
     """How long a heavy job waits for a thread before 503 + Retry-After."""
     work_per_client: int = 6
-    """Heavy jobs of one client (a Socket.IO connection, or an HTTP client
-    address) running or waiting at once; one more is refused (429)."""
+    """Heavy jobs of one Socket.IO connection running or waiting at once; one
+    more is refused (429)."""
+    work_per_address: int = 16
+    """Heavy HTTP jobs of one client address running or waiting at once (more
+    than a connection's: a lecture hall behind one NAT address shares it);
+    one more is refused (429)."""
 
 
 @dataclass(frozen=True)
@@ -461,7 +465,9 @@ def run_cost(nodes: int, lazy: bool = False) -> RunCost:
 
 class Gate:
     """At most ``limit`` holders at once; a newcomer waits up to ``wait``
-    seconds, then gets :class:`OverBudget` 503 with a ``Retry-After``.
+    seconds, then gets :class:`OverBudget` 503 with a ``Retry-After`` (at
+    once when the holders and waiters ahead of it, at the average hold,
+    would keep it waiting longer).
 
     ``what`` (plural, as in "other renders") is a catalogue message: mark it ``N_()``.
 
@@ -482,24 +488,39 @@ class Gate:
         self.what = what
         self.retry_after = retry_after
         self.busy = 0
+        self.waiting = 0
+        self.hold_seconds = 0.0
+        """A moving average of how long a holder keeps its slot."""
         self._cond = threading.Condition()
 
     @contextmanager
     def slot(self) -> Iterator[None]:
         deadline = time.monotonic() + self.wait
+        busy = refusal("The server is busy with other {what} ({limit} at a time): "
+                       "try again in a few seconds.", 503, self.retry_after,
+                       say={"what": Phrase(self.what), "limit": self.limit})
         with self._cond:
-            while self.busy >= self.limit:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise refusal("The server is busy with other {what} ({limit} at a time): "
-                                  "try again in a few seconds.", 503, self.retry_after,
-                                  say={"what": Phrase(self.what), "limit": self.limit})
-                self._cond.wait(left)
+            # One that could not get a slot within ``wait`` (those ahead of it
+            # times the average hold) is refused at once, not after the wait.
+            if self.busy >= self.limit and \
+                    (self.waiting + 1) * self.hold_seconds / self.limit > self.wait:
+                raise busy
+            self.waiting += 1
+            try:
+                while self.busy >= self.limit:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise busy
+                    self._cond.wait(left)
+            finally:
+                self.waiting -= 1
             self.busy += 1
+        started = time.monotonic()
         try:
             yield
         finally:
             with self._cond:
+                self.hold_seconds += 0.2 * (time.monotonic() - started - self.hold_seconds)
                 self.busy -= 1
                 self._cond.notify()
 

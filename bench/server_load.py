@@ -133,8 +133,9 @@ def http_clients(name, request, url, count, per, out):
                 t = time.monotonic()
                 try:
                     res = request(http, url, k, i, rng)
-                    # A 503 that says when to come back is load shed, counted apart.
-                    statuses.append(-503 if res.status_code == 503
+                    # A 503 (busy) or 429 (this client's share) that says when to
+                    # come back is load shed, counted apart.
+                    statuses.append(-503 if res.status_code in (503, 429)
                                     and res.headers.get("Retry-After") else res.status_code)
                 except requests.RequestException:
                     statuses.append(0)            # no answer within 120 s

@@ -13,8 +13,8 @@ streams pulling at the same time, thirty threads took turns on the GIL and a
 new visitor's page or Socket.IO handshake waited behind all of them.
 
 Admission (:class:`WorkQueue`, one per app, limits from ``app.budget.Work``):
-a client (a Socket.IO connection, or an HTTP client's address) has at most
-``work_per_client`` jobs running or waiting (one more: 429); at most
+a Socket.IO connection has at most ``work_per_client`` jobs running or
+waiting, an HTTP client's address ``work_per_address`` (one more: 429); at most
 ``work_queue`` jobs wait for a thread, and a job that could not start
 within ``work_wait_seconds`` (the jobs ahead of it times a moving average of
 a job's time, shared by the threads) is refused with 503 and ``Retry-After``
@@ -62,9 +62,10 @@ class WorkQueue:
     """
 
     def __init__(self, threads: int = POOL_THREADS, queue: int = 32, wait: float = 5.0,
-                 per_client: int = 6, retry_after: int = 5):
+                 per_client: int = 6, retry_after: int = 5, per_address: int | None = None):
         self.threads, self.queue, self.wait = threads, queue, wait
         self.per_client, self.retry_after = per_client, retry_after
+        self.per_address = per_client if per_address is None else per_address
         self.running = self.waiting = 0
         self.refused = 0
         self.job_seconds = 0.05
@@ -84,7 +85,8 @@ class WorkQueue:
     @contextmanager
     def admitted(self, client: str | None) -> Iterator[None]:
         with self._cond:
-            if client is not None and self._clients[client] >= self.per_client:
+            most = self.per_client if str(client).startswith("sid:") else self.per_address
+            if client is not None and self._clients[client] >= most:
                 self.refused += 1
                 raise refusal("You have {count} heavy requests running or waiting: wait for "
                               "them to finish, then try again.", 429, 2,
