@@ -234,8 +234,9 @@ class Store:
     """Uploads kept; past it the least recently opened is evicted (see above)."""
     store_bytes: int = 64 * MiB
     """Bytes of upload text kept; likewise."""
-    store_client_trees: int = 200
-    """Uploads one client address keeps; past it its own least recently opened go."""
+    store_client_trees: int = 500
+    """Uploads one client address keeps (half the store: a hall behind one NAT address
+    shares it); past it its own least recently opened go."""
     store_client_bytes: int = 16 * MiB
     """Bytes of upload text one client address keeps; likewise."""
     store_unused_days: float = 180
