@@ -170,6 +170,8 @@ class Traces:
     trace_queue_seconds: float = 10.0
     """How long a trace waits for its turn before 503 + Retry-After (a few
     seconds: a request that would wait longer is refused, not kept waiting)."""
+    traces_waiting: int = 4
+    """Traces waiting for their turn at most; one more is refused at once (503)."""
 
     def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None) -> None:
         """A whole trace: algorithms that prune nothing make at least two
@@ -272,7 +274,7 @@ class Work:
     """Heavy jobs running at once (one per core: more starve the loop of the GIL)."""
     work_queue: int = 32
     """Heavy jobs waiting for a thread; one more is refused at once (503 + Retry-After)."""
-    work_wait_seconds: float = 5.0
+    work_wait_seconds: float = 10.0
     """How long a heavy job waits for a thread before 503 + Retry-After."""
     work_per_client: int = 6
     """Heavy jobs of one Socket.IO connection running or waiting at once; one
@@ -483,8 +485,10 @@ class Gate:
     """
 
     def __init__(self, limit: int, wait: float = 0.0, what: str = "requests",
-                 retry_after: int = 5):
+                 retry_after: int = 5, queue: int | None = None):
         self.limit = limit
+        self.queue = queue
+        """Newcomers waiting at most (None: no cap); one more is refused at once."""
         self.wait = wait
         self.what = what
         self.retry_after = retry_after
@@ -503,8 +507,9 @@ class Gate:
         with self._cond:
             # One that could not get a slot within ``wait`` (those ahead of it
             # times the average hold) is refused at once, not after the wait.
-            if self.busy >= self.limit and \
-                    (self.waiting + 1) * self.hold_seconds / self.limit > self.wait:
+            if self.busy >= self.limit and (
+                    (self.queue is not None and self.waiting >= self.queue)
+                    or (self.waiting + 1) * self.hold_seconds / self.limit > self.wait):
                 raise busy
             self.waiting += 1
             try:

@@ -151,7 +151,8 @@ def _trace_gate(budget) -> Gate:
     gate = current_app.extensions.get("trace_gate")
     if gate is None:
         gate = current_app.extensions.setdefault("trace_gate", Gate(
-            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10))
+            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10,
+            queue=budget.traces_waiting))
     return gate
 
 
