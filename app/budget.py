@@ -167,7 +167,7 @@ class Traces:
     traces_at_once: int = 1
     """Whole traces computed at once, server-wide: others wait their turn (so
     that runs being stepped through and pages never queue behind them)."""
-    trace_queue_seconds: float = 10.0
+    trace_queue_seconds: float = 5.0
     """How long a trace waits for its turn before 503 + Retry-After (a few
     seconds: a request that would wait longer is refused, not kept waiting)."""
     traces_waiting: int = 4
