@@ -168,9 +168,11 @@ class Traces:
     traces_at_once: int = 1
     """Whole traces computed at once, server-wide: others wait their turn (so
     that runs being stepped through and pages never queue behind them)."""
-    trace_queue_seconds: float = 10.0
+    trace_queue_seconds: float = 5.0
     """How long a trace waits for its turn before 503 + Retry-After (a few
     seconds: a request that would wait longer is refused, not kept waiting)."""
+    traces_waiting: int = 4
+    """Traces waiting for their turn at most; one more is refused at once (503)."""
 
     def check_trace(self, nodes: int, algorithm: str | None, depth: int | None = None,
                     iterations: int | None = None) -> None:
@@ -247,8 +249,9 @@ class Store:
     """Uploads kept; past it the least recently opened is evicted (see above)."""
     store_bytes: int = 64 * MiB
     """Bytes of upload text kept; likewise."""
-    store_client_trees: int = 200
-    """Uploads one client address keeps; past it its own least recently opened go."""
+    store_client_trees: int = 500
+    """Uploads one client address keeps (half the store: a hall behind one NAT address
+    shares it); past it its own least recently opened go."""
     store_client_bytes: int = 16 * MiB
     """Bytes of upload text one client address keeps; likewise."""
     store_unused_days: float = 180
@@ -284,11 +287,15 @@ class Work:
     """Heavy jobs running at once (one per core: more starve the loop of the GIL)."""
     work_queue: int = 32
     """Heavy jobs waiting for a thread; one more is refused at once (503 + Retry-After)."""
-    work_wait_seconds: float = 5.0
+    work_wait_seconds: float = 10.0
     """How long a heavy job waits for a thread before 503 + Retry-After."""
     work_per_client: int = 6
-    """Heavy jobs of one client (a Socket.IO connection, or an HTTP client
-    address) running or waiting at once; one more is refused (429)."""
+    """Heavy jobs of one Socket.IO connection running or waiting at once; one
+    more is refused (429)."""
+    work_per_address: int = 16
+    """Heavy HTTP jobs of one client address running or waiting at once (more
+    than a connection's: a lecture hall behind one NAT address shares it);
+    one more is refused (429)."""
 
 
 @dataclass(frozen=True)
@@ -489,7 +496,9 @@ def run_cost(nodes: int, lazy: bool = False) -> RunCost:
 
 class Gate:
     """At most ``limit`` holders at once; a newcomer waits up to ``wait``
-    seconds, then gets :class:`OverBudget` 503 with a ``Retry-After``.
+    seconds, then gets :class:`OverBudget` 503 with a ``Retry-After`` (at
+    once when the holders and waiters ahead of it, at the average hold,
+    would keep it waiting longer).
 
     ``what`` (plural, as in "other renders") is a catalogue message: mark it ``N_()``.
 
@@ -504,30 +513,48 @@ class Gate:
     """
 
     def __init__(self, limit: int, wait: float = 0.0, what: str = "requests",
-                 retry_after: int = 5):
+                 retry_after: int = 5, queue: int | None = None):
         self.limit = limit
+        self.queue = queue
+        """Newcomers waiting at most (None: no cap); one more is refused at once."""
         self.wait = wait
         self.what = what
         self.retry_after = retry_after
         self.busy = 0
+        self.waiting = 0
+        self.hold_seconds = 0.0
+        """A moving average of how long a holder keeps its slot."""
         self._cond = threading.Condition()
 
     @contextmanager
     def slot(self) -> Iterator[None]:
         deadline = time.monotonic() + self.wait
+        busy = refusal("The server is busy with other {what} ({limit} at a time): "
+                       "try again in a few seconds.", 503, self.retry_after,
+                       say={"what": Phrase(self.what), "limit": self.limit})
         with self._cond:
-            while self.busy >= self.limit:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise refusal("The server is busy with other {what} ({limit} at a time): "
-                                  "try again in a few seconds.", 503, self.retry_after,
-                                  say={"what": Phrase(self.what), "limit": self.limit})
-                self._cond.wait(left)
+            # One that could not get a slot within ``wait`` (those ahead of it
+            # times the average hold) is refused at once, not after the wait.
+            if self.busy >= self.limit and (
+                    (self.queue is not None and self.waiting >= self.queue)
+                    or (self.waiting + 1) * self.hold_seconds / self.limit > self.wait):
+                raise busy
+            self.waiting += 1
+            try:
+                while self.busy >= self.limit:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise busy
+                    self._cond.wait(left)
+            finally:
+                self.waiting -= 1
             self.busy += 1
+        started = time.monotonic()
         try:
             yield
         finally:
             with self._cond:
+                self.hold_seconds += 0.2 * (time.monotonic() - started - self.hold_seconds)
                 self.busy -= 1
                 self._cond.notify()
 

@@ -17,7 +17,14 @@ not slow the prober. The server's memory (VmRSS of the process that serves)
 is sampled every 0.1 s; after the load, 60 s of quiet, then it is read again
 (and compared with idle, read just after start-up).
 
-    .venv/bin/python bench/server_load.py [--server gunicorn|run] [--quick]
+    .venv/bin/python bench/server_load.py [--server gunicorn|run] [--quick] [--repo DIR]
+
+It ends with the checks of the lecture hall's bar, one line each, and
+"N of 10 checks hold": zero 5xx apart from load shed (503 with
+``Retry-After``), every request answered, shed at once, every upload kept,
+every trace and stream finished or shed (fast), ``GET /`` p95 under 1 s,
+memory under 1 GiB and back near idle. ``--repo DIR`` serves another
+checkout (an export of the code before) with the same load.
 
 The upload rate limit is raised for the run (all clients share 127.0.0.1);
 everything else is the default budget (app/budget.py). Prints one JSON line
@@ -49,7 +56,7 @@ AFTER_SECONDS = 60
 """Quiet seconds after the load before "after" is read."""
 
 
-def start(kind: str, instance: Path):
+def start(kind: str, instance: Path, repo: Path = REPO):
     instance.mkdir(parents=True)
     (instance / "config.py").write_text(
         'BUDGET = {"uploads_per_client": "100000 per minute"}\n')
@@ -60,7 +67,7 @@ def start(kind: str, instance: Path):
         cmd = [str(Path(sys.executable).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py",
                "--bind", "127.0.0.1:0"]
     log = open(instance / "server.log", "w+b")
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+    proc = subprocess.Popen(cmd, cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     port = None
     for _ in range(600):
@@ -125,7 +132,11 @@ def http_clients(name, request, url, count, per, out):
             for i in range(per):
                 t = time.monotonic()
                 try:
-                    statuses.append(request(http, url, k, i, rng).status_code)
+                    res = request(http, url, k, i, rng)
+                    # A 503 (busy) or 429 (this client's share) that says when to
+                    # come back is load shed, counted apart.
+                    statuses.append(-503 if res.status_code in (503, 429)
+                                    and res.headers.get("Retry-After") else res.status_code)
                 except requests.RequestException:
                     statuses.append(0)            # no answer within 120 s
                 times.append(time.monotonic() - t)
@@ -149,6 +160,7 @@ def streamers(url, count, pulls, out):
         closed = []
         sio.on("closed", lambda d: closed.append(d))
         events, errors, times, why = 0, 0, [], []
+        finished, shed_after = False, None
         try:
             sio.connect(url, transports=["websocket"], wait_timeout=60)
             ack = sio.call("start", {"tree": f"r-b4-d8-s{k % 5}", "algorithm": "minimax"},
@@ -156,6 +168,8 @@ def streamers(url, count, pulls, out):
             if not ack.get("ok"):
                 errors += 1
                 why.append(str(ack)[:200])
+                if ack.get("error", {}).get("status") == 503:
+                    shed_after = 0.0
             else:
                 for _ in range(pulls):
                     t = time.monotonic()
@@ -165,15 +179,19 @@ def streamers(url, count, pulls, out):
                     if not r.get("ok"):
                         errors += 1
                         why.append(str(r)[:200])
+                        if r.get("error", {}).get("status") == 503:
+                            shed_after = times[-1]    # refused: how long it took to say so
                         break
                     # Counted, not parsed: the load generator shares the machine.
                     events += r["events_json"].count('"step":')
+                else:
+                    finished = True
             sio.disconnect()
         except Exception as exc:  # noqa: BLE001 (a failure is counted, the bench goes on)
             errors += 1
             why.append(repr(exc)[:200])
         with lock:
-            results.append((events, errors, times, len(closed), why))
+            results.append((events, errors, times, len(closed), why, finished, shed_after))
 
     threads = []
     for k in range(count):
@@ -209,10 +227,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", choices=("gunicorn", "run"), default="gunicorn")
     parser.add_argument("--quick", action="store_true", help="a tenth of the load (a smoke run)")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="serve another checkout (an export of the code before)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     load_before = os.getloadavg()[0]
-    proc, url, pid = start(args.server, Path(tempfile.mkdtemp()) / "instance")
+    proc, url, pid = start(args.server, Path(tempfile.mkdtemp()) / "instance", args.repo)
     try:
         time.sleep(1)
         idle = rss(pid)
@@ -261,9 +281,14 @@ def main() -> None:
     _, probe_status, probe_times = results["probe"]
     streams = results["streams"][1]
     all_status = up_status + tr_status + probe_status
+    shed_http = [t for s, t in zip(up_status + tr_status, up_times + tr_times) if s == -503]
     figures = {
         "server": args.server, "seconds": round(duration, 1),
         "requests": len(all_status), "5xx": sum(s >= 500 for s in all_status),
+        "shed_503": len(shed_http), "shed_p95_s": round(pct(shed_http, 95), 3),
+        "streams_finished": sum(r[5] for r in streams),
+        "streams_shed": sum(r[6] is not None for r in streams),
+        "stream_shed_max_s": round(max([r[6] for r in streams if r[6] is not None], default=0), 3),
         "no_answer_120s": sum(s == 0 for s in all_status),
         "uploads_201": sum(s == 201 for s in up_status), "uploads": len(up_status),
         "upload_p95_s": round(pct(up_times, 95), 3),
@@ -282,10 +307,29 @@ def main() -> None:
     }
     figures["load_avg"] = [round(load_before, 1), round(os.getloadavg()[0], 1)]
     print(json.dumps(figures))
-    print(f"| {args.server} | {figures['seconds']} | {figures['requests']:,} | {figures['5xx']} | "
+    checks = {   # issue 17's bar (and issue 8's): each True or False
+        "no 5xx but load shed (503 + Retry-After)": figures["5xx"] == 0,
+        "every request answered within 120 s": figures["no_answer_120s"] == 0,
+        "load shed within a few seconds (p95 < 5 s)": figures["shed_p95_s"] < 5.0,
+        "every upload 201": figures["uploads_201"] == figures["uploads"],
+        "every trace 200 or shed": figures["traces_200"] + sum(s == -503 for s in tr_status)
+                                   == figures["traces"],
+        "every stream finished or shed": figures["streams_finished"] + figures["streams_shed"]
+                                         == figures["streams"],
+        "streams shed fast (< 10 s)": figures["stream_shed_max_s"] < 10,
+        "GET / p95 < 1 s": figures["get_root_p95_s"] < 1.0,
+        "peak memory < 1 GiB": figures["rss_peak_mib"] < 1024,
+        "back near idle (+100 MiB)": figures["rss_after_over_idle_mib"] <= 100,
+    }
+    for name, ok in checks.items():
+        print(("holds  " if ok else "FAILS  ") + name)
+    print(f"{sum(checks.values())} of {len(checks)} checks hold")
+    print(f"| {args.server} | {figures['seconds']} | {figures['requests']:,} | {figures['5xx']} "
+          f"(+{figures['shed_503']} shed) | "
           f"{figures['uploads_201']}/{figures['uploads']} | {figures['upload_p95_s']} | "
           f"{figures['traces_200']}/{figures['traces']} | {figures['trace_p95_s']} | "
-          f"{figures['stream_events']:,} ({figures['stream_errors']} err) | "
+          f"{figures['stream_events']:,} ({figures['streams_finished']} done, "
+          f"{figures['streams_shed']} shed, {figures['stream_errors']} err) | "
           f"{figures['pull_p95_s']} | {figures['get_root_p50_s']} / **{figures['get_root_p95_s']}** | "
           f"{figures['rss_idle_mib']} / **{figures['rss_peak_mib']}** / {figures['rss_after_mib']} "
           f"(+{figures['rss_after_over_idle_mib']}) | {figures['load_avg'][0]}-{figures['load_avg'][1]} |")

@@ -122,7 +122,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                                           game_size=budget.game_size)
     work = budget.work
     app.extensions["work"] = WorkQueue(work.work_threads, work.work_queue,
-                                       work.work_wait_seconds, work.work_per_client)
+                                       work.work_wait_seconds, work.work_per_client,
+                                       per_address=work.work_per_address)
     errors.register(app)
     install_headers(app)
     origins.install(app)   # state-changing requests from this server's own pages only

@@ -42,6 +42,8 @@ RAW_TYPES = {
 }
 
 
+SMALL_TREE = 2_000
+"""Trees written out as JSON in the request's own thread (a few ms); bigger ones off the loop."""
 OFFLOAD_BYTES = 32 << 10
 """Uploads larger than this are read off gevent's loop (app.web.offload)."""
 
@@ -109,12 +111,13 @@ def delete_tree(tree_id: str):
 @bp.get("/trees/<tree_id>")
 def get_tree(tree_id: str):
     lib = library()
-    tree = offload(lib.get, tree_id)   # may build a big random tree
+    tree = lib.fetch(tree_id)   # may build a big random tree
     if getattr(tree, "lazy", False):  # a game: its top, and the nodes the page opened
         opened = [i for i in request.args.get("open", "").split(",") if i][:200]
         data = tree.to_dict(opened)
     else:
-        data = offload(tree_to_dict, tree, explicit_ids=True)
+        data = (tree_to_dict(tree, explicit_ids=True) if len(tree.nodes) <= SMALL_TREE
+                else offload(tree_to_dict, tree, explicit_ids=True))
     positions = position_words(data, page_language())   # a game's boards in words
     moves = move_words(data, page_language()) if positions else {}   # and its moves
     return jsonify({**data, "id": tree_id,
@@ -140,7 +143,7 @@ def trace(tree_id: str):
     args = request.args.to_dict()
     say = words(args.pop("lang", None))     # the sentences' language (default English)
     options = options_from_query(args)
-    tree = offload(library().get, tree_id)   # may build a big random tree
+    tree = library().fetch(tree_id)   # may build a big random tree
     budget = current_app.extensions["budget"]
     try:
         options = options.resolved(tree)
@@ -161,7 +164,8 @@ def _trace_gate(budget) -> Gate:
     gate = current_app.extensions.get("trace_gate")
     if gate is None:
         gate = current_app.extensions.setdefault("trace_gate", Gate(
-            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10))
+            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10,
+            queue=budget.traces_waiting))
     return gate
 
 

@@ -201,6 +201,21 @@ class TreeLibrary:
                         self._building.pop(tree_id, None)
         return tree
 
+    def ready(self, tree_id: str) -> Tree | None:
+        """The tree if it is at hand (built-in, or parsed already), else None:
+        then :meth:`get` may build it, which is heavy work (app.web.offload)."""
+        if tree_id in self.builtins:
+            return self.builtins[tree_id].tree
+        return self._cached(tree_id)
+
+    def fetch(self, tree_id: str) -> Tree:
+        """:meth:`get`, as heavy work only where the tree must be built (a
+        page of a tree at hand costs no place in the worker queue)."""
+        from .offload import offload
+
+        tree = self.ready(tree_id)
+        return tree if tree is not None else offload(self.get, tree_id)
+
     def _cached(self, tree_id: str) -> Tree | None:
         with self._lock:
             if tree_id in self._cache:

@@ -43,7 +43,8 @@ def init(app: Flask) -> Limiter:
             continue
         app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
     app.extensions["rate_limiter"] = limiter
-    _throttle_refusal_logs(budget.refusals_logged)
+    if app.config["RATELIMIT_ENABLED"]:   # the same switch as the rate limits
+        _throttle_refusal_logs(budget.refusals_logged)
 
     @app.errorhandler(429)
     def _too_many(exc):

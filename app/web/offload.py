@@ -13,11 +13,13 @@ streams pulling at the same time, thirty threads took turns on the GIL and a
 new visitor's page or Socket.IO handshake waited behind all of them.
 
 Admission (:class:`WorkQueue`, one per app, limits from ``app.budget.Work``):
-a client (a Socket.IO connection, or an HTTP client's address) has at most
-``work_per_client`` jobs running or waiting (one more: 429); at most
-``work_queue`` jobs wait for a thread, each at most ``work_wait_seconds``
-(past either: 503 with ``Retry-After`` at once), so no request waits a
-minute for nothing. Offloaded functions must not touch Flask's request or
+a Socket.IO connection has at most ``work_per_client`` jobs running or
+waiting, an HTTP client's address ``work_per_address`` (one more: 429); at most
+``work_queue`` jobs wait for a thread, and a job that could not start
+within ``work_wait_seconds`` (the jobs ahead of it times a moving average of
+a job's time, shared by the threads) is refused with 503 and ``Retry-After``
+at once, so no request waits a minute for nothing; one that waits that long
+after all is refused then. Offloaded functions must not touch Flask's request or
 app context: pass them what they need; they must not offload in turn (the
 slots could all be taken by callers waiting for themselves).
 """
@@ -60,11 +62,14 @@ class WorkQueue:
     """
 
     def __init__(self, threads: int = POOL_THREADS, queue: int = 32, wait: float = 5.0,
-                 per_client: int = 6, retry_after: int = 5):
+                 per_client: int = 6, retry_after: int = 5, per_address: int | None = None):
         self.threads, self.queue, self.wait = threads, queue, wait
         self.per_client, self.retry_after = per_client, retry_after
+        self.per_address = per_client if per_address is None else per_address
         self.running = self.waiting = 0
         self.refused = 0
+        self.job_seconds = 0.05
+        """A moving average of a job's time (wall clock, in its thread)."""
         self._clients: Counter = Counter()
         self._cond = threading.Condition()
 
@@ -80,13 +85,16 @@ class WorkQueue:
     @contextmanager
     def admitted(self, client: str | None) -> Iterator[None]:
         with self._cond:
-            if client is not None and self._clients[client] >= self.per_client:
+            most = self.per_client if str(client).startswith("sid:") else self.per_address
+            if client is not None and self._clients[client] >= most:
                 self.refused += 1
                 raise refusal("You have {count} heavy requests running or waiting: wait for "
                               "them to finish, then try again.", 429, 2,
                               say={"count": self._clients[client]})
-            if self.running >= self.threads and self.waiting >= self.queue:
-                raise self._busy()   # the queue is long: say so now
+            if self.running >= self.threads and (
+                    self.waiting >= self.queue
+                    or (self.waiting + 1) * self.job_seconds / self.threads > self.wait):
+                raise self._busy()   # it could not start within ``wait``: say so now
             self._clients[client] += 1
             self.waiting += 1
             deadline = time.monotonic() + self.wait
@@ -102,10 +110,12 @@ class WorkQueue:
                 raise
             self.waiting -= 1
             self.running += 1
+        started = time.monotonic()
         try:
             yield
         finally:
             with self._cond:
+                self.job_seconds += 0.1 * (time.monotonic() - started - self.job_seconds)
                 self.running -= 1
                 self._leave(client)
                 self._cond.notify()
@@ -116,7 +126,8 @@ class WorkQueue:
             del self._clients[client]
 
     def gauges(self) -> dict:
-        return {"running": self.running, "waiting": self.waiting, "refused": self.refused}
+        return {"running": self.running, "waiting": self.waiting, "refused": self.refused,
+                "job_ms": round(self.job_seconds * 1000, 1)}
 
 
 def _context() -> tuple[WorkQueue | None, str | None]:

@@ -166,7 +166,7 @@ class StreamNamespace(Namespace):
             raise argument_error("tree", "tree must be the id of a tree (a string)")
         options = options_from_payload(data, extra=("tree", "lang"))
         say = words(data.get("lang") if isinstance(data.get("lang"), str) else None)
-        tree = offload(current_app.extensions["trees"].get, tree_id)   # may build a big tree
+        tree = current_app.extensions["trees"].fetch(tree_id)   # may build a big tree
         nodes, lazy = len(tree.nodes), bool(getattr(tree, "lazy", False))
         current_app.extensions["budget"].check_run(nodes, lazy)
         cost = run_cost(nodes, lazy)

@@ -180,3 +180,29 @@ def test_over_the_sockets_a_growing_run_closes_the_least_recently_pulled_one(mak
     gone = first.emit("pull", {"run": a["run"], "count": 10}, callback=True)
     assert gone["ok"] is False and "no open run" in gone["error"]["message"]
     assert second.emit("pull", {"run": b["run"], "count": 10}, callback=True)["ok"]
+
+
+def test_each_concern_is_a_record_read_in_one_place():
+    from app.budget import RECORDS, Games
+
+    b = Budget.from_mapping({"game_nodes": 7, "work": {"work_queue": 3}})
+    assert b.games == Games(game_nodes=7) and b.game_nodes == 7 and b.work_queue == 3
+    assert Budget(game_nodes=7) == Budget(games=Games(game_nodes=7))
+    names = [f for cls in RECORDS.values() for f in cls.__dataclass_fields__]
+    assert len(names) == len(set(names)) and not set(names) & set(RECORDS)   # one home each
+    with pytest.raises(ValueError, match="unknown budget field"):
+        Budget.from_mapping({"work": {"game_nodes": 1}})
+    with pytest.raises(AttributeError):
+        b.game_nodes = 1
+
+
+def test_gunicorn_holds_as_many_connections_as_the_budget_says():
+    """deploy/gunicorn.conf.py may not import the app (gevent patches it
+    later): its default is written out, and must be the budget's."""
+    from pathlib import Path
+
+    from app.budget import Connections
+
+    conf = (Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py").read_text()
+    assert f"CONNECTIONS = {Connections().connections}\n" in conf
+    assert 'worker_class = "app.gworker.FairGeventWorker"' in conf

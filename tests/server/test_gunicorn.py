@@ -24,7 +24,8 @@ def test_it_runs_one_gevent_worker(gunicorn):
     log = gunicorn.log_file
     log.seek(0)
     text = log.read().decode(errors="replace")
-    assert "Using worker: gevent" in text
+    # gevent's worker with the per-address cap of connections (app/gworker.py)
+    assert "Using worker: app.gworker.FairGeventWorker" in text
     assert text.count("Booting worker") == 1
     health = gunicorn.get("/healthz").json()
     assert health["status"] == "ok"
