@@ -49,6 +49,7 @@ from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
 from app.classes.codes import token_hash
 
+from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
 
@@ -251,6 +252,7 @@ def _refused(message: str, status: int = 403):
 
 
 @bp.route("/lti/login", methods=["GET", "POST"])
+@cross_site      # posted by the course platform's page; the launch is signed
 def login():
     lti = _lti()
     target = request.values.get("target_link_uri") or ""
@@ -266,6 +268,7 @@ def login():
 
 
 @bp.post("/lti/launch")
+@cross_site
 def launch():
     lti = _lti()
     message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage())
