@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from app.search import ALGORITHMS, SearchError, SearchOptions, algorithms_for
 from app.search.ordering import make_order
+from app.search.states import N_
 from app.search.words import english
 from app.treefile import TreeFileError, dump_yaml, load_tree, tree_to_dict
 
@@ -184,7 +185,7 @@ def _fitting(tree, options: SearchOptions, tell=None) -> tuple[SearchOptions, st
         return options, None
     new = fitting[0]
     return replace(options, algorithm=new), (tell or english)(
-        "{algorithm} does not fit this tree: using {new}", algorithm=alg, new=new)
+        N_("{algorithm} does not fit this tree: using {new}"), algorithm=alg, new=new)
 
 
 def _check_depth(checked: Checked, opts: SearchOptions) -> None:
