@@ -78,9 +78,12 @@ export function halfShape(n) {
 export function planLabels(t, { names = true } = {}) {
   const game = gameOf(t);
   const twoPlayer = !t.multiplayer;
-  const bounds = twoPlayer && !t.hasChance;
-  // Every value a bound or v can take is a leaf's value, an eval, or ±∞.
-  let widest = '+∞';
+  // α and β are written beside MAX and MIN nodes: on a chance tree only where
+  // its leaf bounds let Star1 keep them.
+  const bounds = twoPlayer && (!t.hasChance || t.bounds != null);
+  // Every value a bound or v can take is a leaf's value, an eval, or ±∞; under
+  // chance nodes also a weighted sum (room for two decimals).
+  let widest = t.hasChance && bounds ? '−00.00' : '+∞';
   for (const n of t.nodes) {
     for (const v of [n.value, n.eval]) {
       const s = v == null ? '' : show(v);

@@ -77,6 +77,8 @@ export function readTree(json) {
     root: first.node, nodes, byId, players, multiplayer, height,
     hasChance: nodes.some((n) => n.role === 'chance'),
     game: json.game || null,
+    // The leaf values' range [L, U] of a chance tree (Star1 prunes with it), else null.
+    bounds: Array.isArray(json.bounds) && json.bounds.length === 2 ? json.bounds.map(Number) : null,
     title: json.title || '', source: json.source || '',
     description: json.description || '', algorithm: json.algorithm || null,
     translations: json.translations || {},

@@ -115,7 +115,7 @@ async function main() {
     type ??= {};
     const key = String(cuts);
     type[key] ??= smallestType(tree, drawing.box.plan, svg,
-      { bounds: cuts && ['alphabeta', 'iterative'].includes(asked.algorithm), limit: asked.depth ?? null });
+      { bounds: cuts && keepsBounds(asked.algorithm), limit: asked.depth ?? null });
     return type[key];
   }
   /** The scale presentation mode's floor needs (0 outside it). */
