@@ -28,7 +28,7 @@ CHECK_JS = """() => {
   return {sideways: document.documentElement.scrollWidth > innerWidth + 1,
           whole: n.scrollHeight <= n.clientHeight + 1,
           rows: boxes.some(a => boxes.some(b => b.top >= a.bottom - 1)) ? 2 : 1,
-          follow: window.visualizer.follow};
+          follow: window.visualizer.following};   // a phone, or presentation mode following a tree too wide to read whole (issue 20)
 }"""
 # The checks and the label boxes in one round trip.
 MEASURE_JS = f"() => ({{check: ({CHECK_JS})(), boxes: ({LABEL_BOXES_JS})()}})"
