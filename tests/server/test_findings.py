@@ -202,8 +202,11 @@ def test_finding_4_twenty_concurrent_uploaders_never_get_a_5xx(start_server, kin
 
 @pytest.mark.slow
 def test_finding_4_kill_9_during_an_upload_burst_loses_nothing_acknowledged(start_server):
+    # Room for every upload of the burst: what is at stake is the crash, not the
+    # store's per-client share (which makes room from the client's own oldest).
     s = start_server("run", name="kill", settings={"BUDGET": {
-        "uploads_per_client": "100000 per minute"}})
+        "uploads_per_client": "100000 per minute", "store_trees": 100_000,
+        "store_client_trees": 100_000, "store_client_bytes": 64 * 1024 * 1024}})
     acknowledged: list[str] = []
     stop = threading.Event()
 
