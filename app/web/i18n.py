@@ -98,4 +98,14 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _languages():
-        return {"lang": page_language(), "languages": LANGUAGES, "lang_url": lang_url}
+        return {"lang": page_language(), "languages": LANGUAGES, "lang_url": lang_url,
+                "algorithms_doc": _algorithms_doc}
+
+
+def _algorithms_doc() -> dict:
+    """The algorithms' records in the page's language, written into every page
+    (base.html) so that static/js/algorithms.js needs no request: its module
+    then runs as soon as the page is parsed, before the first click or drop."""
+    from app.search.descriptors import document
+    from app.i18n import words
+    return document(words(page_language()))

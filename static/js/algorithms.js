@@ -9,7 +9,9 @@
 //   algorithm('alphabeta').bounds   // true
 
 const lang = globalThis.document?.documentElement?.lang || 'en';
-const doc = globalThis.ALGORITHMS_DOC ?? await load();
+// Every page carries them (base.html's #algorithms-doc): no request, no wait.
+const embedded = globalThis.document?.getElementById?.('algorithms-doc');
+const doc = globalThis.ALGORITHMS_DOC ?? (embedded ? JSON.parse(embedded.textContent) : await load());
 
 async function load() {
   try {

@@ -57,7 +57,7 @@ def test_uploading_a_good_file_opens_it(page, live_server, tmp_path):
     path.write_text(GOOD)
     page.goto(f"{live_server}/")
     page.set_input_files("input[type=file]", str(path))
-    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+$"))
+    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+(\?[^#]*)?$"))   # (the page may name the run it opens in the query)
     page.wait_for_selector("#visualizer.ready")
     assert page.locator("#title").inner_text() == "A small test tree"
     assert page.locator("[data-node]").count() == 7
@@ -100,7 +100,7 @@ def test_pasted_notation_opens_and_bad_text_is_explained(page, live_server):
 
     page.fill("#paste", "((3 12 8) (2 4 6) (14 5 2))")
     page.click("#open")
-    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+$"))
+    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+(\?[^#]*)?$"))   # (the page may name the run it opens in the query)
     page.wait_for_selector("#visualizer.ready")
     assert page.locator("[data-node]").count() == 13
 
@@ -113,6 +113,6 @@ def test_a_file_dropped_on_the_drop_zone_opens(page, live_server):
         document.querySelector('#dropzone').dispatchEvent(
             new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
     }""", GOOD.replace("A small test tree", "A dropped tree"))
-    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+$"))
+    page.wait_for_url(re.compile(r"/t/u-[0-9a-f]+(\?[^#]*)?$"))   # (the page may name the run it opens in the query)
     page.wait_for_selector("#visualizer.ready")
     assert page.locator("#title").inner_text() == "A dropped tree"
