@@ -252,7 +252,7 @@ export function makeA11yTree(list, initialTree, options = {}) {
   // first. While any wait, the list says aria-busy="true"; once it is gone
   // every node the steps touched has its item (contract §4).
   const idle = window.requestIdleCallback
-    ? (f) => requestIdleCallback(f, { timeout: 50 }) : (f) => setTimeout(f, 0);
+    ? (f) => requestIdleCallback(f) : (f) => setTimeout(f, 0);   // truly idle: not between the end's drawing slices
 
   function defer(ids) {
     for (const id of ids) later.add(id);
