@@ -123,6 +123,8 @@ export function makeA11yTree(list, initialTree, options = {}) {
   let focusId = tree.root.id;
   let selected = null;       // the editor's selected node (aria-selected)
   let fresh = null;          // ids of the items made during setNodes
+  const later = new Set();   // ids whose hook items are made in idle time
+  let draining = false;
 
   list.setAttribute('role', 'tree');
   list.classList.toggle('hooks', hooks);
@@ -131,6 +133,7 @@ export function makeA11yTree(list, initialTree, options = {}) {
   /** Make the items from the tree (again: a game's tree grows in place). */
   function build(wasOpen) {
     items.clear();
+    later.clear();
     list.replaceChildren(make(tree.root));
     if (wasOpen) {
       for (const n of tree.nodes) if (n.children.length && wasOpen.has(n.id)) open(n);
@@ -247,8 +250,40 @@ export function makeA11yTree(list, initialTree, options = {}) {
     return items.get(id) || null;
   }
 
+  // Hooks made later: a call that would make many items (the End of a big
+  // run) makes them in idle time instead, in slices, so the end is drawn
+  // first. While any wait, the list says aria-busy="true"; once it is gone
+  // every node the steps touched has its item (contract §4).
+  const idle = window.requestIdleCallback
+    ? (f) => requestIdleCallback(f) : (f) => setTimeout(f, 0);   // truly idle: not between the end's drawing slices
+
+  function defer(ids) {
+    for (const id of ids) later.add(id);
+    list.setAttribute('aria-busy', 'true');
+    if (!draining) { draining = true; idle(drain); }
+  }
+
+  function drain() {
+    const t0 = performance.now();
+    for (const id of later) {
+      later.delete(id);
+      if (hooks) ensure(id);   // made from the view now (`fields`)
+      if (performance.now() - t0 > 12) { idle(drain); return; }
+    }
+    draining = false;
+    list.removeAttribute('aria-busy');
+  }
+
   /** The nodes a step changed: rewrite the items made (hooks: make them). */
   function setNodes(ids, fieldsOf) {
+    if (hooks) {
+      ids = [...ids];   // (any iterable)
+      const unmade = ids.filter((id) => !items.has(id));
+      if (unmade.length > 64) {
+        defer(unmade);
+        ids = ids.filter((id) => items.has(id));
+      }
+    }
     // Items made during this call (a node's siblings come with it) are
     // written already, from the same view: read, not written again.
     fresh = new Set();

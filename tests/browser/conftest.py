@@ -75,7 +75,9 @@ class Viz:
 
     @staticmethod
     def wait_step(pg, k: int) -> None:
-        pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)",
+        # ... and the hook items made (a big step makes them in idle time: aria-busy meanwhile).
+        pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)"
+                             " && !document.querySelector('[role=tree][aria-busy=true]')",
                              arg=k, timeout=15000)
 
     @staticmethod

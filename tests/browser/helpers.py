@@ -52,7 +52,8 @@ REST_JS = """async (still) => {
   };
   let last = look(), same = 0;
   const t0 = performance.now();
-  while (same < still) {
+  const busy = () => document.querySelector('[role=tree][aria-busy=true]');   // hook items still to make
+  while (same < still || busy()) {
     if (performance.now() - t0 > 15000) return false;
     await frame();
     const now = look();
@@ -75,7 +76,8 @@ def settled(pg) -> None:
 
 
 def wait_step(pg, k: int, timeout: float = 15000) -> None:
-    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)",
+    pg.wait_for_function("k => document.querySelector('[data-step]').textContent === String(k)"
+                         " && !document.querySelector('[role=tree][aria-busy=true]')",
                          arg=k, timeout=timeout)
 
 
