@@ -104,7 +104,7 @@ def init_app(app: Flask) -> None:
 
 def _algorithms_doc() -> dict:
     """The algorithms' records in the page's language, written into every page
-    (base.html) so that static/js/algorithms.js needs no request: its module
+    (base.html's meta) so that static/js/algorithms.js needs no request: its module
     then runs as soon as the page is parsed, before the first click or drop."""
     from app.search.descriptors import document
     from app.i18n import words

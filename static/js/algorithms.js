@@ -9,9 +9,9 @@
 //   algorithm('alphabeta').bounds   // true
 
 const lang = globalThis.document?.documentElement?.lang || 'en';
-// Every page carries them (base.html's #algorithms-doc): no request, no wait.
-const embedded = globalThis.document?.getElementById?.('algorithms-doc');
-const doc = globalThis.ALGORITHMS_DOC ?? (embedded ? JSON.parse(embedded.textContent) : await load());
+// Every page carries them (base.html's <meta name="algorithms">): no request, no wait.
+const embedded = globalThis.document?.querySelector?.('meta[name=algorithms]')?.content;
+const doc = globalThis.ALGORITHMS_DOC ?? (embedded ? JSON.parse(embedded) : await load());
 
 async function load() {
   try {
