@@ -24,19 +24,10 @@ import time
 import pytest
 import requests
 
-from tests.classes.services import Phone, Services, bound_socket
+from tests.classes.services import Phone, Services, bound_socket, wait_for
 
 pytestmark = pytest.mark.slow
 SOURCES = ["127.0.0.2", "127.0.1.2", "127.0.2.2", "127.0.3.2", "127.0.4.2", "127.0.5.2"]
-
-
-def wait_for(check, timeout=10.0, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def upstream_of(services: Services, port: int, source: str) -> str:

@@ -20,7 +20,7 @@ import pytest
 import requests
 import socketio
 
-from tests.classes.services import REPO, Services, bound_socket, free_port
+from tests.classes.services import REPO, Services, bound_socket, free_port, wait_for
 
 pytestmark = pytest.mark.slow
 NS = "/class"
@@ -48,15 +48,6 @@ class Client:
 
     def close(self):
         self.sio.disconnect()
-
-
-def wait_for(check, timeout=15.0, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture
@@ -93,7 +84,7 @@ def test_two_processes_behind_nginx_share_one_class(services):
         last = driven[-1]
         wait_for(lambda: all(s.states and s.states[-1]["step"] == last and
                              len(s.states) >= len(driven) for s in students),
-                 what="every student at the last step")
+                 timeout=15.0, what="every student at the last step")
         for s in students:
             assert [m["step"] for m in s.states] == driven        # every step, in order
 
@@ -105,20 +96,20 @@ def test_two_processes_behind_nginx_share_one_class(services):
             assert s.call("answer", {"code": code, "question": q["id"],
                                      "answer": "3" if i % 2 else "12"})["accepted"]
         wait_for(lambda: instructor.tallies and instructor.tallies[-1]["answers"] == len(students),
-                 what="every answer in the tally")
+                 timeout=15.0, what="every answer in the tally")
         tally = instructor.tallies[-1]
         assert tally["right"] == len(students) // 2
         assert tally["wrong"] == [{"label": "12", "count": len(students) - len(students) // 2}]
 
         instructor.call("reveal", {"code": code, "token": token})
-        wait_for(lambda: all(s.states[-1]["step"] == b_exit for s in students), what="the reveal")
+        wait_for(lambda: all(s.states[-1]["step"] == b_exit for s in students), timeout=15.0, what="the reveal")
     finally:
         for c in [instructor, *students]:
             c.close()
 
     # The students were spread over both processes (nginx logs a WebSocket at its end).
     wait_for(lambda: services.access_log().count("transport=websocket") >= len(SOURCES) + 1,
-             what="nginx's access log")
+             timeout=15.0, what="nginx's access log")
     served = {}
     for line in services.access_log().splitlines():
         m = re.match(r"(\S+) (\S+) .*transport=websocket", line)
