@@ -13,7 +13,8 @@
   practice's page), ``/a/<id>/dashboard`` (the instructor's; token in the fragment).
 
 Unknown ids, wrong personal tokens and wrong instructor tokens count as
-guesses, rate-limited per client (429 + ``Retry-After``). The logic is in
+guesses per client address; past the limit they, and requests with no token,
+get 429 + ``Retry-After``; a request carrying a valid token never does. The logic is in
 :mod:`app.assignments`; the database in :mod:`app.db`.
 """
 from __future__ import annotations
@@ -107,6 +108,9 @@ def _refused(exc: AssignmentError):
 
 
 def _guard() -> None:
+    """429 if this address has missed too often: asked only of a request that carries
+    no valid token (an unknown id, a wrong token, or none), never of one that does, so
+    one guesser behind the hall's shared address locks no student or instructor out."""
     limiter, item = current_app.extensions["assignment_guesses"]
     client = client_address()
     if not limiter.test(item, "assignment-guess", client):
@@ -117,12 +121,13 @@ def _guard() -> None:
 
 
 def _missed() -> None:
+    """Count a miss of this address; past the limit, refuse it (guessing stays slow)."""
+    _guard()
     limiter, item = current_app.extensions["assignment_guesses"]
     limiter.hit(item, "assignment-guess", client_address())
 
 
 def _assignment(assignment_id: str) -> Assignment:
-    _guard()
     found = _store().get(assignment_id) if len(assignment_id) <= 32 else None
     if found is None:
         _missed()
@@ -131,11 +136,19 @@ def _assignment(assignment_id: str) -> Assignment:
     return found
 
 
+def _open(assignment_id: str) -> Assignment:
+    """An assignment asked for without a token (its title, a registration): a locked
+    address gets the same 429 whether the id exists or not."""
+    _guard()
+    return _assignment(assignment_id)
+
+
 def _instructor(assignment_id: str) -> Assignment:
     """The assignment, if the request carries its instructor token (401/403 otherwise)."""
     a = _assignment(assignment_id)
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
+        _guard()
         raise AssignmentError("This needs the instructor's link (Authorization: Bearer).", 401)
     token = header[7:].strip()
     if not check_token(a.token_hash, token) and not _lms_instructor(a.id, token):
@@ -332,7 +345,7 @@ def roster(assignment_id: str):
 
 @bp.get("/api/assignments/<assignment_id>")
 def about(assignment_id: str):
-    a = _assignment(assignment_id)
+    a = _open(assignment_id)
     return jsonify(_public(a))
 
 
@@ -344,7 +357,7 @@ def _public(a: Assignment) -> dict:
 
 @bp.post("/api/assignments/<assignment_id>/students")
 def register(assignment_id: str):
-    a = _assignment(assignment_id)
+    a = _open(assignment_id)
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or set(data) - {"student"}:
         raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")

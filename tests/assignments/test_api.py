@@ -168,6 +168,34 @@ def test_guessing_links_is_rate_limited(make_app):
     assert int(r.headers["Retry-After"]) > 0 and r.json["error"]["message"]
 
 
+def test_one_guesser_behind_a_shared_address_locks_no_one_with_a_link_out(make_app):
+    """Issue 25 (3): 21 misses from one address and every request from it got 429,
+    valid student tokens and the instructor's /results included."""
+    app = make_app(ASSIGNMENT_BUDGET={"guesses_per_minute": "3/minute"})
+    client = app.test_client()         # the whole hall: one address
+    a = _make(client)
+    ana = _join(client, a, "Ana")
+    for i in range(6):                 # the hostile student guesses ids
+        client.get(f"/api/assignments/nope{i}")
+    assert client.get("/api/assignments/nope9").status_code == 429   # guessing stays slow
+    # wrong tokens count too, and are refused as guesses
+    assert client.get(f"/api/assignments/{a['id']}/me",
+                      headers={"X-Student-Token": "x" * 24}).status_code == 429
+    assert client.get(f"/api/assignments/{a['id']}/results",
+                      headers={"Authorization": "Bearer wrong"}).status_code == 429
+    # a locked address learns nothing from an id without a token: same answer as a miss
+    assert client.get(f"/api/assignments/{a['id']}").status_code == 429
+    # every request carrying a valid token is served
+    assert client.get(f"/api/assignments/{a['id']}/me", headers=ana).status_code == 200
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    assert client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).status_code == 200
+    assert client.get(f"/api/assignments/{a['id']}/grades.csv",
+                      headers=_auth(a)).status_code == 200
+    # another address is not touched by this one's misses
+    other = client.get(f"/api/assignments/{a['id']}", environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200
+
+
 def test_roster_gives_personal_links_and_bad_rows_are_named(client):
     a = _make(client)
     url = f"/api/assignments/{a['id']}/roster"
