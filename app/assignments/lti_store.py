@@ -108,7 +108,8 @@ class LtiStore:
                                              "most."), 413, limit=max_students)
                 sid = c.execute(insert(students).values(
                     assignment_id=assignment_id, key=key, name=name[:200], sis_id=sis_id,
-                    login=login, token_hash=token_hash, created=now)).inserted_primary_key[0]
+                    login=login, token_hash=token_hash, created=now,
+                    origin="lms")).inserted_primary_key[0]
             else:
                 sid = row.id
                 c.execute(update(students).where(students.c.id == sid).values(

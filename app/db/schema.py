@@ -45,6 +45,9 @@ students = Table(
     Column("section", String(100)),
     Column("token_hash", String(64), nullable=False),  # SHA-256 of the personal link's token
     Column("created", Float, nullable=False),
+    # How the identity came (migration 0003): "name" typed in the form (anyone may type
+    # any name: an alias), "roster" (the instructor's list), "lms" (a launch).
+    Column("origin", String(8)),
     UniqueConstraint("assignment_id", "key", name="uq_students_assignment_key"),
 )
 

@@ -306,6 +306,9 @@ def launch():
     if teaches(data):
         lti.store.mint_instructor(a.id, token_hash(token))
         return _go(f"/a/{a.id}/dashboard#{token}")
+    if a.spec.identities == "roster":
+        return _refused(said("This assignment is for the students on its roster: open the "
+                             "personal link your instructor sent you."), 403)
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]

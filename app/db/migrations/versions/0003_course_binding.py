@@ -1,4 +1,4 @@
-"""Courses: an assignment bound to the LMS courses it may be launched from, and
+"""Courses and identities: an assignment bound to the LMS courses it may be launched from, and
 scores sent back per line item (two courses linking one assignment each keep
 their own gradebook column).
 
@@ -6,6 +6,9 @@ their own gradebook column).
 ``lti_scores`` (one per student and line item); its rows are kept. Assignments
 deep-linked before this revision have no course: their instructor links them
 again (the deep-link page's "link an assignment you made").
+
+``students.origin`` says how an identity came: ``name`` (typed in the form),
+``roster`` or ``lms``; existing rows are told apart by their key and roster fields.
 
 Revision ID: 0003
 Revises: 0002
@@ -47,6 +50,11 @@ def upgrade() -> None:
     if rows:
         op.bulk_insert(scores, [{**r._asdict(), "lineitem": _lineitem(r.ags)} for r in rows])
     op.drop_table("lti_grades")
+    op.add_column("students", sa.Column("origin", sa.String(8)))
+    op.execute("UPDATE students SET origin = 'lms' WHERE key LIKE 'lti:%'")
+    op.execute("UPDATE students SET origin = 'roster' WHERE origin IS NULL AND (sis_id IS NOT "
+               "NULL OR login IS NOT NULL OR section IS NOT NULL)")
+    op.execute("UPDATE students SET origin = 'name' WHERE origin IS NULL")
 
 
 def _lineitem(ags: str) -> str:
@@ -55,6 +63,8 @@ def _lineitem(ags: str) -> str:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("students") as batch:
+        batch.drop_column("origin")
     op.create_table(
         "lti_grades",
         sa.Column("student_id", sa.Integer,
