@@ -5,7 +5,8 @@ A position is the game id that names it (contract §1, with this module's
 extensions): ``game:tictactoe:x...o....``, ``game:nim:4-2-1:min`` (MIN to
 move), ``game:connect4:4435`` (the columns played so far). The computer's
 move is the root's best child in the search's raw events, so the move the
-play page makes is exactly the one the visualizer shows for that position.
+play page makes is exactly the one the visualizer shows for that position
+(Monte Carlo tree search's: the root's most visited child, as its ``done`` says).
 
 >>> p = position("game:tictactoe")
 >>> p["to_move"], len(p["moves"]), p["moves"][4]["position"]
