@@ -46,6 +46,20 @@ def student_key(text) -> str:
     return key
 
 
+INTERNAL_KEY = re.compile(r"lti:.*|[a-z]{2,10}:[0-9a-f]{8,}")
+"""The shape of the keys this tool makes itself (``lti:<hash>``, an LMS identity):
+never typed in the name form, or a student could take a classmate's LMS identity."""
+
+
+def typed_key(text) -> str:
+    """:func:`student_key` of a name typed in the form, refusing an internal key's shape."""
+    key = student_key(text)
+    if INTERNAL_KEY.fullmatch(key):
+        raise AssignmentError(N_("This name is reserved: type your own name or student "
+                                 "number."), argument="student")
+    return key
+
+
 def seed_for(secret: str, key: str, index: int) -> int:
     mac = hmac.new(secret.encode(), f"{key}\x00{index}".encode(), hashlib.sha256).digest()
     return int.from_bytes(mac[:SEED_BITS // 8], "big")

@@ -5,7 +5,10 @@
   cookies, so that a launch inside the LMS's frame needs no third-party cookie;
 - nonces used once (:meth:`LtiStore.use_nonce`): PyLTI1p3 checks that a
   nonce was issued, not that it was not used before;
-- where each LMS student's score goes back to, and the score last sent;
+- the courses (platform, deployment, context) each assignment may be launched
+  from (migration 0003);
+- where each LMS student's score goes back to, one line item per course they
+  launched from, and the score last sent there;
 - short-lived instructor keys minted by an instructor's launch.
 """
 from __future__ import annotations
@@ -18,7 +21,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
-from app.db.schema import instructor_tokens, lti_grades, lti_kv, lti_nonces, students
+from app.db.schema import (assignment_contexts, instructor_tokens, lti_kv, lti_nonces, lti_scores,
+                           students)
 
 LAUNCH_SECONDS = 3600
 
@@ -60,6 +64,11 @@ class DbLaunchData(LaunchDataStorage):
         return self.get_value(key) is not None
 
 
+def lineitem_of(ags: dict) -> str:
+    """The line item a launch's AGS claim names (its container if none)."""
+    return str(ags.get("lineitem") or ags.get("lineitems") or "")[:500]
+
+
 class LtiStore:
     def __init__(self, db: Database):
         self.db = db
@@ -99,26 +108,50 @@ class LtiStore:
                                              "most."), 413, limit=max_students)
                 sid = c.execute(insert(students).values(
                     assignment_id=assignment_id, key=key, name=name[:200], sis_id=sis_id,
-                    login=login, token_hash=token_hash, created=now)).inserted_primary_key[0]
+                    login=login, token_hash=token_hash, created=now,
+                    origin="lms")).inserted_primary_key[0]
             else:
                 sid = row.id
                 c.execute(update(students).where(students.c.id == sid).values(
                     token_hash=token_hash, name=name[:200], sis_id=sis_id, login=login))
-            if ags is not None:
-                c.execute(delete(lti_grades).where(lti_grades.c.student_id == sid))
-                c.execute(insert(lti_grades).values(student_id=sid, issuer=issuer,
+            if ags is not None:     # this course's line item, kept beside the others
+                item = lineitem_of(ags)
+                c.execute(delete(lti_scores).where(lti_scores.c.student_id == sid,
+                                                   lti_scores.c.lineitem == item))
+                c.execute(insert(lti_scores).values(student_id=sid, lineitem=item, issuer=issuer,
                                                     client_id=client_id, user_sub=sub,
                                                     ags=json.dumps(ags), sent=None))
             return sid
 
-    def grade_target(self, student_id: int):
+    def grade_targets(self, student_id: int) -> list:
+        """Every line item the student launched from (each course's gradebook column)."""
         with self.db.read() as c:
-            return c.execute(select(lti_grades).where(lti_grades.c.student_id == student_id)).first()
+            return c.execute(select(lti_scores).where(lti_scores.c.student_id == student_id)
+                             .order_by(lti_scores.c.lineitem)).all()
 
-    def sent(self, student_id: int, score: float) -> None:
+    def sent(self, student_id: int, lineitem: str, score: float) -> None:
         with self.db.write() as c:
-            c.execute(update(lti_grades).where(lti_grades.c.student_id == student_id)
+            c.execute(update(lti_scores).where(lti_scores.c.student_id == student_id,
+                                               lti_scores.c.lineitem == lineitem)
                       .values(sent=score))
+
+    # -- courses ------------------------------------------------------------------------
+    def bind(self, assignment_id: str, issuer: str, deployment_id: str, context_id: str) -> None:
+        """The assignment may be launched from this course (made or linked there)."""
+        key = dict(assignment_id=assignment_id, issuer=issuer[:255],
+                   deployment_id=deployment_id[:255], context_id=context_id[:255])
+        with self.db.write() as c:
+            c.execute(delete(assignment_contexts).where(
+                *(getattr(assignment_contexts.c, k) == v for k, v in key.items())))
+            c.execute(insert(assignment_contexts).values(**key))
+
+    def bound(self, assignment_id: str, issuer: str, deployment_id: str, context_id: str) -> bool:
+        with self.db.read() as c:
+            return c.execute(select(assignment_contexts.c.assignment_id).where(
+                assignment_contexts.c.assignment_id == assignment_id,
+                assignment_contexts.c.issuer == issuer,
+                assignment_contexts.c.deployment_id == deployment_id,
+                assignment_contexts.c.context_id == context_id)).first() is not None
 
     # -- instructors from an LMS ------------------------------------------------------
     def mint_instructor(self, assignment_id: str, token_hash: str, seconds: int = 12 * 3600):

@@ -32,6 +32,9 @@ from .errors import AssignmentError
 
 FEEDBACK = ("step", "submit", "due")
 LATE = ("refuse", "mark")
+IDENTITIES = ("any", "roster", "lms")
+"""Who may take it: ``any`` (a name typed in the form, a roster's link, an LMS launch),
+``roster`` (only the roster's personal links), ``lms`` (only launches from the LMS)."""
 # What practice can check: the algorithms that search the tree once (its records).
 ALGORITHMS = tuple(a.id for a in REGISTRY if a.one_search)
 MAX_TITLE = 200
@@ -39,7 +42,7 @@ MAX_ATTEMPTS = 100
 MAX_BRANCHING, MAX_DEPTH = 5, 5
 EXERCISE_KEYS = {"tree", "mode", "algorithm", "branching", "depth", "values", "strict", "style",
                  "limit", "title"}
-SPEC_KEYS = {"title", "exercises", "attempts", "feedback", "due", "late"}
+SPEC_KEYS = {"title", "exercises", "attempts", "feedback", "due", "late", "identities"}
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class AssignmentSpec:
     """Seconds since the epoch (UTC), or ``None``."""
     late: str = "refuse"
     """After ``due``: ``refuse`` a submission, or ``mark`` it late."""
+    identities: str = "any"
+    """Who may take it (:data:`IDENTITIES`)."""
 
     def to_json(self) -> str:
         data = asdict(self)
@@ -124,7 +129,8 @@ def read_spec(data, max_exercises: int = 20) -> AssignmentSpec:
     if feedback == "due" and due is None:
         raise AssignmentError(N_("Feedback after the due date needs a due date."),
                               argument="due")
-    return AssignmentSpec(exercises, title.strip(), attempts, feedback, due, late)
+    identities = _choice(data.get("identities") or "any", "identities", IDENTITIES)
+    return AssignmentSpec(exercises, title.strip(), attempts, feedback, due, late, identities)
 
 
 def _exercise(e, where: str) -> ExerciseSpec:

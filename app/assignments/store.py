@@ -41,6 +41,13 @@ class Student:
     sis_id: str | None = None
     login: str | None = None
     section: str | None = None
+    origin: str | None = None
+    """``name`` (typed in the form), ``roster`` or ``lms`` (:mod:`app.db.schema`)."""
+
+    @property
+    def known(self) -> bool:
+        """An identity someone vouches for (the roster, the LMS), not a typed name."""
+        return self.origin in ("roster", "lms") or self.key.startswith("lti:")
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ class AssignmentStore:
     # -- students --------------------------------------------------------------
     def add_students(self, assignment_id: str, rows: list[dict], max_students: int) -> list[int]:
         """Add students (``key``, ``name``, ``token_hash``, optional ``sis_id``,
-        ``login``, ``section``), all or none: 409 when one is there already,
+        ``login``, ``section``, ``origin``), all or none: 409 when one is there already,
         413 past ``max_students``."""
         now = time.time()
         with self.db.write() as c:
@@ -133,7 +140,8 @@ class AssignmentStore:
                 ids.append(c.execute(insert(students).values(
                     assignment_id=assignment_id, key=r["key"], name=r["name"],
                     sis_id=r.get("sis_id"), login=r.get("login"), section=r.get("section"),
-                    token_hash=r["token_hash"], created=now)).inserted_primary_key[0])
+                    token_hash=r["token_hash"], created=now,
+                    origin=r.get("origin"))).inserted_primary_key[0])
             return ids
 
     def student_by_token(self, assignment_id: str, token_hash: str) -> Student | None:
@@ -239,4 +247,4 @@ def _student(row) -> Student | None:
     if row is None:
         return None
     return Student(row.id, row.assignment_id, row.key, row.name, row.sis_id, row.login,
-                   row.section)
+                   row.section, row.origin)

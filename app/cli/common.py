@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from app.budget import Games
 from app.search import ALGORITHMS, ORDERS, SearchOptions
 
 LIBRARY = Path(__file__).resolve().parents[2] / "trees"
@@ -32,6 +33,9 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mcts: how many iterations (default 1000)")
     parser.add_argument("--exploration", type=float, metavar="C",
                         help="mcts: the constant C of UCB1 (default √2)")
+    parser.add_argument("--max-iterations", type=int, metavar="N",
+                        help="mcts: allow up to N iterations (default: the server's budget, "
+                             f"{Games().mcts_iterations:,}; the search tree holds a node each)")
 
 
 def add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +46,7 @@ def add_lang_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> SearchOptions:
+    _check_iterations(getattr(args, "iterations", None), getattr(args, "max_iterations", None))
     bounds = getattr(args, "bounds", None)
     if bounds is not None:   # whole numbers stay whole: they are written as given
         bounds = tuple(int(x) if x.is_integer() else x for x in bounds)
@@ -49,6 +54,15 @@ def options_from(args: argparse.Namespace) -> SearchOptions:
                          seed=args.seed, strict=args.strict, style=args.style, bounds=bounds,
                          iterations=getattr(args, "iterations", None),
                          exploration=getattr(args, "exploration", None))
+
+
+def _check_iterations(iterations: int | None, lifted: int | None) -> None:
+    """The server's budget of Monte Carlo iterations (app.budget) holds here too: the
+    search tree grows a node per iteration, so 10^8 would fill the memory."""
+    limit = Games().mcts_iterations if lifted is None else lifted
+    if iterations is not None and iterations > limit:
+        raise ValueError(f"--iterations {iterations:,}: at most {limit:,} here (a node of "
+                         f"memory each); add --max-iterations {iterations} to lift the limit")
 
 
 def load(file: str):

@@ -45,6 +45,9 @@ students = Table(
     Column("section", String(100)),
     Column("token_hash", String(64), nullable=False),  # SHA-256 of the personal link's token
     Column("created", Float, nullable=False),
+    # How the identity came (migration 0003): "name" typed in the form (anyone may type
+    # any name: an alias), "roster" (the instructor's list), "lms" (a launch).
+    Column("origin", String(8)),
     UniqueConstraint("assignment_id", "key", name="uq_students_assignment_key"),
 )
 
@@ -84,17 +87,6 @@ lti_nonces = Table(
     Column("used", Float, nullable=False),
 )
 
-lti_grades = Table(
-    "lti_grades", metadata,
-    # Where a student's score goes back to (Assignment and Grade Services).
-    Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("issuer", String(255), nullable=False),
-    Column("client_id", String(255), nullable=False),
-    Column("user_sub", String(255), nullable=False),
-    Column("ags", Text, nullable=False),               # JSON: the launch's AGS endpoint claim
-    Column("sent", Float),                             # the score last sent (percent)
-)
 
 instructor_tokens = Table(
     "instructor_tokens", metadata,
@@ -105,5 +97,33 @@ instructor_tokens = Table(
     Column("expires", Float, nullable=False),
 )
 
+
+# -- Courses (migration 0003) ----------------------------------------------------
+
+assignment_contexts = Table(
+    "assignment_contexts", metadata,
+    # The courses an assignment may be launched from: the one whose deep link made it,
+    # and each its instructor linked it into. A launch from any other is refused.
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("issuer", String(255), primary_key=True),
+    Column("deployment_id", String(255), primary_key=True),
+    Column("context_id", String(255), primary_key=True),
+)
+
+lti_scores = Table(
+    "lti_scores", metadata,
+    # Where a student's score goes back to (Assignment and Grade Services): one row per
+    # line item they launched from, so two courses linking one assignment each get it.
+    Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("lineitem", String(500), primary_key=True),   # the AGS claim's line item URL
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("user_sub", String(255), nullable=False),
+    Column("ags", Text, nullable=False),               # JSON: the launch's AGS endpoint claim
+    Column("sent", Float),                             # the score last sent there (percent)
+)
+
 __all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
-           "lti_nonces", "lti_grades", "instructor_tokens"]
+           "lti_nonces", "instructor_tokens", "assignment_contexts", "lti_scores"]

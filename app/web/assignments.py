@@ -13,7 +13,8 @@
   practice's page), ``/a/<id>/dashboard`` (the instructor's; token in the fragment).
 
 Unknown ids, wrong personal tokens and wrong instructor tokens count as
-guesses, rate-limited per client (429 + ``Retry-After``). The logic is in
+guesses per client address; past the limit they, and requests with no token,
+get 429 + ``Retry-After``; a request carrying a valid token never does. The logic is in
 :mod:`app.assignments`; the database in :mod:`app.db`.
 """
 from __future__ import annotations
@@ -30,7 +31,8 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from app.assignments.errors import AssignmentError
-from app.assignments.exercises import exercises_for, options_of, random_spec, student_key
+from app.assignments.exercises import (exercises_for, options_of, random_spec, student_key,
+                                       typed_key)
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
                                        exercise_scores)
 from app.assignments.grading import grade, guided_total, shown
@@ -107,6 +109,9 @@ def _refused(exc: AssignmentError):
 
 
 def _guard() -> None:
+    """429 if this address has missed too often: asked only of a request that carries
+    no valid token (an unknown id, a wrong token, or none), never of one that does, so
+    one guesser behind the hall's shared address locks no student or instructor out."""
     limiter, item = current_app.extensions["assignment_guesses"]
     client = client_address()
     if not limiter.test(item, "assignment-guess", client):
@@ -117,12 +122,13 @@ def _guard() -> None:
 
 
 def _missed() -> None:
+    """Count a miss of this address; past the limit, refuse it (guessing stays slow)."""
+    _guard()
     limiter, item = current_app.extensions["assignment_guesses"]
     limiter.hit(item, "assignment-guess", client_address())
 
 
 def _assignment(assignment_id: str) -> Assignment:
-    _guard()
     found = _store().get(assignment_id) if len(assignment_id) <= 32 else None
     if found is None:
         _missed()
@@ -131,11 +137,19 @@ def _assignment(assignment_id: str) -> Assignment:
     return found
 
 
+def _open(assignment_id: str) -> Assignment:
+    """An assignment asked for without a token (its title, a registration): a locked
+    address gets the same 429 whether the id exists or not."""
+    _guard()
+    return _assignment(assignment_id)
+
+
 def _instructor(assignment_id: str) -> Assignment:
     """The assignment, if the request carries its instructor token (401/403 otherwise)."""
     a = _assignment(assignment_id)
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
+        _guard()
         raise AssignmentError("This needs the instructor's link (Authorization: Bearer).", 401)
     token = header[7:].strip()
     if not check_token(a.token_hash, token) and not _lms_instructor(a.id, token):
@@ -308,6 +322,7 @@ def grades_csv(assignment_id: str):
 @bp.post("/api/assignments/<assignment_id>/roster")
 def roster(assignment_id: str):
     a = _instructor(assignment_id)
+    _only(a, "any", "roster")
     budget = _budget()
     upload = request.files.get("file")
     data = upload.read(budget.roster_bytes + 1) if upload else request.get_data()
@@ -322,6 +337,7 @@ def roster(assignment_id: str):
     tokens = [secrets.token_urlsafe(18) for _ in rows]
     for r, t in zip(rows, tokens):
         r["token_hash"] = token_hash(t)
+        r["origin"] = "roster"
     _store().add_students(a.id, rows, budget.students_per_assignment)
     return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
                                   "link": f"/a/{a.id}#s={t}"}
@@ -332,38 +348,56 @@ def roster(assignment_id: str):
 
 @bp.get("/api/assignments/<assignment_id>")
 def about(assignment_id: str):
-    a = _assignment(assignment_id)
+    a = _open(assignment_id)
     return jsonify(_public(a))
 
 
 def _public(a: Assignment) -> dict:
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
-            "attempts": a.spec.attempts, "late": a.spec.late,
+            "attempts": a.spec.attempts, "late": a.spec.late, "identities": a.spec.identities,
             "exercises": [{"index": i, "mode": e.mode} for i, e in enumerate(a.spec.exercises)]}
 
 
 @bp.post("/api/assignments/<assignment_id>/students")
 def register(assignment_id: str):
-    a = _assignment(assignment_id)
+    a = _open(assignment_id)
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or set(data) - {"student"}:
         raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")
+    _only(a, "any")
     name = data.get("student")
-    key = student_key(name)
+    key = typed_key(name)
     token = secrets.token_urlsafe(18)
     _store().add_students(a.id, [{"key": key, "name": " ".join(name.split()),
-                                  "token_hash": token_hash(token)}],
+                                  "token_hash": token_hash(token), "origin": "name"}],
                           _budget().students_per_assignment)
     return jsonify({"token": token, "student": " ".join(name.split()),
                     "link": f"/a/{a.id}#s={token}"}), 201
 
 
-def _key_allowed(a: Assignment, used: int, now: float) -> bool:
+def _only(a: Assignment, *allowed: str) -> None:
+    """The assignment's ``identities`` setting allows this way in, or 403."""
+    if a.spec.identities in allowed:
+        return
+    if a.spec.identities == "roster":
+        raise AssignmentError("This assignment is for the students on its roster: open the "
+                              "personal link your instructor sent you.", 403)
+    raise AssignmentError("This assignment is taken from the LMS: open it from your course "
+                          "page.", 403)
+
+
+def _key_allowed(a: Assignment, used: int, now: float, st: Student | None = None,
+                 index: int | None = None) -> bool:
     """May the student see this exercise's key? After the due date; or, with
-    feedback per step or at submission, once their attempts are used up."""
+    feedback per step or at submission, once their attempts are used up. A tree
+    every student shares is never shown early to a typed name: anyone may type
+    another name (an alias) and spend its attempts to learn the key."""
     if a.spec.past_due(now):
         return True
     if a.spec.feedback == "due":
+        return False
+    if st is not None and index is not None and not a.spec.exercises[index].random \
+            and not st.known:
         return False
     return a.spec.attempts is not None and used >= a.spec.attempts
 
@@ -380,7 +414,7 @@ def me(assignment_id: str):
     exercises = []
     for ex in _exercise_list(a, st.key):
         used = sum(1 for s in subs if s.exercise == ex["index"])
-        item = {**ex, "used": used, "key_allowed": _key_allowed(a, used, now)}
+        item = {**ex, "used": used, "key_allowed": _key_allowed(a, used, now, st, ex["index"])}
         if modes[ex["index"]] != "guided":
             item["attempts_left"] = (None if a.spec.attempts is None
                                      else max(0, a.spec.attempts - used))
@@ -421,7 +455,10 @@ def submit(assignment_id: str, index: int):
         if exercise.mode == "guided":
             return jsonify(_guided(a, st, index, exercise, tree, tree_id, body, reveal, past))
         if reveal:     # the key, without a new attempt
-            if not _key_allowed(a, len(store.submissions(st.id, index)), now):
+            if not _key_allowed(a, len(store.submissions(st.id, index)), now, st, index):
+                if not st.known and not exercise.random:
+                    raise AssignmentError("Every student shares this tree: its solution is "
+                                          "shown after the due date.", 403)
                 raise AssignmentError("The solution is shown once your attempts are used up "
                                       "or after the due date.", 403)
             graded = grade(tree, tree_id, exercise, body, reveal=True)
@@ -432,7 +469,8 @@ def submit(assignment_id: str, index: int):
         attempt = store.submit(st.id, index, _answers(body), graded.right, graded.total,
                                graded.result, past, a.spec.attempts,
                                _budget().submissions_per_minute)
-        out = shown(graded, exercise.mode, a.spec.feedback, _key_allowed(a, attempt, now))
+        out = shown(graded, exercise.mode, a.spec.feedback,
+                    _key_allowed(a, attempt, now, st, index))
     _passback(a, st)
     out.update(attempt=attempt, late=past,
                attempts_left=None if a.spec.attempts is None else a.spec.attempts - attempt)

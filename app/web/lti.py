@@ -29,6 +29,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import secrets
 import time
 from datetime import datetime, timezone
@@ -49,6 +50,7 @@ from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
 from app.classes.codes import token_hash
 
+from .lti_roles import teaches
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -126,31 +128,34 @@ class Lti:
         return DbLaunchData(self.db)
 
     def send_score(self, a, st) -> None:
-        """The student's percent to the LMS line item, if it changed since last sent."""
+        """The student's percent to each line item they launched from (one per course
+        linking the assignment), where it changed since last sent."""
         if a.spec.feedback == "due" and not a.spec.past_due(time.time()):
             return      # no score before the due date, in the LMS either (sent after it)
-        target = self.store.grade_target(st.id)
-        if target is None:
+        targets = self.store.grade_targets(st.id)
+        if not targets:
             return
         store = current_app.extensions["assignments"]
         scores = exercise_scores(store.submissions(st.id), [e.mode for e in a.spec.exercises])
         score = percent(scores)
-        if target.sent is not None and abs(target.sent - score) < 1e-9:
-            return
-        try:
-            registration = self.conf.find_registration_by_params(target.issuer, target.client_id)
-            ags = AssignmentsGradesService(ServiceConnector(registration), json.loads(target.ags))
-            done = all(x >= 1.0 for x in scores)
-            grade = (Grade().set_score_given(score).set_score_maximum(100)
-                     .set_timestamp(datetime.now(timezone.utc).isoformat())
-                     .set_activity_progress("Completed" if done else "Submitted")
-                     .set_grading_progress("FullyGraded").set_user_id(target.user_sub))
-            ags.put_grade(grade)
-        except Exception:       # the LMS may be down: the score is kept here, sent next time
-            log.exception("LTI score passback to %s failed", target.issuer)
-            return
-        self.store.sent(st.id, score)
-
+        done = all(x >= 1.0 for x in scores)
+        for target in targets:
+            if target.sent is not None and abs(target.sent - score) < 1e-9:
+                continue
+            try:
+                registration = self.conf.find_registration_by_params(target.issuer,
+                                                                     target.client_id)
+                ags = AssignmentsGradesService(ServiceConnector(registration),
+                                               json.loads(target.ags))
+                grade = (Grade().set_score_given(score).set_score_maximum(100)
+                         .set_timestamp(datetime.now(timezone.utc).isoformat())
+                         .set_activity_progress("Completed" if done else "Submitted")
+                         .set_grading_progress("FullyGraded").set_user_id(target.user_sub))
+                ags.put_grade(grade)
+            except Exception:   # the LMS may be down: the score is kept here, sent next time
+                log.exception("LTI score passback to %s failed", target.issuer)
+                continue
+            self.store.sent(st.id, target.lineitem, score)
 
     def send_due_scores(self, a, students) -> None:
         """After the due date of a "feedback after the due date" assignment: every LMS
@@ -279,7 +284,7 @@ def launch():
         return _refused(said("The launch from the LMS was refused: {reason}. Start again "
                              "from the course page.", reason=str(exc)))
     if message.is_deep_link_launch():
-        if not (message.check_teacher_access() or message.check_staff_access()):
+        if not teaches(data):
             return _refused(said("Only an instructor can add an assignment."))
         from .practice import MODES
         trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= 400]
@@ -291,10 +296,19 @@ def launch():
     a = store.get(assignment_id) if isinstance(assignment_id, str) else None
     if a is None:
         return _refused(said("This link of the LMS names no assignment of the tool."), 404)
+    # Only from a course the assignment was made in or linked into by its instructor:
+    # a link elsewhere naming its id (seen by any student in /a/<id>) reaches nothing.
+    if not lti.store.bound(a.id, *_course(data)):
+        return _refused(said("This assignment belongs to another course: its instructor can "
+                             "link it into this one from the LMS (add the tool, then \"link "
+                             "an assignment you made\")."), 403)
     token = secrets.token_urlsafe(24)
-    if message.check_teacher_access() or message.check_staff_access():
+    if teaches(data):
         lti.store.mint_instructor(a.id, token_hash(token))
         return _go(f"/a/{a.id}/dashboard#{token}")
+    if a.spec.identities == "roster":
+        return _refused(said("This assignment is for the students on its roster: open the "
+                             "personal link your instructor sent you."), 403)
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
@@ -308,6 +322,14 @@ def launch():
     except AssignmentError as exc:
         return _refused(said(exc.msgid, **exc.fields), exc.status)
     return _go(f"/a/{a.id}#s={token}")
+
+
+def _course(data: dict) -> tuple[str, str, str]:
+    """(issuer, deployment, context) of a launch; a launch outside a course has no
+    context and reaches no assignment."""
+    context = data.get(LTI_CLAIM + "context") or {}
+    return (data.get("iss") or "", data.get(LTI_CLAIM + "deployment_id") or "",
+            str(context.get("id") or "") if isinstance(context, dict) else "")
 
 
 def _go(url: str):
@@ -326,11 +348,20 @@ def deep_link(launch_id: str):
                                     launch_data_storage=lti.storage())
     except LtiException:
         message = None
-    if message is None or not message.is_deep_link_launch() or not (
-            message.check_teacher_access() or message.check_staff_access()):
+    if message is None or not message.is_deep_link_launch() or not teaches(
+            message.get_launch_data()):
         raise AssignmentError("This page has expired: add the tool again from the LMS.", 403)
-    made = make_assignment(request.get_json(silent=True))
-    title = (request.get_json(silent=True) or {}).get("title") or "Assignment"
+    course = _course(message.get_launch_data())
+    if not course[2]:
+        raise AssignmentError("Add the tool from a course of the LMS.", 403)
+    body = request.get_json(silent=True)
+    if isinstance(body, dict) and "link" in body:
+        made = _existing(body)
+    else:
+        made = make_assignment(body)
+    lti.store.bind(made["id"], *course)
+    title = (body if isinstance(body, dict) else {}).get("title") or made.get("title") \
+        or "Assignment"
     resource = (DeepLinkResource().set_url(url_for("lti.launch", _external=True))
                 .set_title(title).set_custom_params({"assignment": made["id"]})
                 .set_lineitem(LineItem().set_score_maximum(100).set_label(title)))
@@ -340,6 +371,26 @@ def deep_link(launch_id: str):
     return jsonify({"jwt": deep.get_response_jwt([resource]),
                     "return_url": settings.get("deep_link_return_url"),
                     "dashboard": made["dashboard"], "student": made["student"]}), 201
+
+
+def _existing(body: dict) -> dict:
+    """An assignment its instructor links into another course, proven by its instructor
+    link (``/a/<id>/dashboard#<key>``, as made or as minted by an LMS launch)."""
+    from app.classes.codes import check_token
+
+    link = body.get("link")
+    if set(body) - {"link", "title"} or not isinstance(link, str) or len(link) > 400:
+        raise AssignmentError("Send a JSON object: {fields}.", argument="link",
+                              fields="{link: the assignment's instructor link}")
+    found = re.search(r"/a/([A-Za-z0-9_-]{1,32})/dashboard#([A-Za-z0-9_-]{1,100})$", link)
+    store = current_app.extensions["assignments"]
+    a = store.get(found.group(1)) if found else None
+    if a is None or not (check_token(a.token_hash, found.group(2)) or
+                         _lti().store.instructor_ok(a.id, token_hash(found.group(2)))):
+        raise AssignmentError("This is not the instructor's link of an assignment.", 403,
+                              argument="link")
+    return {"id": a.id, "title": a.title, "student": f"/a/{a.id}",
+            "dashboard": f"/a/{a.id}/dashboard#{found.group(2)}"}
 
 
 @bp.get("/lti/jwks")

@@ -19,7 +19,11 @@ waiting, an HTTP client's address ``work_per_address`` (one more: 429); at most
 within ``work_wait_seconds`` (the jobs ahead of it times a moving average of
 a job's time, shared by the threads) is refused with 503 and ``Retry-After``
 at once, so no request waits a minute for nothing; one that waits that long
-after all is refused then. Offloaded functions must not touch Flask's request or
+after all is refused then. A stream's pulls (:func:`offload_stream`) are not
+shed that way: the stream was admitted at its ``start``, and a page refused
+half-way through a run it began would show an error instead of the end; they
+wait their turn (up to :data:`STREAM_WAIT` seconds, under the page's 20 s
+acknowledgement timeout) while new starts are refused. Offloaded functions must not touch Flask's request or
 app context: pass them what they need; they must not offload in turn (the
 slots could all be taken by callers waiting for themselves).
 """
@@ -36,6 +40,9 @@ from app.treefile.errors import N_
 
 POOL_THREADS = 2
 """Threads of work without an app (the default ``work_threads``)."""
+STREAM_WAIT = 15.0
+"""Seconds a pull of a started stream may wait for a thread (then 503 + Retry-After,
+which the page waits out and asks again)."""
 _slots = threading.BoundedSemaphore(POOL_THREADS)
 
 
@@ -83,7 +90,9 @@ class WorkQueue:
                        say={"running": self.running, "waiting": self.waiting})
 
     @contextmanager
-    def admitted(self, client: str | None) -> Iterator[None]:
+    def admitted(self, client: str | None, patient: bool = False) -> Iterator[None]:
+        """A slot for one job; ``patient``: work of something admitted already (a
+        stream's pull), which waits its turn rather than being shed up front."""
         with self._cond:
             most = self.per_client if str(client).startswith("sid:") else self.per_address
             if client is not None and self._clients[client] >= most:
@@ -91,13 +100,13 @@ class WorkQueue:
                 raise refusal("You have {count} heavy requests running or waiting: wait for "
                               "them to finish, then try again.", 429, 2,
                               say={"count": self._clients[client]})
-            if self.running >= self.threads and (
+            if not patient and self.running >= self.threads and (
                     self.waiting >= self.queue
                     or (self.waiting + 1) * self.job_seconds / self.threads > self.wait):
                 raise self._busy()   # it could not start within ``wait``: say so now
             self._clients[client] += 1
             self.waiting += 1
-            deadline = time.monotonic() + self.wait
+            deadline = time.monotonic() + (max(self.wait, STREAM_WAIT) if patient else self.wait)
             try:
                 while self.running >= self.threads:
                     left = deadline - time.monotonic()
@@ -151,13 +160,23 @@ def offload(fn, *args, **kwargs):
     """``fn(*args, **kwargs)``: admitted by the app's :class:`WorkQueue` (per
     client, shed when the queue is long), then in a real thread of gevent's
     pool when gevent runs the server, else here."""
+    return _offload(False, fn, args, kwargs)
+
+
+def offload_stream(fn, *args, **kwargs):
+    """:func:`offload` for a started stream's pull: it waits its turn (the run was
+    admitted at ``start``), up to :data:`STREAM_WAIT` seconds."""
+    return _offload(True, fn, args, kwargs)
+
+
+def _offload(patient: bool, fn, args, kwargs):
     work, client = _context()
     if work is None:
         if not _green():
             with _slots:
                 return fn(*args, **kwargs)
         return _in_pool(POOL_THREADS, fn, args, kwargs)
-    with work.admitted(client):
+    with work.admitted(client, patient):
         if not _green():
             return fn(*args, **kwargs)
         return _in_pool(work.threads, fn, args, kwargs)
@@ -189,4 +208,4 @@ def _pool(size: int):
     return pool
 
 
-__all__ = ["offload", "WorkQueue", "POOL_THREADS"]
+__all__ = ["offload", "offload_stream", "WorkQueue", "POOL_THREADS", "STREAM_WAIT"]

@@ -85,6 +85,7 @@ def move():
         raise argument_error("reply", "reply must be true or false")
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
     budget = current_app.extensions["budget"].games
+    budget.check_iterations(opts.iterations)    # mcts: a search tree node per iteration
     try:
         _check_size(where)
         now = position(where)
@@ -103,7 +104,8 @@ def move():
             # gevent's loop), admitted per client (503/429 when busy).
             found = offload(answer, now["id"], opts.algorithm or "alphabeta", opts.depth,
                             opts.order, opts.seed, max_nodes=budget.game_nodes,
-                            seconds=budget.search_seconds)
+                            seconds=budget.search_seconds, iterations=opts.iterations,
+                            exploration=opts.exploration)
             query = {k: v for k, v in found["options"].items() if v is not None}
             found["why"] = f"/t/{now['id']}?{urlencode({**query, 'step': 1})}"
             found["searched"] = now["id"]

@@ -38,7 +38,7 @@ from app.search.wire import encoded
 from .errors import ApiError, budget_message, said
 from .i18n import error_message
 from . import memory
-from .offload import offload
+from .offload import offload, offload_stream
 from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 from app.search.descriptors import sampled
@@ -212,7 +212,7 @@ class StreamNamespace(Namespace):
         try:
             if encoding == "compact":
                 # The raw events' records (app.search.compact): the page narrates them.
-                text = offload(_take_json, run, count, self.max_changes)
+                text = offload_stream(_take_json, run, count, self.max_changes)
                 self.runs.pulled(run)
                 return {"ok": True, "records_json": text, "done": run.done,
                         "position": run.position}
@@ -220,11 +220,11 @@ class StreamNamespace(Namespace):
                 # The batch as one JSON text: the client parses it in one call, and
                 # the Socket.IO layer no longer walks a thousand dicts looking for
                 # binary parts (a third of a pull's server time).
-                text = offload(_take_json, run, count, self.max_changes)
+                text = offload_stream(_take_json, run, count, self.max_changes)
                 self.runs.pulled(run)   # it grew: the least recently pulled make room
                 return {"ok": True, "events_json": text, "done": run.done,
                         "position": run.position}
-            events = offload(_take_objects, run, count, self.max_changes)
+            events = offload_stream(_take_objects, run, count, self.max_changes)
         except RuntimeError:  # closed by another thread (disconnect) meanwhile
             raise argument_error("run", "run {run} was closed", run=repr(run.id)) from None
         self.runs.pulled(run)

@@ -41,7 +41,7 @@ form.addEventListener('submit', async (e) => {
     title: form.title.value, exercises, feedback: form.feedback.value,
     attempts: attempts ? Number(attempts) : null,
     due: form.due.value ? new Date(form.due.value).toISOString() : null,
-    late: form.late.checked ? 'mark' : 'refuse',
+    late: form.late.checked ? 'mark' : 'refuse', identities: form.identities.value,
   };
   // Inside an LMS (Deep Linking): the tool makes it and the LMS gets a signed link to it.
   const deepLink = form.dataset.deepLink;
@@ -59,6 +59,20 @@ form.addEventListener('submit', async (e) => {
   dash.href = dash.textContent = `${location.origin}${data.dashboard}`;
   form.hidden = true;
   $('[data-role=made]').hidden = false;
+});
+// Inside an LMS: an assignment made before (in another course) linked here too,
+// proven by its dashboard link.
+const existing = $('[data-form=link-existing]');
+existing?.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const res = await fetch(`/lti/deep-link/${encodeURIComponent(existing.dataset.deepLink)}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ link: existing.link.value.trim() }),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) { showError(data.error?.message || `HTTP ${res.status}`); return; }
+  showError('');
+  backToLms(data);
 });
 /** Post the signed Deep Linking response to the LMS (its page replaces this one). */
 function backToLms(data) {

@@ -77,7 +77,12 @@ async function main() {
   }
 
   if (studentToken(id)) await show();
-  else form.hidden = false;
+  else if (about.identities === 'roster' || about.identities === 'lms') {
+    // No name form: anyone may type any name, and this assignment takes known students only.
+    showError(about.identities === 'roster'
+      ? t('This assignment is for the students on its roster: open the personal link your instructor sent you.')
+      : t('This assignment is taken from the LMS: open it from your course page.'));
+  } else form.hidden = false;
   page.classList.add('ready');
 }
 

@@ -63,7 +63,9 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     onStatus({ busy: t('Starting…') });
     let id;
     try {
-      id = await startRun(socket, { tree: treeId, ...params, lang });
+      id = await startRun(socket, { tree: treeId, ...params, lang }, {
+        onWait: () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); },
+      });
     } catch (err) {
       if (my === gen) onStatus({ error: err.message });
       return false;
@@ -82,6 +84,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     feeder = makeFeeder(socket, id, run, {
       // The page narrates the raw events itself (narrate.js): an eighth of the bytes.
       narrator,
+      // The server is busy and said when to come back: the page waits, and says so.
+      onWait: () => { if (mine === run) onStatus({ busy: t('Waiting for the server…') }); },
       onBatch: () => {
         // Far ahead of the step: move the view along, and let go of the events behind it.
         if (mine === run && mine.fetched - mine.step > KEEP) {

@@ -96,9 +96,17 @@ def test_a_thousand_students_get_distinct_exercise_sets():
     assert len(sets) >= 990
 
 
+def _roster_student(client, a, name):
+    """A student from the instructor's roster (a known identity, not a typed name)."""
+    r = client.post(f"/api/assignments/{a['id']}/roster", data=f"name\n{name}\n",
+                    headers=_auth(a))
+    assert r.status_code == 201, r.json
+    return {"X-Student-Token": r.json["students"][0]["link"].split("#s=")[1]}
+
+
 def test_feedback_at_submission_shows_the_score_not_the_key_until_attempts_are_used(client):
     a = _make(client, attempts=2, feedback="submit")
-    ana = _join(client, a, "Ana Lee")
+    ana = _roster_student(client, a, "Ana Lee")
     r = _submit(client, a, ana, answers={"values": {"A": 3, "B": 12}, "pruned": ["c2"]})
     assert r.status_code == 200 and r.json["attempt"] == 1 and r.json["attempts_left"] == 1
     assert r.json["score"]["total"] == 14 and 0 < r.json["score"]["right"] < 14
@@ -113,6 +121,54 @@ def test_feedback_at_submission_shows_the_score_not_the_key_until_attempts_are_u
     assert key.status_code == 200 and any("expected" in e for e in key.json["entries"])
     me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
     assert me["percent"] == 100 and me["exercises"][0]["used"] == 2
+
+
+def test_an_alias_never_gets_the_key_of_a_tree_every_student_shares(client):
+    """Issue 25 (4): an alias typed in the name form used up its attempts on the
+    lecture tree, got the key, and the real student then scored 14/14."""
+    a = _make(client, attempts=1, feedback="submit",
+              exercises=[{"tree": "aima-fig-5-2", "mode": "full"},
+                         {"tree": "random", "mode": "cuts"}])
+    alias = _join(client, a, "not really me")
+    assert _submit(client, a, alias, answers={"pruned": []}).status_code == 200
+    refused = _submit(client, a, alias, reveal=True)
+    assert refused.status_code == 403 and "due date" in refused.json["error"]["message"]
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=alias).json
+    assert me["exercises"][0]["key_allowed"] is False
+    # its own random tree is its alone: that key tells no one else anything
+    assert _submit(client, a, alias, 1, answers={"pruned": []}).status_code == 200
+    assert _submit(client, a, alias, 1, reveal=True).status_code == 200
+    # the real student, known by the roster, gets the shared key once their attempts are used
+    real = _roster_student(client, a, "Ana Lee")
+    assert _submit(client, a, real, reveal=True).status_code == 403
+    assert _submit(client, a, real, answers={"pruned": []}).status_code == 200
+    assert _submit(client, a, real, reveal=True).status_code == 200
+
+
+def test_the_name_form_refuses_an_internal_key(client):
+    a = _make(client)
+    squat = client.post(f"/api/assignments/{a['id']}/students",
+                        json={"student": "lti:" + "0123456789abcdef" * 2})
+    assert squat.status_code == 400 and squat.json["error"]["argument"] == "student"
+    assert "reserved" in squat.json["error"]["message"]
+    indo = client.post(f"/api/assignments/{a['id']}/students?lang=id",
+                       json={"student": " LTI:ABCDEF0123456789 "},
+                       headers={"Accept-Language": "id"})
+    assert indo.status_code == 400 and "reserved" not in indo.json["error"]["message"]
+    assert _join(client, a, "Lti Ana")      # a name is still a name
+
+
+@pytest.mark.parametrize("identities, roster_ok", [("roster", True), ("lms", False)])
+def test_an_assignment_can_take_only_roster_or_only_lms_identities(client, identities, roster_ok):
+    a = _make(client, identities=identities)
+    r = client.post(f"/api/assignments/{a['id']}/students", json={"student": "Ana"})
+    assert r.status_code == 403 and r.json["error"]["message"]
+    r = client.post(f"/api/assignments/{a['id']}/roster", data="name\nAna\n", headers=_auth(a))
+    assert (r.status_code == 201) is roster_ok, r.json
+    assert client.get(f"/api/assignments/{a['id']}").json["identities"] == identities
+    bad = client.post("/api/assignments", json={"exercises": [{"tree": "random"}],
+                                                "identities": "anyone"})
+    assert bad.status_code == 400 and bad.json["error"]["argument"] == "identities"
 
 
 def test_feedback_per_step_explains_the_first_mistake_without_the_visualizer(client):
@@ -166,6 +222,34 @@ def test_guessing_links_is_rate_limited(make_app):
     assert codes[:3] == [404] * 3 and codes[3:] == [429, 429]
     r = client.get("/api/assignments/nope9")
     assert int(r.headers["Retry-After"]) > 0 and r.json["error"]["message"]
+
+
+def test_one_guesser_behind_a_shared_address_locks_no_one_with_a_link_out(make_app):
+    """Issue 25 (3): 21 misses from one address and every request from it got 429,
+    valid student tokens and the instructor's /results included."""
+    app = make_app(ASSIGNMENT_BUDGET={"guesses_per_minute": "3/minute"})
+    client = app.test_client()         # the whole hall: one address
+    a = _make(client)
+    ana = _join(client, a, "Ana")
+    for i in range(6):                 # the hostile student guesses ids
+        client.get(f"/api/assignments/nope{i}")
+    assert client.get("/api/assignments/nope9").status_code == 429   # guessing stays slow
+    # wrong tokens count too, and are refused as guesses
+    assert client.get(f"/api/assignments/{a['id']}/me",
+                      headers={"X-Student-Token": "x" * 24}).status_code == 429
+    assert client.get(f"/api/assignments/{a['id']}/results",
+                      headers={"Authorization": "Bearer wrong"}).status_code == 429
+    # a locked address learns nothing from an id without a token: same answer as a miss
+    assert client.get(f"/api/assignments/{a['id']}").status_code == 429
+    # every request carrying a valid token is served
+    assert client.get(f"/api/assignments/{a['id']}/me", headers=ana).status_code == 200
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    assert client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).status_code == 200
+    assert client.get(f"/api/assignments/{a['id']}/grades.csv",
+                      headers=_auth(a)).status_code == 200
+    # another address is not touched by this one's misses
+    other = client.get(f"/api/assignments/{a['id']}", environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200
 
 
 def test_roster_gives_personal_links_and_bad_rows_are_named(client):

@@ -114,3 +114,32 @@ def test_play_page_on_a_phone_plays_to_the_end(browser, live_server):
     assert width <= 390
     page.screenshot(path="test-artifacts/play-tictactoe-phone-end.png", full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize("position_id", ["game:tictactoe:x...o....", "game:nim:5",
+                                         "game:connect4:44"])
+def test_every_algorithm_answers_a_play_or_is_refused_clearly(client, position_id):
+    """Issue 25 (7): ``"algorithm": "mcts"`` answered 500 (no RET events, so no best move)."""
+    from app.search.descriptors import ALGORITHMS
+
+    for algorithm in ALGORITHMS:
+        depth = 3 if "connect4" in position_id else None
+        res = client.post("/api/play", json={"position": position_id, "algorithm": algorithm,
+                                             "depth": depth, "seed": 1, "iterations": 300})
+        body = res.get_json()
+        assert res.status_code in (200, 400), (algorithm, res.status_code, body)
+        if res.status_code == 400:
+            assert body["error"]["message"], algorithm
+            continue
+        moves = {m["name"] for m in position(position_id)["moves"]}
+        assert body["computer"]["move"] in moves, algorithm
+        assert body["computer"]["options"]["algorithm"] == algorithm
+
+
+def test_mcts_plays_the_most_visited_child_within_the_budget(client):
+    # X to move can win at once (X1 X2 on the top row): 2,000 playouts find it.
+    got = answer("game:tictactoe:xx..o.o..", "mcts", None, "given", seed=2, iterations=2000)
+    assert got["move"] == "X3" and got["value"] > 0.5
+    big = client.post("/api/play", json={"position": "game:tictactoe", "algorithm": "mcts",
+                                         "iterations": 5_000_000})
+    assert big.status_code in (400, 413) and big.get_json()["error"]["message"]

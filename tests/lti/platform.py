@@ -25,8 +25,17 @@ from lti1p3platform.score import UpdateScoreStatus
 from lti1p3platform.service_connector import AssignmentsGradesService
 from werkzeug.serving import make_server
 
-ROLES = {"instructor": "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",
-         "student": "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"}
+LIS = "http://purl.imsglobal.org/vocab/lis/v2/"
+ROLES = {"instructor": LIS + "membership#Instructor",
+         "student": LIS + "membership#Learner",
+         "designer": LIS + "membership#ContentDeveloper",
+         "admin": LIS + "system/person#Administrator",
+         # Institution roles: who the person is in the university, not in this course
+         # (Canvas sends them in every launch, whatever the course role).
+         "inst-instructor": LIS + "institution/person#Instructor",
+         "inst-staff": LIS + "institution/person#Staff",
+         "inst-faculty": LIS + "institution/person#Faculty"}
+COURSE = "course-1"
 CLIENT_ID = "advsearch-tool"
 DEPLOYMENT = "deployment-1"
 
@@ -102,7 +111,9 @@ class Grades(AssignmentsGradesService):
 
 
 class Platform:
-    """The LMS: ``start(user, role, kind, link)`` is a user clicking in a course."""
+    """The LMS: ``start(user, role, kind, link, context)`` is a user clicking in a course
+    (``role``: keys of :data:`ROLES` joined by ``+``; ``context``: the course, for a
+    deep link; a resource link lives in the course it was linked into)."""
 
     def __init__(self):
         self.server = make_server("127.0.0.1", 0, self._app(), threaded=True)
@@ -145,7 +156,8 @@ class Platform:
         def start():
             a = request.args
             login = Login(FlaskRequestMeta(request), self.conf())
-            login.set_lti_message_hint(hint=f"{a['kind']}:{a['role']}:{a.get('link', '0')}")
+            login.set_lti_message_hint(hint=f"{a['kind']}:{a['role']}:{a.get('link', '0')}:"
+                                            f"{a.get('context', COURSE)}")
             if a["kind"] == "deeplink":
                 login.set_deeplinking_launch_url()
             return login.initiate_login(a["user"])
@@ -159,15 +171,18 @@ class Platform:
 
         @app.get("/authorize")
         def authorize():
-            kind, role, link = request.args.get("lti_message_hint", "::0").split(":")
+            kind, role, link, context = request.args.get("lti_message_hint",
+                                                         f"::0:{COURSE}").split(":")
             launch = Launch(FlaskRequestMeta(request), self.conf())
             user = request.args.get("login_hint", "")
-            launch.set_user_data(user, [ROLES[role]], full_name=f"User {user}",
-                                 email_address=f"{user}@course.example")
-            launch.set_launch_context_claim("course-1", context_title="Game search")
+            launch.set_user_data(user, [ROLES[r] for r in role.split("+")],
+                                 full_name=f"User {user}", email_address=f"{user}@course.example")
+            if kind != "deeplink":
+                context = self.links[int(link)].get("context", COURSE)
+            launch.set_launch_context_claim(context, context_title=f"Game search ({context})")
             if kind == "deeplink":
                 launch.set_resource_link_claim("dl-1")
-                launch.set_dl(f"{self.url}/deep_link_return", title="Add a tool")
+                launch.set_dl(f"{self.url}/deep_link_return?context={context}", title="Add a tool")
             else:
                 item = self.links[int(link)]
                 launch.set_resource_link_claim(f"link-{link}", title=item.get("title"))
@@ -179,6 +194,8 @@ class Platform:
         @app.post("/deep_link_return")
         def deep_link_return():
             items = self.conf().validate_deeplinking_resp(request.form.to_dict())
+            for item in items:      # linked into the course the instructor added it from
+                item["context"] = request.args.get("context", COURSE)
             self.links.extend(items)
             return f'<!doctype html><p data-linked="{len(self.links) - 1}">Linked: {escape(items[0]["title"])}</p>'
 
@@ -216,6 +233,7 @@ def signed_launch(platform: Platform, state: str, nonce: str, *, claims: dict | 
     launch.set_resource_link_claim(f"link-{link}")
     if platform.links:
         launch.set_custom_parameters_claim(platform.links[link].get("custom") or {})
+        launch.set_launch_context_claim(platform.links[link].get("context", COURSE))
     message, _ = launch.get_launch_data()
     message.update(claims or {})
     headers = {"kid": kid or platform.registration.get_kid()}

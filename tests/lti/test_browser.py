@@ -52,3 +52,36 @@ def test_instructor_deep_links_student_solves_score_in_the_gradebook(browser, lm
     expect(tool.locator("[data-role=assignment-status]")).to_contain_text("Sisa percobaan: 2")
     assert not errors, errors
     ctx.close()
+
+
+def test_an_instructor_links_the_assignment_into_another_course_on_a_phone(browser, lms):
+    """Issue 25 (1, 6): the deep-link page's second form links an assignment made in
+    one course into another, proven by its dashboard link; in Indonesian, at 390x844."""
+    import requests
+
+    from tests.lti.test_launch import _deep_link, _launch
+
+    s = requests.Session()
+    first = _deep_link(lms, s, "Made in course 1")
+    dashboard = f"{lms.tool_url}{_launch(lms, s, 'prof', role='instructor', link=first)}"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True, locale="id-ID")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(f"{lms.url}/course?user=prof&role=instructor&kind=deeplink&context=course-2")
+    tool = pg.frame_locator("#tool")
+    form = tool.locator("[data-form=link-existing]")
+    expect(form.locator("button")).to_have_text("Tautkan ke mata kuliah ini")
+    form.locator("[name=link]").fill("https://elsewhere.example/a/x/dashboard#nope")
+    form.locator("button").click()
+    expect(tool.locator("#alert")).to_have_text("Ini bukan tautan pengajar sebuah tugas.")
+    form.locator("[name=link]").fill(dashboard)
+    form.locator("button").click()
+    linked = tool.locator("[data-linked]")
+    linked.wait_for()
+    item = lms.links[int(linked.get_attribute("data-linked"))]
+    assert item["context"] == "course-2"
+    assert item["custom"]["assignment"] == lms.links[first]["custom"]["assignment"]
+    assert not errors, errors
+    ctx.close()
