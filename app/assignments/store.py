@@ -41,6 +41,7 @@ class Student:
     sis_id: str | None = None
     login: str | None = None
     section: str | None = None
+    lms_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -239,4 +240,4 @@ def _student(row) -> Student | None:
     if row is None:
         return None
     return Student(row.id, row.assignment_id, row.key, row.name, row.sis_id, row.login,
-                   row.section)
+                   row.section, row.lms_id)

@@ -44,6 +44,7 @@ students = Table(
     Column("login", String(100)),
     Column("section", String(100)),
     Column("token_hash", String(64), nullable=False),  # SHA-256 of the personal link's token
+    Column("lms_id", String(100)),                     # the LMS's own user id (0004: Canvas's ID)
     Column("created", Float, nullable=False),
     UniqueConstraint("assignment_id", "key", name="uq_students_assignment_key"),
 )
@@ -105,5 +106,24 @@ instructor_tokens = Table(
     Column("expires", Float, nullable=False),
 )
 
-__all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
+# -- The course's LMS (migration 0004) ----------------------------------------
+
+lti_platforms = Table(
+    "lti_platforms", metadata,
+    # Platforms registered by LTI Dynamic Registration (app.assignments.platforms).
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("deployment_ids", Text, nullable=False),    # JSON list
+    Column("auth_login_url", String(1000), nullable=False),
+    Column("auth_token_url", String(1000), nullable=False),
+    Column("key_set_url", String(1000), nullable=False),
+    Column("auth_audience", String(1000)),
+    Column("product", String(200)),                    # the platform's own name for itself
+    Column("registered", Float, nullable=False),
+    Column("disabled", Float),                         # when an administrator disabled it
+    UniqueConstraint("issuer", "client_id", name="uq_lti_platforms_issuer_client"),
+)
+
+__all__ = ["lti_platforms", "metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
            "lti_nonces", "lti_grades", "instructor_tokens"]

@@ -32,7 +32,7 @@ from limits.strategies import MovingWindowRateLimiter
 from app.assignments.errors import AssignmentError
 from app.assignments.exercises import exercises_for, options_of, random_spec, student_key
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
-                                       exercise_scores)
+                                       exercise_scores, left_out)
 from app.assignments.grading import grade, guided_total, shown
 from app.assignments.roster import read_roster
 from app.assignments.spec import AssignmentSpec, read_spec
@@ -279,10 +279,22 @@ def _results(a: Assignment) -> dict:
     lti = current_app.extensions.get("lti")
     if lti is not None and lti.platforms:
         lti.send_due_scores(a, students)
+    rows = table(students, subs, modes)
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": table(students, subs, modes)}
+            "students": rows, "exports": _exports(rows)}
+
+
+def _exports(rows: list[dict]) -> dict:
+    """Per gradebook file, the students it leaves out and why (contract §7b)."""
+    out = {}
+    for fmt in ("canvas", "moodle"):
+        gone = left_out(rows, fmt)
+        out[fmt] = {"rows": len(rows) - len(gone),
+                    "left_out": [{"student": g["student"], "key": g["key"],
+                                  "reason": said(g["reason"])} for g in gone]}
+    return out
 
 
 @bp.get("/api/assignments/<assignment_id>/results")
@@ -300,7 +312,8 @@ def grades_csv(assignment_id: str):
     store = _store()
     modes = [e.mode for e in a.spec.exercises]
     rows = table(store.students(a.id), store.all_submissions(a.id), modes)
-    text = (canvas_csv if fmt == "canvas" else moodle_csv)(a.title, rows)
+    text = (canvas_csv if fmt == "canvas" else moodle_csv)(a.title, rows,
+                                                           a.spec.past_due(time.time()))
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="grades-{a.id}-{fmt}.csv"'})
 
