@@ -292,9 +292,13 @@ def _exports(rows: list[dict]) -> dict:
     for fmt in ("canvas", "moodle"):
         gone = left_out(rows, fmt)
         out[fmt] = {"rows": len(rows) - len(gone),
-                    "left_out": [{"student": g["student"], "key": g["key"],
-                                  "reason": said(g["reason"])} for g in gone]}
+                    "left_out": [_said_left_out(g) for g in gone]}
     return out
+
+
+def _said_left_out(gone: dict) -> dict:
+    why = gone["reason"]          # a catalogue message id (app.assignments.gradebook)
+    return {"student": gone["student"], "key": gone["key"], "reason": said(why)}
 
 
 @bp.get("/api/assignments/<assignment_id>/results")
