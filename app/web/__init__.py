@@ -46,6 +46,7 @@ BLUEPRINTS = (
     "app.web.i18n",      # /i18n/<lang>.json: the page scripts' words
     "app.web.assignments",  # homework: /api/assignments, /a/<id> (contract §7)
     "app.web.lti",       # LTI 1.3 tool: /lti/login, /lti/launch, deep links, grade passback
+    "app.web.lti_register",  # LTI Dynamic Registration: /lti/register/<key>, /lti/platforms/<key>
 )
 
 DEFAULTS = dict(

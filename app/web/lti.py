@@ -47,6 +47,7 @@ from pylti1p3.tool_config import ToolConfDict
 from app.assignments.errors import AssignmentError
 from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
+from app.assignments.platforms import RegisteredPlatforms
 from app.classes.codes import token_hash
 
 from .origins import cross_site
@@ -60,9 +61,11 @@ LTI_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 
 
-class ToolConf(ToolConfDict):
-    """PyLTI1p3's dictionary of registrations, with an unknown issuer or client id
-    (the token's audience) refused as a launch error (it raises a bare ``Exception``)."""
+class ToolConf(RegisteredPlatforms, ToolConfDict):
+    """PyLTI1p3's dictionary of registrations (the config file's, then those of
+    Dynamic Registration in the database: :mod:`app.web.lti_register`), with an
+    unknown issuer or client id (the token's audience) refused as a launch error
+    (it raises a bare ``Exception``)."""
 
     def get_iss_config(self, iss, client_id=None):
         try:
@@ -307,6 +310,8 @@ def launch():
                           current_app.extensions["assignment_budget"].students_per_assignment)
     except AssignmentError as exc:
         return _refused(said(exc.msgid, **exc.fields), exc.status)
+    if lti.conf.registered is not None:     # Canvas's user id, asked for at registration
+        lti.conf.registered.remember_lms_id(a.id, key, custom.get("canvas_user_id"))
     return _go(f"/a/{a.id}#s={token}")
 
 
