@@ -38,6 +38,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from app.assignments.platforms import Platforms, origin
+from app.treefile.errors import N_
 
 from .errors import said
 
@@ -92,19 +93,20 @@ def _check_key(given: str) -> None:
     """404 when registration is off, 403 (counted per address) for a wrong key."""
     expected = _key()
     if not expected:
-        raise Refused(404, "Registration by link is not set up on this server "
-                           "(LTI_REGISTRATION_KEY).")
+        raise Refused(404, N_("Registration by link is not set up on this server "
+                              "(LTI_REGISTRATION_KEY)."))
     from .classes import client_address
 
     limiter, item = current_app.extensions["lti_register_guard"]
     address = client_address()
     if not limiter.test(item, "lti-register", address):
         stats = limiter.get_window_stats(item, "lti-register", address)
-        raise Refused(429, "Too many wrong links from this device: try again in {seconds} s.",
-                      seconds=max(1, math.ceil(stats.reset_time - time.time())))
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        raise Refused(429, N_("Too many wrong links from this device: try again in "
+                              "{seconds} s."), seconds=wait)
     if not hmac.compare_digest(given.encode(), expected.encode()):
         limiter.hit(item, "lti-register", address)
-        raise Refused(403, "This is not the registration link of this server.")
+        raise Refused(403, N_("This is not the registration link of this server."))
 
 
 def _page(exc: Refused):
@@ -128,12 +130,12 @@ def _loopback(host: str) -> bool:
 def _url(value, what: str) -> str:
     """``value`` as an https URL (http only on a loopback host), else refused naming ``what``."""
     if not isinstance(value, str) or not 0 < len(value) <= 1000:
-        raise Refused(400, "The LMS's {what} is missing or too long.", what=what)
+        raise Refused(400, N_("The LMS's {what} is missing or too long."), what=what)
     parts = urlsplit(value)
     host = (parts.hostname or "").lower()
     if not host or parts.scheme not in ("https", "http") or (
             parts.scheme == "http" and not _loopback(host)):
-        raise Refused(400, "The LMS's {what} must be an https address: {url}", what=what,
+        raise Refused(400, N_("The LMS's {what} must be an https address: {url}"), what=what,
                       url=value[:200])
     return value
 
@@ -149,16 +151,16 @@ def _fetch(method: str, url: str, token: str | None, body: dict | None = None) -
             data = r.raw.read(CONFIG_BYTES + 1, decode_content=True)
             status = r.status_code
     except requests.RequestException as exc:
-        raise Refused(502, "The LMS could not be reached at {url}: {reason}", url=url[:200],
+        raise Refused(502, N_("The LMS could not be reached at {url}: {reason}"), url=url[:200],
                       reason=exc.__class__.__name__) from None
     if len(data) > CONFIG_BYTES or not 200 <= status < 300:
-        raise Refused(502, "The LMS answered {code} at {url}.", code=status, url=url[:200])
+        raise Refused(502, N_("The LMS answered {code} at {url}."), code=status, url=url[:200])
     try:
         found = json.loads(data)
     except ValueError:
         found = None
     if not isinstance(found, dict):
-        raise Refused(502, "The LMS's answer at {url} is not a JSON object.", url=url[:200])
+        raise Refused(502, N_("The LMS's answer at {url} is not a JSON object."), url=url[:200])
     return found
 
 
@@ -195,13 +197,13 @@ def register(key: str):
         config_url = _url(request.args.get("openid_configuration"), "openid_configuration")
         token = request.args.get("registration_token") or None
         if token is not None and len(token) > 4096:
-            raise Refused(400, "The LMS's {what} is missing or too long.",
+            raise Refused(400, N_("The LMS's {what} is missing or too long."),
                           what="registration_token")
         config = _fetch("GET", config_url, token)
         issuer = _url(config.get("issuer"), "issuer")
         if urlsplit(issuer).hostname.lower() != urlsplit(config_url).hostname.lower():
-            raise Refused(400, "The LMS's issuer {issuer} is on another host than its "
-                               "configuration {url}: refused.", issuer=issuer[:200],
+            raise Refused(400, N_("The LMS's issuer {issuer} is on another host than its "
+                                  "configuration {url}: refused."), issuer=issuer[:200],
                           url=config_url[:200])
         endpoints = {name: _url(config.get(name), name) for name in (
             "authorization_endpoint", "token_endpoint", "jwks_uri", "registration_endpoint")}
@@ -212,7 +214,7 @@ def register(key: str):
                         tool_configuration(product))
         client_id = answer.get("client_id")
         if not isinstance(client_id, str) or not 0 < len(client_id) <= 255:
-            raise Refused(502, "The LMS's answer at {url} is not a JSON object.",
+            raise Refused(502, N_("The LMS's answer at {url} is not a JSON object."),
                           url=endpoints["registration_endpoint"][:200])
         tool = answer.get(TOOL_CONFIGURATION) or {}
         deployment = tool.get("deployment_id") if isinstance(tool, dict) else None
