@@ -121,6 +121,25 @@ class SpecPlatform:
             return jsonify({**body, "client_id": self.client_id,
                             TOOL_CONFIGURATION: {**tool, "deployment_id": self.deployment_id}})
 
+        @app.get("/add-tool")
+        def add_tool():
+            # The administrator pasted the tool's registration link: the platform opens it in
+            # a dialog's frame with its configuration's address and a token (§3.3), and
+            # closes the dialog when the tool posts org.imsglobal.lti.close (§3.7).
+            from urllib.parse import urlencode
+            link = request.args["link"] + "?" + urlencode(
+                {"openid_configuration": self.config_url, "registration_token": self.token})
+            return ('<!doctype html><title>Add a tool</title><body data-closed="">'
+                    f'<iframe id="dialog" src="{link}" style="width:600px;height:400px"></iframe>'
+                    '<script>addEventListener("message", (e) => {'
+                    ' if (e.data && e.data.subject === "org.imsglobal.lti.close") {'
+                    '  document.body.dataset.closed = JSON.stringify(e.data);'
+                    '  document.getElementById("dialog").remove(); } });</script>')
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return "", 204
+
         @app.get("/jwks")
         def jwks():
             from jwcrypto.jwk import JWK
