@@ -14,10 +14,12 @@ import json
 import time
 from urllib.parse import urlsplit
 
-from sqlalchemy import insert, select, update
+import hashlib
+
+from sqlalchemy import delete, insert, select, update
 
 from app.db import Database
-from app.db.schema import lti_platforms, students
+from app.db.schema import lti_courses, lti_grades, lti_platforms, students
 
 
 class Platforms:
@@ -85,6 +87,51 @@ class Platforms:
             c.execute(update(students).where(students.c.assignment_id == assignment_id,
                                              students.c.key == key)
                       .values(lms_id=str(lms_id)[:100]))
+
+
+def lms_key(issuer: str, sub: str) -> str:
+    """A student's identity from their LMS (seeds their trees): the one a launch gives
+    (:mod:`app.web.lti`) and the course's member list gives the same student."""
+    return "lti:" + hashlib.sha256(f"{issuer}\x00{sub}".encode()).hexdigest()[:32]
+
+
+PLACEHOLDER = "nrps:"
+"""The start of the token hash of a student made from the course's member list: no
+personal link yet (their first launch gives them one)."""
+
+
+class Courses:
+    """The course each deep-linked assignment belongs to: where its members are read
+    (Names and Role Provisioning Services), and how the last read went."""
+
+    def __init__(self, db: Database):
+        self.db = db
+
+    def remember(self, assignment_id: str, issuer: str, client_id: str, nrps: dict) -> None:
+        with self.db.write() as c:
+            c.execute(delete(lti_courses).where(lti_courses.c.assignment_id == assignment_id))
+            c.execute(insert(lti_courses).values(assignment_id=assignment_id, issuer=issuer,
+                                                 client_id=client_id, nrps=json.dumps(nrps)))
+
+    def get(self, assignment_id: str):
+        with self.db.read() as c:
+            return c.execute(select(lti_courses).where(
+                lti_courses.c.assignment_id == assignment_id)).first()
+
+    def fetched(self, assignment_id: str, members: int | None, error: str | None) -> None:
+        with self.db.write() as c:
+            c.execute(update(lti_courses).where(lti_courses.c.assignment_id == assignment_id)
+                      .values(fetched=time.time(), members=members, error=error))
+
+    def grade_service(self, assignment_id: str, issuer: str) -> dict | None:
+        """The Assignment and Grade Services claim of a launch of this assignment from
+        ``issuer`` (one line item per link: a member who never launched shares it)."""
+        with self.db.read() as c:
+            row = c.execute(select(lti_grades.c.ags).join(
+                students, students.c.id == lti_grades.c.student_id).where(
+                students.c.assignment_id == assignment_id, lti_grades.c.issuer == issuer)
+                .limit(1)).first()
+        return None if row is None else json.loads(row.ags)
 
 
 def origin(url: str) -> str:

@@ -125,5 +125,18 @@ lti_platforms = Table(
     UniqueConstraint("issuer", "client_id", name="uq_lti_platforms_issuer_client"),
 )
 
-__all__ = ["lti_platforms", "metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
+lti_courses = Table(
+    "lti_courses", metadata,
+    # The course an assignment was deep-linked into: its member list (NRPS) for the dashboard.
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("nrps", Text, nullable=False),              # JSON: the launch's NRPS claim
+    Column("fetched", Float),                          # when the members were last read
+    Column("members", Integer),                        # learners in the course then
+    Column("error", Text),                             # why the last read failed
+)
+
+__all__ = ["lti_platforms", "lti_courses", "metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
            "lti_nonces", "lti_grades", "instructor_tokens"]

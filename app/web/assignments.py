@@ -49,6 +49,7 @@ from app.search import SearchError
 from .classes import client_address
 from .errors import ApiError, said
 from .i18n import page_language
+from .lti_roster import sync_course
 from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
@@ -274,6 +275,7 @@ def student_attempts(assignment_id: str, student: str):
 def _results(a: Assignment) -> dict:
     store = _store()
     modes = [e.mode for e in a.spec.exercises]
+    course = sync_course(a)      # deep-linked: the course's members join the students
     subs = store.all_submissions(a.id, full=True)
     students = store.students(a.id)
     lti = current_app.extensions.get("lti")
@@ -283,7 +285,7 @@ def _results(a: Assignment) -> dict:
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": rows, "exports": _exports(rows)}
+            "students": rows, "exports": _exports(rows), "course": course}
 
 
 def _exports(rows: list[dict]) -> dict:

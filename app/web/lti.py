@@ -50,6 +50,7 @@ from app.assignments.lti_store import DbLaunchData, LtiStore
 from app.assignments.platforms import RegisteredPlatforms
 from app.classes.codes import token_hash
 
+from .lti_roster import remember_course
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -335,6 +336,7 @@ def deep_link(launch_id: str):
             message.check_teacher_access() or message.check_staff_access()):
         raise AssignmentError("This page has expired: add the tool again from the LMS.", 403)
     made = make_assignment(request.get_json(silent=True))
+    remember_course(made["id"], message.get_launch_data(), message.get_client_id())
     title = (request.get_json(silent=True) or {}).get("title") or "Assignment"
     resource = (DeepLinkResource().set_url(url_for("lti.launch", _external=True))
                 .set_title(title).set_custom_params({"assignment": made["id"]})

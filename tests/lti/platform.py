@@ -22,7 +22,8 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 from lti1p3platform.score import UpdateScoreStatus
-from lti1p3platform.service_connector import AssignmentsGradesService
+from lti1p3platform.membership import Context
+from lti1p3platform.service_connector import AssignmentsGradesService, NamesRoleProvisioningService
 from werkzeug.serving import make_server
 
 ROLES = {"instructor": "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",
@@ -101,6 +102,20 @@ class Grades(AssignmentsGradesService):
         return {"content": [], "has_next": False, "next": None}
 
 
+class Members(NamesRoleProvisioningService):
+    """The course's member list (Names and Role Provisioning Services), the library's."""
+
+    def __init__(self, platform, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.platform = platform
+
+    def get_member_data_page(self, page=1, limit=None, role=None, since=None, **_):
+        return {"content": [dict(m) for m in self.platform.members], "has_next": False}
+
+    def get_context_by_id(self):
+        return Context(id="course-1", label="GS", title="Game search")
+
+
 class Platform:
     """The LMS: ``start(user, role, kind, link)`` is a user clicking in a course."""
 
@@ -110,6 +125,7 @@ class Platform:
         self.private_key, self.public_key = rsa_pair()
         self.links: list[dict] = []           # content items deep-linked into the course
         self.gradebook: dict[str, dict] = {}  # line item -> user -> score
+        self.members: list[dict] = []         # the course's members (NRPS), as the LMS lists them
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -165,6 +181,7 @@ class Platform:
             launch.set_user_data(user, [ROLES[role]], full_name=f"User {user}",
                                  email_address=f"{user}@course.example")
             launch.set_launch_context_claim("course-1", context_title="Game search")
+            launch.set_nrps(f"{self.url}/memberships")
             if kind == "deeplink":
                 launch.set_resource_link_claim("dl-1")
                 launch.set_dl(f"{self.url}/deep_link_return", title="Add a tool")
@@ -189,6 +206,13 @@ class Platform:
         @app.get("/jwks")
         def jwks():
             return jsonify(self.conf().get_jwks())
+
+        @app.get("/memberships")
+        def memberships():
+            service = Members(self, FlaskRequestMeta(request), self.conf(), f"{self.url}/memberships")
+            resp = service.handle_resp(service.handle_get_members)
+            return (jsonify(resp.result) if resp.result is not None
+                    else jsonify({"message": resp.message})), resp.code
 
         @app.post("/lineitems/<item>/scores")
         def scores(item):
