@@ -1,6 +1,7 @@
-// The dashboard's part about the course's LMS (issue 27): who each grade file
-// leaves out and why (contract §7b), in its own element so that the rest of
-// the dashboard (assignment-dashboard.js) stays as it is.
+// The dashboard's part about the course's LMS (issue 27): the course's member
+// list (an assignment made from the LMS lists every student of the course), and
+// who each grade file leaves out and why (contract §7b); in elements of its own
+// so that the rest of the dashboard (assignment-dashboard.js) stays as it is.
 
 import { t } from './i18n.js';
 
@@ -32,4 +33,16 @@ export function showLeftOut(section, exports) {
   }
   section.querySelector('[data-role=left-out-list]').replaceChildren(...parts);
   section.hidden = parts.length === 0;
+}
+
+/** Say where the students come from when the assignment was made from the LMS:
+ * how many the course's member list holds, or why it could not be read. */
+export function showCourse(el, course) {
+  if (!el) return;
+  el.hidden = !course;
+  if (!course) return;
+  el.textContent = course.error
+    || t('Every student of the course in the LMS is listed ({count}), those who have not opened the assignment too.',
+      { count: course.members ?? 0 });
+  el.classList.toggle('assignment-alert', Boolean(course.error));
 }
