@@ -50,6 +50,7 @@ from .classes import client_address
 from .errors import ApiError, said
 from .i18n import page_language
 from .lti_roster import sync_course
+from .results_db import UNREACHABLE
 from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
@@ -462,7 +463,11 @@ def _passback(a: Assignment, st: Student) -> None:
     """A student from an LMS: their score to its gradebook (when it changed)."""
     lti = current_app.extensions.get("lti")
     if lti is not None and st.key.startswith("lti:"):
-        lti.send_score(a, st)
+        try:
+            lti.send_score(a, st)
+        except UNREACHABLE:     # the submission is committed: not a 503 (sent at the next change)
+            current_app.logger.warning("passback of %s deferred: the results database is "
+                                       "unreachable", a.id)
 
 
 def _answers(body: dict) -> dict:
