@@ -11,6 +11,8 @@ import pytest
 from app.web import create_app
 from tests.lti.spec_platform import TOOL_CONFIGURATION, SpecPlatform
 
+pytestmark = pytest.mark.slow       # the platform listens on loopback
+
 KEY = "reg-" + "k" * 28
 AGS = ("https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
        "https://purl.imsglobal.org/spec/lti-ags/scope/score")
