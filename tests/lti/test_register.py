@@ -83,6 +83,9 @@ def test_one_paste_registers_the_tool_and_a_login_reaches_the_platform(tool, pla
     target = urlsplit(login.headers["Location"])
     assert f"{target.scheme}://{target.netloc}{target.path}" == f"{platform.url}/auth"
     assert parse_qs(target.query)["client_id"] == [platform.client_id]
+    # The LMS may now frame the assignment pages (as a platform of the config file may).
+    framed = client.get("/a/some-assignment").headers["Content-Security-Policy"]
+    assert f"frame-ancestors 'self' {platform.url}" in framed
     # Another process on the same database sees it at once (no restart, no config file).
     other = create_app({"TESTING": True}, instance_path=tool.instance_path)
     assert _login(other.test_client(), platform).status_code == 302
@@ -97,6 +100,7 @@ def test_one_paste_registers_the_tool_and_a_login_reaches_the_platform(tool, pla
     assert done.status_code == 303
     assert _login(client, platform).status_code == 400
     assert _login(other.test_client(), platform).status_code == 400
+    assert platform.url not in client.get("/a/some-assignment").headers["Content-Security-Policy"]
     assert b'data-status="disabled"' in client.get(f"/lti/platforms/{KEY}").data
     # Registering again enables it again.
     assert _register(client, platform).status_code == 200
