@@ -54,6 +54,12 @@ def test_the_key_is_checked_before_anything_is_fetched(make_app, platform, monke
     monkeypatch.setenv("LTI_REGISTRATION_KEY", "from-the-environment")
     assert _register(on, platform).status_code == 403
     assert platform.requests == []
+    # Guessing is slow: past 10 wrong keys an hour from one address, every try waits.
+    statuses = [_register(on, platform, key=f"guess-{n}").status_code for n in range(10)]
+    assert statuses[-1] == 429 and set(statuses[:8]) == {403}
+    refused = _register(on, platform, key="from-the-environment")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert platform.requests == []
 
 
 def test_one_paste_registers_the_tool_and_a_login_reaches_the_platform(tool, platform):
