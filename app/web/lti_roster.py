@@ -75,10 +75,10 @@ def _learner(member: dict) -> bool:
 
 def _members(lti, row) -> list[dict]:
     registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
-    nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()),
-                                         json.loads(row.nrps))
+    claim = json.loads(row.nrps)
+    nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()), claim)
     out: list[dict] = []
-    url = nrps._service_data["context_memberships_url"]
+    url = claim["context_memberships_url"]
     for _ in range(PAGES):
         page, url = nrps.get_members_page(url)
         out.extend(m for m in page if isinstance(m, dict))
