@@ -20,6 +20,8 @@ import io
 import json
 from collections import Counter, defaultdict
 
+from app.treefile.errors import N_
+
 from .store import Student, Submission
 
 CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
@@ -58,7 +60,7 @@ def table(students: list[Student], subs: list[Submission], modes: list[str]) -> 
         scores = exercise_scores(mine, modes)
         attempts = Counter(s.exercise for s in mine)
         rows.append({"student": st.name, "key": st.key, "sis_id": st.sis_id, "login": st.login,
-                     "section": st.section,
+                     "section": st.section, "lms_id": st.lms_id, "attempted": bool(mine),
                      "exercises": [{"score": round(x, 4), "attempts": attempts.get(i, 0)}
                                    for i, x in enumerate(scores)],
                      "late": any(s.late for s in mine), "percent": percent(scores)})
@@ -114,24 +116,67 @@ def safe_cell(text) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def canvas_csv(title: str, rows: list[dict]) -> str:
-    """Canvas's gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, <title>."""
+def left_out(rows: list[dict], fmt: str) -> list[dict]:
+    """The students a ``fmt`` (``canvas``/``moodle``) file leaves out, each with why
+    (a catalogue message): only rows the LMS can match go in (contract §7b)."""
+    out = []
+    for r in rows:
+        why = _unmatchable(r, fmt)
+        if why:
+            out.append({"student": r["student"], "key": r["key"], "reason": why})
+    return out
+
+
+NO_CANVAS_ID = N_("No Canvas ID, SIS User ID or SIS Login ID: joined by typing a name. Add "
+                  "them with a roster, or ask them to open the assignment from Canvas.")
+NO_MOODLE_ID = N_("No ID number: joined by typing a name, or their LMS account has none. Add "
+                  "them with a roster.")
+FORMULA_ID = N_("Their ID begins with =, +, - or @, which a spreadsheet reads as a formula: "
+                "the LMS could not match it.")
+
+
+def _unmatchable(r: dict, fmt: str) -> str | None:
+    ids = ([r.get("lms_id"), r.get("sis_id"), r.get("login")] if fmt == "canvas"
+           else [r.get("sis_id")])
+    ids = [i for i in ids if i]
+    if not ids:
+        return NO_CANVAS_ID if fmt == "canvas" else NO_MOODLE_ID
+    # Canvas matches by ID, then SIS User ID, then SIS Login ID (app/models/gradebook_importer.rb);
+    # Moodle by the one column: each id written must reach the LMS unchanged.
+    if any(safe_cell(i) != i for i in ids):
+        return FORMULA_ID
+    return None
+
+
+def _score(r: dict, past_due: bool) -> str:
+    """An empty cell (no grade yet) for a student with no attempt before the due date."""
+    if not r.get("attempted") and not past_due:
+        return ""
+    return _number(r["percent"])
+
+
+def canvas_csv(title: str, rows: list[dict], past_due: bool = True) -> str:
+    """Canvas's gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, <title>;
+    only students Canvas can match (:func:`left_out`)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow([*CANVAS_COLUMNS, safe_cell(title)])
     for r in rows:
-        w.writerow([safe_cell(r["student"]), "", safe_cell(r["sis_id"]), safe_cell(r["login"]),
-                    safe_cell(r["section"]), _number(r["percent"])])
+        if _unmatchable(r, "canvas") is None:
+            w.writerow([safe_cell(r["student"]), r.get("lms_id") or "", r["sis_id"] or "",
+                        r["login"] or "", safe_cell(r["section"]), _score(r, past_due)])
     return out.getvalue()
 
 
-def moodle_csv(title: str, rows: list[dict]) -> str:
-    """Moodle's grade import (mapped by ID number): ID number, <title> (0..100)."""
+def moodle_csv(title: str, rows: list[dict], past_due: bool = True) -> str:
+    """Moodle's grade import (mapped by ID number): ID number, <title> (0..100); only
+    students with an ID number (:func:`left_out`)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow([*MOODLE_COLUMNS, safe_cell(title)])
     for r in rows:
-        w.writerow([safe_cell(r["sis_id"] or r["student"]), _number(r["percent"])])
+        if _unmatchable(r, "moodle") is None:
+            w.writerow([r["sis_id"], _score(r, past_due)])
     return out.getvalue()
 
 

@@ -17,7 +17,7 @@ import json
 import time
 
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
@@ -112,8 +112,11 @@ class LtiStore:
                     origin="lms")).inserted_primary_key[0]
             else:
                 sid = row.id
+                # A launch without an id keeps the one known (the course's member list's).
                 c.execute(update(students).where(students.c.id == sid).values(
-                    token_hash=token_hash, name=name[:200], sis_id=sis_id, login=login))
+                    token_hash=token_hash, name=name[:200],
+                    sis_id=func.coalesce(sis_id, students.c.sis_id),
+                    login=func.coalesce(login, students.c.login)))
             if ags is not None:     # this course's line item, kept beside the others
                 item = lineitem_of(ags)
                 c.execute(delete(lti_scores).where(lti_scores.c.student_id == sid,

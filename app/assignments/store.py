@@ -48,6 +48,7 @@ class Student:
     def known(self) -> bool:
         """An identity someone vouches for (the roster, the LMS), not a typed name."""
         return self.origin in ("roster", "lms") or self.key.startswith("lti:")
+    lms_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,4 +248,4 @@ def _student(row) -> Student | None:
     if row is None:
         return None
     return Student(row.id, row.assignment_id, row.key, row.name, row.sis_id, row.login,
-                   row.section, row.origin)
+                   row.section, row.origin, row.lms_id)

@@ -22,18 +22,27 @@ True
 """
 from __future__ import annotations
 
+import logging
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import NullPool
 
+log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MIGRATION_LOCK = 2_202_022
 """PostgreSQL advisory lock held while the schema is migrated."""
 BUSY_MS = 10_000
 """How long a SQLite writer waits for the lock before giving up (ms)."""
+CONNECT_SECONDS = 5
+"""How long opening a PostgreSQL connection may take (a host that does not answer)."""
+POOL_WAIT = 10
+"""How long a request waits for a pooled connection before it is refused (503)."""
+PING_SECONDS = 1
+"""How long the health probe's own connection and query may take."""
 
 
 class Database:
@@ -42,6 +51,7 @@ class Database:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.dialect = engine.dialect.name
+        self._probe: Engine | None = None
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -61,6 +71,20 @@ class Database:
         with self.engine.connect() as conn, conn.begin():
             yield conn
 
+    def ping(self) -> bool:
+        """Whether the database answers ``SELECT 1``, within about :data:`PING_SECONDS`
+        (PostgreSQL: on a connection of its own, not one from the busy pool)."""
+        if self.dialect != "postgresql":
+            with self.engine.connect() as conn:
+                return conn.exec_driver_sql("SELECT 1").scalar() == 1
+        if self._probe is None:
+            self._probe = create_engine(
+                self.engine.url, poolclass=NullPool,
+                connect_args={"connect_timeout": PING_SECONDS,
+                              "options": f"-c statement_timeout={PING_SECONDS * 1000}"})
+        with self._probe.connect() as conn:
+            return conn.exec_driver_sql("SELECT 1").scalar() == 1
+
     def journal_mode(self) -> str | None:
         if self.dialect != "sqlite":
             return None
@@ -72,6 +96,8 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self._probe is not None:
+            self._probe.dispose()
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -84,7 +110,14 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        # Each connection is checked as it leaves the pool (a restarted server's dead
+        # ones are replaced); one that cannot be opened, or a pool busy for too long,
+        # is an error at once (app.web.results_db answers it 503), never a hang.
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                               pool_timeout=POOL_WAIT,
+                               connect_args={"connect_timeout": CONNECT_SECONDS})
+        _say_how_psycopg_waits()     # the dialect has imported psycopg by now
+        return engine
     engine = create_engine(url, connect_args={"timeout": BUSY_MS / 1000,
                                               "check_same_thread": False})
 
@@ -103,6 +136,21 @@ def make_engine(url: str) -> Engine:
         conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
 
     return engine
+
+
+def _say_how_psycopg_waits() -> None:
+    """Warn when gevent has patched ``select`` but psycopg waits with ``wait_c``:
+    that one blocks every greenlet of the process while a query runs. psycopg
+    picks its wait function at import, so it must be imported after the patching
+    (gunicorn's gevent worker patches before it loads the app: ``wait_poll``)."""
+    import sys
+
+    waiting = sys.modules.get("psycopg.waiting")
+    monkey = sys.modules.get("gevent.monkey")
+    if waiting and monkey and monkey.is_module_patched("select") \
+            and waiting.wait.__name__ == "wait_c":
+        log.warning("psycopg was imported before gevent patched select: every query "
+                    "blocks the whole worker")
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:

@@ -44,6 +44,7 @@ students = Table(
     Column("login", String(100)),
     Column("section", String(100)),
     Column("token_hash", String(64), nullable=False),  # SHA-256 of the personal link's token
+    Column("lms_id", String(100)),                     # the LMS's own user id (0004: Canvas's ID)
     Column("created", Float, nullable=False),
     # How the identity came (migration 0003): "name" typed in the form (anyone may type
     # any name: an alias), "roster" (the instructor's list), "lms" (a launch).
@@ -125,5 +126,39 @@ lti_scores = Table(
     Column("sent", Float),                             # the score last sent there (percent)
 )
 
+
+# -- The course's LMS (migration 0004) ----------------------------------------
+
+lti_platforms = Table(
+    "lti_platforms", metadata,
+    # Platforms registered by LTI Dynamic Registration (app.assignments.platforms).
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("deployment_ids", Text, nullable=False),    # JSON list
+    Column("auth_login_url", String(1000), nullable=False),
+    Column("auth_token_url", String(1000), nullable=False),
+    Column("key_set_url", String(1000), nullable=False),
+    Column("auth_audience", String(1000)),
+    Column("product", String(200)),                    # the platform's own name for itself
+    Column("registered", Float, nullable=False),
+    Column("disabled", Float),                         # when an administrator disabled it
+    UniqueConstraint("issuer", "client_id", name="uq_lti_platforms_issuer_client"),
+)
+
+lti_courses = Table(
+    "lti_courses", metadata,
+    # The course an assignment was deep-linked into: its member list (NRPS) for the dashboard.
+    Column("assignment_id", String(32), ForeignKey("assignments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("issuer", String(255), nullable=False),
+    Column("client_id", String(255), nullable=False),
+    Column("nrps", Text, nullable=False),              # JSON: the launch's NRPS claim
+    Column("fetched", Float),                          # when the members were last read
+    Column("members", Integer),                        # learners in the course then
+    Column("error", Text),                             # why the last read failed
+)
+
 __all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",
-           "lti_nonces", "instructor_tokens", "assignment_contexts", "lti_scores"]
+           "lti_nonces", "instructor_tokens", "assignment_contexts", "lti_scores", "lti_platforms",
+           "lti_courses"]

@@ -19,7 +19,7 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import errors, i18n, limits, origins
+from . import errors, i18n, limits, origins, results_db
 from .jsonio import StrictJSON, StrictJSONProvider
 from .library import TreeLibrary
 from .offload import WorkQueue
@@ -46,6 +46,7 @@ BLUEPRINTS = (
     "app.web.i18n",      # /i18n/<lang>.json: the page scripts' words
     "app.web.assignments",  # homework: /api/assignments, /a/<id> (contract §7)
     "app.web.lti",       # LTI 1.3 tool: /lti/login, /lti/launch, deep links, grade passback
+    "app.web.lti_register",  # LTI Dynamic Registration: /lti/register/<key>, /lti/platforms/<key>
 )
 
 DEFAULTS = dict(
@@ -125,6 +126,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                                        work.work_wait_seconds, work.work_per_client,
                                        per_address=work.work_per_address)
     errors.register(app)
+    results_db.register(app)   # the results database out of reach: 503 + Retry-After
     install_headers(app)
     origins.install(app)   # state-changing requests from this server's own pages only
     i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled

@@ -34,7 +34,7 @@ from app.assignments.errors import AssignmentError
 from app.assignments.exercises import (exercises_for, options_of, random_spec, student_key,
                                        typed_key)
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
-                                       exercise_scores)
+                                       exercise_scores, left_out)
 from app.assignments.grading import grade, guided_total, shown
 from app.assignments.roster import read_roster
 from app.assignments.spec import AssignmentSpec, read_spec
@@ -51,6 +51,8 @@ from app.search import SearchError
 from .classes import client_address
 from .errors import ApiError, said
 from .i18n import page_language
+from .lti_roster import sync_course
+from .results_db import UNREACHABLE
 from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
@@ -288,15 +290,32 @@ def student_attempts(assignment_id: str, student: str):
 def _results(a: Assignment) -> dict:
     store = _store()
     modes = [e.mode for e in a.spec.exercises]
+    course = sync_course(a)      # deep-linked: the course's members join the students
     subs = store.all_submissions(a.id, full=True)
     students = store.students(a.id)
     lti = current_app.extensions.get("lti")
     if lti is not None and lti.platforms:
         lti.send_due_scores(a, students)
+    rows = table(students, subs, modes)
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": table(students, subs, modes)}
+            "students": rows, "exports": _exports(rows), "course": course}
+
+
+def _exports(rows: list[dict]) -> dict:
+    """Per gradebook file, the students it leaves out and why (contract §7b)."""
+    out = {}
+    for fmt in ("canvas", "moodle"):
+        gone = left_out(rows, fmt)
+        out[fmt] = {"rows": len(rows) - len(gone),
+                    "left_out": [_said_left_out(g) for g in gone]}
+    return out
+
+
+def _said_left_out(gone: dict) -> dict:
+    why = gone["reason"]          # a catalogue message id (app.assignments.gradebook)
+    return {"student": gone["student"], "key": gone["key"], "reason": said(why)}
 
 
 @bp.get("/api/assignments/<assignment_id>/results")
@@ -314,7 +333,8 @@ def grades_csv(assignment_id: str):
     store = _store()
     modes = [e.mode for e in a.spec.exercises]
     rows = table(store.students(a.id), store.all_submissions(a.id), modes)
-    text = (canvas_csv if fmt == "canvas" else moodle_csv)(a.title, rows)
+    text = (canvas_csv if fmt == "canvas" else moodle_csv)(a.title, rows,
+                                                           a.spec.past_due(time.time()))
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="grades-{a.id}-{fmt}.csv"'})
 
@@ -481,7 +501,11 @@ def _passback(a: Assignment, st: Student) -> None:
     """A student from an LMS: their score to its gradebook (when it changed)."""
     lti = current_app.extensions.get("lti")
     if lti is not None and st.key.startswith("lti:"):
-        lti.send_score(a, st)
+        try:
+            lti.send_score(a, st)
+        except UNREACHABLE:     # the submission is committed: not a 503 (sent at the next change)
+            current_app.logger.warning("passback of %s deferred: the results database is "
+                                       "unreachable", a.id)
 
 
 def _answers(body: dict) -> dict:

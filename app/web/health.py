@@ -3,8 +3,9 @@ reachable, with a few gauges (open runs, renders running, heavy work,
 uploads kept) for a load balancer or a lecturer.
 
 ``checks`` names each dependency ``ok`` or ``down``: the store of uploads
-(SQLite) always, Redis where a message queue is configured (class state and
-broadcasts live there). Any ``down`` makes the answer ``503`` with
+(SQLite) always, the results database (``results_db``: homework and LTI, on
+a connection of its own with a 1 s timeout), Redis where a message queue is
+configured (class state and broadcasts live there). Any ``down`` makes the answer ``503`` with
 ``"status": "down"``, so a load balancer stops sending students to a
 process that cannot serve their class. Redis is asked with a short timeout:
 the probe answers within a second even when Redis does not.
@@ -14,6 +15,8 @@ from __future__ import annotations
 import logging
 
 from flask import Blueprint, current_app, jsonify
+
+from .results_db import reachable
 
 bp = Blueprint("health", __name__)
 log = logging.getLogger(__name__)
@@ -51,6 +54,9 @@ def healthz():
         log.warning("healthz: the store is down: %s", exc)
         trees = size = None
         checks["store"] = "down"
+    results = reachable(app)
+    if results is not None:
+        checks["results_db"] = "ok" if results else "down"
     if app.config.get("MESSAGE_QUEUE"):
         checks["redis"] = "ok" if _redis_ok(app) else "down"
     down = "down" in checks.values()

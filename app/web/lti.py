@@ -48,9 +48,11 @@ from pylti1p3.tool_config import ToolConfDict
 from app.assignments.errors import AssignmentError
 from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
+from app.assignments.platforms import RegisteredPlatforms
 from app.classes.codes import token_hash
 
 from .lti_roles import teaches
+from .lti_roster import remember_course
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -62,9 +64,11 @@ LTI_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 
 
-class ToolConf(ToolConfDict):
-    """PyLTI1p3's dictionary of registrations, with an unknown issuer or client id
-    (the token's audience) refused as a launch error (it raises a bare ``Exception``)."""
+class ToolConf(RegisteredPlatforms, ToolConfDict):
+    """PyLTI1p3's dictionary of registrations (the config file's, then those of
+    Dynamic Registration in the database: :mod:`app.web.lti_register`), with an
+    unknown issuer or client id (the token's audience) refused as a launch error
+    (it raises a bare ``Exception``)."""
 
     def get_iss_config(self, iss, client_id=None):
         try:
@@ -321,6 +325,8 @@ def launch():
                           current_app.extensions["assignment_budget"].students_per_assignment)
     except AssignmentError as exc:
         return _refused(said(exc.msgid, **exc.fields), exc.status)
+    if lti.conf.registered is not None:     # Canvas's user id, asked for at registration
+        lti.conf.registered.remember_lms_id(a.id, key, custom.get("canvas_user_id"))
     return _go(f"/a/{a.id}#s={token}")
 
 
@@ -359,6 +365,8 @@ def deep_link(launch_id: str):
         made = _existing(body)
     else:
         made = make_assignment(body)
+        # The course's member list (NRPS) comes with the course that made it.
+        remember_course(made["id"], message.get_launch_data(), message.get_client_id())
     lti.store.bind(made["id"], *course)
     title = (body if isinstance(body, dict) else {}).get("title") or made.get("title") \
         or "Assignment"

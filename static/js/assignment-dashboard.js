@@ -5,6 +5,7 @@
 // browser's storage; every request carries it as a Bearer token.
 
 import { t } from './i18n.js';
+import { showCourse, showLeftOut } from './dashboard-lms.js';
 
 const $ = (sel) => document.querySelector(sel);
 const MODES = {
@@ -74,6 +75,8 @@ async function load() {
     tr.append(td);
     return tr;
   }));
+  showLeftOut($('[data-role=left-out]'), r.exports);
+  showCourse($('[data-role=course-roster]'), r.course);
   $('[data-students]').textContent = String(r.students.length);
   $('[data-role=students] tbody').replaceChildren(...r.students.map((s) => {
     const tr = document.createElement('tr');

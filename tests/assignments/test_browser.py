@@ -97,8 +97,15 @@ def test_a_student_solves_an_assignment_and_the_instructor_sees_it(browser, live
     assert work.nth(1).get_attribute("data-tree").startswith("r-b2-d3-s")
     with dash.expect_download() as dl:
         dash.click("[data-export=canvas]")
-    first = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()[0]
-    assert first == "Student,ID,SIS User ID,SIS Login ID,Section,Alpha-beta homework"
+    lines = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
+    assert lines == ["Student,ID,SIS User ID,SIS Login ID,Section,Alpha-beta homework"]
+    # Ana typed her name: no id an LMS knows, so both files leave her out, and say so.
+    left = dash.locator("[data-role=left-out]")
+    expect(left.locator("details")).to_have_count(2)
+    left.locator("details[data-format=moodle] summary").click()
+    expect(left.locator("details[data-format=moodle] li[data-student='Ana Lee']")).to_contain_text(
+        "typing a name")
+    assert dash.is_hidden("[data-role=course-roster]")        # not made from an LMS
     dash.screenshot(path=str(ARTIFACTS / "assignment-dashboard.png"), full_page=True)
     assert not serious(dash)
     assert not dash.errors, dash.errors

@@ -62,6 +62,18 @@ def test_migrations_make_the_schema_the_code_uses(db_url):
         assert db.journal_mode() == "wal"
 
 
+def _head() -> str:
+    """The newest migration (one head: every migration chained after the one before)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from app.db import HERE
+
+    config = Config()
+    config.set_main_option("script_location", str(HERE / "migrations"))
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
 def test_processes_starting_at_once_migrate_once(db_url):
     engines = [make_engine(db_url) for _ in range(4)]
     errors: list[BaseException] = []

@@ -129,16 +129,19 @@ class Services:
         self._start(name, args, port, env)
         return port
 
-    def gunicorn(self, message_queue: str | None, name: str = "gunicorn") -> int:
+    def gunicorn(self, message_queue: str | None, name: str = "gunicorn",
+                 env: dict | None = None) -> int:
         """One production process: gunicorn with deploy/gunicorn.conf.py (one
-        gevent worker), on a free port; ready once the worker answers /healthz."""
-        port = free_port()
+        gevent worker), on a free port; ready once the worker answers /healthz.
+        ``env``: more environment (``DATABASE_URL``, say)."""
+        port, more = free_port(), env
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "BIND": f"127.0.0.1:{port}",
                "ADVSEARCH_INSTANCE": str(self.folder / f"{name}-instance"),
                "ADVSEARCH_CLASS_CLIENT_HEADER": "X-Real-IP"}
         env.pop("MESSAGE_QUEUE", None)
         if message_queue:
             env["MESSAGE_QUEUE"] = message_queue
+        env.update(more or {})
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         proc = self._start(name, [gunicorn, "-c", "deploy/gunicorn.conf.py"], port, env)
         deadline = time.monotonic() + 60

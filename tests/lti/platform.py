@@ -22,7 +22,8 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 from lti1p3platform.score import UpdateScoreStatus
-from lti1p3platform.service_connector import AssignmentsGradesService
+from lti1p3platform.membership import Context
+from lti1p3platform.service_connector import AssignmentsGradesService, NamesRoleProvisioningService
 from werkzeug.serving import make_server
 
 LIS = "http://purl.imsglobal.org/vocab/lis/v2/"
@@ -110,6 +111,20 @@ class Grades(AssignmentsGradesService):
         return {"content": [], "has_next": False, "next": None}
 
 
+class Members(NamesRoleProvisioningService):
+    """The course's member list (Names and Role Provisioning Services), the library's."""
+
+    def __init__(self, platform, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.platform = platform
+
+    def get_member_data_page(self, page=1, limit=None, role=None, since=None, **_):
+        return {"content": [dict(m) for m in self.platform.members], "has_next": False}
+
+    def get_context_by_id(self):
+        return Context(id="course-1", label="GS", title="Game search")
+
+
 class Platform:
     """The LMS: ``start(user, role, kind, link, context)`` is a user clicking in a course
     (``role``: keys of :data:`ROLES` joined by ``+``; ``context``: the course, for a
@@ -121,6 +136,7 @@ class Platform:
         self.private_key, self.public_key = rsa_pair()
         self.links: list[dict] = []           # content items deep-linked into the course
         self.gradebook: dict[str, dict] = {}  # line item -> user -> score
+        self.members: list[dict] = []         # the course's members (NRPS), as the LMS lists them
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -180,6 +196,7 @@ class Platform:
             if kind != "deeplink":
                 context = self.links[int(link)].get("context", COURSE)
             launch.set_launch_context_claim(context, context_title=f"Game search ({context})")
+            launch.set_nrps(f"{self.url}/memberships")
             if kind == "deeplink":
                 launch.set_resource_link_claim("dl-1")
                 launch.set_dl(f"{self.url}/deep_link_return?context={context}", title="Add a tool")
@@ -206,6 +223,13 @@ class Platform:
         @app.get("/jwks")
         def jwks():
             return jsonify(self.conf().get_jwks())
+
+        @app.get("/memberships")
+        def memberships():
+            service = Members(self, FlaskRequestMeta(request), self.conf(), f"{self.url}/memberships")
+            resp = service.handle_resp(service.handle_get_members)
+            return (jsonify(resp.result) if resp.result is not None
+                    else jsonify({"message": resp.message})), resp.code
 
         @app.post("/lineitems/<item>/scores")
         def scores(item):

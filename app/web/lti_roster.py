@@ -1,0 +1,161 @@
+"""The roster from the course (issue 27 point 3): an assignment made by deep
+linking knows its course's member list (LTI Names and Role Provisioning
+Services, the deep-link launch's ``namesroleservice`` claim); the dashboard
+reads it (PyLTI1p3's :class:`NamesRolesProvisioningService`) and lists every
+learner of the course, those who never opened the assignment too: each is a
+student row with the identity their first launch will have
+(:func:`app.assignments.platforms.lms_key`), so that launch finds them, and
+no personal link until then. After the due date, the scores of those who
+never tried go back to the LMS (0; a late submission the late policy
+accepts then replaces it, as any changed score does).
+
+The list is read at most once a minute per assignment (:data:`EVERY`), each
+request to the LMS bounded in time; a read that fails is said on the
+dashboard, and the students already known stay.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+
+import requests
+from flask import current_app
+from pylti1p3.names_roles import NamesRolesProvisioningService
+from pylti1p3.service_connector import ServiceConnector
+
+from app.assignments.platforms import PLACEHOLDER, Courses, lms_key
+from app.treefile.errors import N_
+
+from .errors import said
+
+log = logging.getLogger(__name__)
+
+NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
+LEARNER = "membership#Learner"
+EVERY = 60
+"""Seconds between two reads of one course's member list."""
+SECONDS = 10
+"""How long one request to the LMS may take."""
+PAGES = 50
+"""Pages of members read at most (each as long as the LMS makes it)."""
+
+
+class _Timed(requests.Session):
+    """PyLTI1p3's requests, each with a timeout (it sets none)."""
+
+    def request(self, *args, **kwargs):
+        kwargs.setdefault("timeout", SECONDS)
+        return super().request(*args, **kwargs)
+
+
+def _courses() -> Courses:
+    found = current_app.extensions.get("lti_courses")
+    if found is None:
+        found = current_app.extensions["lti_courses"] = Courses(
+            current_app.extensions["results_db"])
+    return found
+
+
+def remember_course(assignment_id: str, data: dict, client_id: str) -> None:
+    """At a deep link: where the new assignment's course lists its members (if the LMS
+    offers Names and Role Provisioning Services)."""
+    claim = data.get(NRPS_CLAIM)
+    if isinstance(claim, dict) and isinstance(claim.get("context_memberships_url"), str):
+        _courses().remember(assignment_id, data["iss"], client_id, claim)
+
+
+def _learner(member: dict) -> bool:
+    roles = member.get("roles") or []
+    return (isinstance(member.get("user_id"), str) and member.get("status", "Active") == "Active"
+            and any(isinstance(r, str) and (r.endswith(LEARNER) or r == "Learner")
+                    for r in roles))
+
+
+def _members(lti, row) -> list[dict]:
+    registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
+    claim = json.loads(row.nrps)
+    nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()), claim)
+    out: list[dict] = []
+    url = claim["context_memberships_url"]
+    for _ in range(PAGES):
+        page, url = nrps.get_members_page(url)
+        out.extend(m for m in page if isinstance(m, dict))
+        if not url:
+            break
+    return out
+
+
+def sync_course(a) -> dict | None:
+    """The course's members added to the assignment's students (at most every
+    :data:`EVERY` s), and after the due date the never-tried ones' 0 sent; what
+    the dashboard says about it (``None``: not made by deep linking)."""
+    lti = current_app.extensions.get("lti")
+    courses = _courses()
+    row = courses.get(a.id)
+    if lti is None or row is None:
+        return None
+    if row.fetched is None or time.time() - row.fetched >= EVERY:
+        try:
+            learners = [m for m in _members(lti, row) if _learner(m)]
+            _add(lti, a, row, learners)
+            courses.fetched(a.id, len(learners), None)
+        except Exception as exc:  # noqa: BLE001 (the LMS down, refused, or odd: said, kept)
+            log.warning("the course members of %s could not be read from %s: %s", a.id,
+                        row.issuer, exc)
+            courses.fetched(a.id, row.members, f"{exc.__class__.__name__}: {str(exc)[:200]}")
+        row = courses.get(a.id)
+    if a.spec.past_due(time.time()):
+        _send_untried(lti, a)
+    return {"issuer": row.issuer, "members": row.members, "fetched": row.fetched,
+            "error": said(N_("The course's member list could not be read from the LMS: "
+                             "{reason}"), reason=row.error) if row.error else None}
+
+
+def _add(lti, a, row, learners: list[dict]) -> None:
+    store = current_app.extensions["assignments"]
+    budget = current_app.extensions["assignment_budget"]
+    known = {st.key: st for st in store.students(a.id)}
+    ags = _courses().grade_service(a.id, row.issuer)
+    for m in learners:
+        key = lms_key(row.issuer, m["user_id"])
+        st = known.get(key)
+        # A member who never launched gets a row (and, once a launch shows where the
+        # scores go, a grade target); one who launched keeps their own.
+        if st is not None and (ags is None or lti.store.grade_targets(st.id)
+                               or not _placeholder(store, st)):
+            continue
+        if st is None and len(known) >= budget.students_per_assignment:
+            break
+        name = m.get("name") or " ".join(
+            x for x in (m.get("given_name"), m.get("family_name")) if x) or m["user_id"]
+        sis = m.get("lis_person_sourcedid")
+        lti.store.student(a.id, key, str(name)[:200], sis if isinstance(sis, str) else None,
+                          m.get("email") if isinstance(m.get("email"), str) else None,
+                          PLACEHOLDER + secrets.token_hex(24), row.issuer, row.client_id,
+                          m["user_id"], ags, budget.students_per_assignment)
+        known[key] = st
+
+
+def _placeholder(store, st) -> bool:
+    from sqlalchemy import select
+
+    from app.db.schema import students
+
+    with store.db.read() as c:
+        found = c.execute(select(students.c.token_hash).where(students.c.id == st.id)).scalar()
+    return bool(found) and found.startswith(PLACEHOLDER)
+
+
+def _send_untried(lti, a) -> None:
+    """Past the due date: a 0 to the LMS for each LMS student who never submitted
+    (once: a score already sent is not sent again unless it changes)."""
+    store = current_app.extensions["assignments"]
+    tried = {s.student_id for s in store.all_submissions(a.id)}
+    for st in store.students(a.id):
+        if not st.key.startswith("lti:") or st.id in tried:
+            continue
+        # Each line item (course) the student's score goes to that has had none yet.
+        if any(t.sent is None for t in lti.store.grade_targets(st.id)):
+            lti.send_score(a, st)

@@ -1,0 +1,104 @@
+"""The roster from the course (issue 27 point 3) against the third-party
+platform (tests/lti/platform.py: lti1p3platform's Names and Role Provisioning
+Services, its access token check included): an assignment made by deep
+linking lists every learner of the course on its dashboard, those who never
+opened it too; after the due date each of them gets 0 in the LMS gradebook,
+and a later launch is the same student, not a second one."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+import requests
+from sqlalchemy import func, select
+
+from app.db.schema import students
+from tests.lti.platform import ROLES
+from tests.lti.test_launch import _deep_link, _launch
+
+pytestmark = pytest.mark.slow       # two servers on loopback
+
+MEMBERS = [
+    {"user_id": "teacher", "roles": [ROLES["instructor"]], "name": "User teacher"},
+    {"user_id": "stu-a", "roles": [ROLES["student"]], "name": "Ana Lee",
+     "email": "ana@course.example", "lis_person_sourcedid": "S-A"},
+    {"user_id": "stu-b", "roles": [ROLES["student"]], "name": "Budi Santoso",
+     "email": "budi@course.example", "lis_person_sourcedid": "S-B"},
+    {"user_id": "stu-c", "roles": [ROLES["student"]], "given_name": "Citra", "family_name": "Dewi"},
+    {"user_id": "stu-gone", "roles": [ROLES["student"]], "name": "Dropped", "status": "Inactive"},
+]
+
+
+def _count(lms) -> int:
+    with lms.app.extensions["results_db"].read() as c:
+        return c.execute(select(func.count()).select_from(students)).scalar()
+
+
+def _dashboard(lms, s, link):
+    key = _launch(lms, s, "teacher", role="instructor", link=link).split("#")[1]
+    aid = lms.links[link]["custom"]["assignment"]
+    return aid, key, s.get(f"{lms.tool_url}/api/assignments/{aid}/results",
+                           headers={"Authorization": f"Bearer {key}"}, timeout=30).json()
+
+
+def _iso(seconds_from_now: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + seconds_from_now))
+
+
+def test_the_course_members_are_listed_and_the_untried_get_0_after_the_due_date(lms):
+    lms.members[:] = MEMBERS
+    s = requests.Session()
+    link = _deep_link(lms, s, title="Past due", due=_iso(-60), late="mark")
+    target = _launch(lms, s, "stu-a", link=link)       # one learner opens it (and tries)
+    aid, token = re.fullmatch(r"/a/([^#]+)#s=(.+)", target).groups()
+    s.post(f"{lms.tool_url}/api/assignments/{aid}/me/exercises/0",
+           headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2"]}}, timeout=30)
+    before = _count(lms)
+    aid, key, results = _dashboard(lms, s, link)
+    names = sorted(r["student"] for r in results["students"])
+    # Ana as her launch named her; no teacher, no one inactive.
+    assert names == ["Budi Santoso", "Citra Dewi", "User stu-a"]
+    assert results["course"]["members"] == 3 and results["course"]["error"] is None
+    assert _count(lms) == before + 2
+    budi = next(r for r in results["students"] if r["student"] == "Budi Santoso")
+    assert budi["sis_id"] == "S-B" and budi["exercises"][0]["attempts"] == 0
+    # Past the due date: the ones who never tried have 0 in the LMS; Ana her own score.
+    book = lms.gradebook[str(link)]
+    assert book["stu-b"]["scoreGiven"] == 0 and book["stu-c"]["scoreGiven"] == 0
+    assert book["stu-a"]["scoreGiven"] == 50
+    # Budi's ID number came with the member list: his grade file row is there. Citra's
+    # LMS gives none, nor did Ana's launch: left out, and said.
+    gone = results["exports"]["moodle"]["left_out"]
+    assert sorted(g["student"] for g in gone) == ["Citra Dewi", "User stu-a"]
+    # Budi opens it at last: the same student (no second row), with a link of his own,
+    # and his late work (the late policy marks it) replaces the 0.
+    late = _launch(lms, s, "stu-b", link=link)
+    assert _count(lms) == before + 2
+    aid_b, token_b = re.fullmatch(r"/a/([^#]+)#s=(.+)", late).groups()
+    r = s.post(f"{lms.tool_url}/api/assignments/{aid_b}/me/exercises/0",
+               headers={"X-Student-Token": token_b},
+               json={"answers": {"pruned": ["c2", "c3"]}}, timeout=30)
+    assert r.json()["late"] is True
+    assert lms.gradebook[str(link)]["stu-b"]["scoreGiven"] == 100
+    _, _, after = _dashboard(lms, s, link)      # his launch kept the ID number the list gave
+    assert next(r for r in after["students"] if r["student"] == "User stu-b")["sis_id"] == "S-B"
+
+
+def test_before_the_due_date_members_are_listed_and_nothing_is_sent(lms):
+    lms.members[:] = MEMBERS
+    s = requests.Session()
+    link = _deep_link(lms, s, title="Due later", due=_iso(3600))
+    _launch(lms, s, "stu-a", link=link)
+    _, _, results = _dashboard(lms, s, link)
+    assert len(results["students"]) == 3
+    assert str(link) not in lms.gradebook or "stu-b" not in lms.gradebook[str(link)]
+    # The LMS's member list down: said on the dashboard, the students already known kept.
+    lms.members[:] = [{"roles": ["Learner"]}]            # no user_id: the platform answers 400
+    lms.app.extensions["lti_courses"].fetched(
+        lms.links[link]["custom"]["assignment"], 3, None)
+    with lms.app.extensions["results_db"].write() as c:
+        from app.db.schema import lti_courses
+        c.execute(lti_courses.update().values(fetched=0.0))
+    _, _, again = _dashboard(lms, s, link)
+    assert len(again["students"]) == 3 and again["course"]["error"]
