@@ -97,3 +97,33 @@ def test_fit_is_in_reach_on_every_page_with_a_tree(browser, live_server):
         assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
     finally:
         ctx.close()
+
+
+def test_connect_four_in_presentation_mode_reads_and_says_it_follows(browser, live_server):
+    """A Connect Four position on a 1280x720 projector: its discs are no dots
+    (at least 1.2 % of the screen's height), and the window that follows the
+    search says so over the tree."""
+    ctx, pg = new_screen(browser, live_server, 1280, 720, console=True)
+    try:
+        pg.goto("/t/game:connect4:4433")
+        pg.wait_for_selector("#visualizer.ready", timeout=30000)
+        pg.keyboard.press("p")
+        pg.wait_for_function("() => document.documentElement.classList.contains('present')")
+        for _ in range(6):
+            pg.keyboard.press("ArrowRight")
+        pg.wait_for_function("() => document.querySelector('[data-step]').textContent === '6'")
+        settled(pg)
+        discs = pg.evaluate("""() => [...document.querySelectorAll('#tree .pic-connect4 .pic-x')]
+            .map((e) => e.getBoundingClientRect().height).filter((h) => h > 0)""")
+        assert discs and min(discs) >= 0.012 * 720, discs
+        assert pg.evaluate("() => window.visualizer.following")
+        assert pg.locator("[data-follow-note]").is_visible()
+        bar, canvas = (pg.locator(s).bounding_box() for s in (".stage-bar", "#canvas"))
+        assert bar["y"] + bar["height"] <= canvas["y"] + 1            # over the tree, not beside it
+        pg.click("[data-action=fit]")                                  # the whole tree: no note
+        settled(pg)
+        assert not pg.evaluate("() => window.visualizer.following")
+        assert pg.locator("[data-follow-note]").is_hidden()
+        assert not pg.js_errors, pg.js_errors
+    finally:
+        ctx.close()
