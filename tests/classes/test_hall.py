@@ -85,6 +85,8 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
         for pg in (proj, laptop):
             pg.keyboard.press("Escape")                     # the join view to its corner
         # The phone drives: every control there (scrolling as a phone does), and it asks.
+        top = phone.evaluate("() => { const b = document.querySelector('.topbar'); return [b.scrollWidth, b.clientWidth]; }")
+        assert top[0] <= top[1] + 1, top                     # its buttons wrap, none cut at the edge
         assert not bad(phone, CONTROLS[:6] + CONTROLS[9:], scroll=True), bad(phone, CONTROLS[:6] + CONTROLS[9:], True)
         students = []
         for _ in range(3):                                   # three students, two of them right
