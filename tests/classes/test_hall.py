@@ -72,7 +72,8 @@ def open_present(browser, base, cls, w, h, *, live=False, phone=False, lang="en"
     return ctx, pg
 
 
-@pytest.mark.parametrize("lang", ["en", "id"])
+# Indonesian: its longer words are the harder fit (English: test_class_browser's room; pass "en" to shoot it too).
+@pytest.mark.parametrize("lang", ["id"])
 def test_the_hall_and_the_second_device(browser, live_server, lang):
     cls = requests.post(f"{live_server}/api/classes",
                         json={"tree": FIG52, "algorithm": "alphabeta", "step": 3}, timeout=10).json()
