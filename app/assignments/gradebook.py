@@ -89,11 +89,16 @@ def exercise_stats(subs: list[Submission], modes: list[str], top: int = 3) -> li
         out.append({"index": i, "mode": mode, "students": len(tried),
                     "share_right": (round(perfect / len(tried), 4) if tried and perfect is not None
                                     else None),
-                    "wrong": [{"what": w, "count": n} for w, n in mistakes.most_common(top)]})
+                    "wrong": [{"what": w[0], "count": n, **dict(w[1])}
+                              for w, n in mistakes.most_common(top)]})
     return out
 
 
-def _mistakes(result_json: str) -> set[str]:
+def _mistakes(result_json: str) -> set[tuple]:
+    """Each mistake of an attempt once: ``(what, parts)``, ``what`` in English
+    (``cut c2 missed``) and ``parts`` what the dashboard says it with in its
+    own language (``mistake``: missed, extra or wrong; ``node``; for a wrong
+    entry its ``kind`` and the ``given`` answer)."""
     try:
         result = json.loads(result_json)
     except ValueError:
@@ -102,11 +107,14 @@ def _mistakes(result_json: str) -> set[str]:
     for e in result.get("entries", ()):
         status, kind, node = e.get("status"), e.get("kind"), e.get("node")
         if status == "missing" and kind == "cut":
-            found.add(f"cut {node} missed")
+            found.add((f"cut {node} missed", (("mistake", "missed"), ("node", node))))
         elif status == "extra":
-            found.add(f"cut {node} marked, not pruned")
+            found.add((f"cut {node} marked, not pruned", (("mistake", "extra"), ("node", node))))
         elif status == "wrong":
-            found.add(f"{kind} of {node}: {e.get('given')}")
+            given = e.get("given")
+            given = given if isinstance(given, (str, int, float)) or given is None else str(given)
+            found.add((f"{kind} of {node}: {given}",
+                       (("mistake", "wrong"), ("kind", kind), ("node", node), ("given", given))))
     return found
 
 

@@ -1,7 +1,9 @@
 """The language of a page: Flask-Babel with our two catalogues.
 
 The language is, in order: ``?lang=`` in the address (a link can set it;
-the choice is then kept in a cookie), the ``lang`` cookie (the browser keeps
+the choice is then kept in a cookie), a page script's ``X-Page-Lang`` header
+(the language its page was drawn in, which a second tab's choice must not
+change mid-sentence), the ``lang`` cookie (the browser keeps
 the person's choice), the browser's ``Accept-Language``, else English.
 
 - every template gets ``lang`` (the code), ``languages`` (code -> name) and
@@ -30,7 +32,7 @@ def page_language() -> str:
     cached = g.get("lang")
     if cached:
         return cached
-    asked = request.args.get("lang")
+    asked = request.args.get("lang") or request.headers.get("X-Page-Lang")
     if asked in LANGUAGES:
         lang = asked
     elif request.cookies.get(COOKIE) in LANGUAGES:

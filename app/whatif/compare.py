@@ -44,6 +44,7 @@ WORDS = {
     "already-cut": N_("adds no cut: {node} is already cut by {cut} = {bound}"),
     "no-change": N_("changes no cut, and the best move stays {best}"),
     "no-change-no-move": N_("changes no cut"),
+    "cutoffs": N_("takes the cut-offs from {old} to {new}"),
     "joined": N_("{edit} {effects}."),
     "first": N_("{text}"),
 }
@@ -97,7 +98,11 @@ def compare(before, after, edit: dict | None, tell=english) -> dict:
     if old_n != new_n:
         effects.append(_say(tell, "saved" if new_n < old_n else "evaluations",
                             old=old_n, new=new_n, saved=old_n - new_n))
-    if not gained and not lost:
+    old_cuts, new_cuts = old_run.stats.get("cutoffs", 0), new_run.stats.get("cutoffs", 0)
+    if not gained and not lost and old_cuts != new_cuts:
+        # The cuts are on nodes the tree before had not (a whole tree typed or loaded).
+        effects.insert(0, _say(tell, "cutoffs", old=old_cuts, new=new_cuts))
+    elif not gained and not lost:
         already = _already_cut(new_doc, new_run, (edit or {}).get("key"), tell)
         lead = already or (_say(tell, "no-change", best=new_run.best_move) if new_run.best_move
                            and not best_changed else _say(tell, "no-change-no-move"))

@@ -12,6 +12,17 @@ const MODES = {
   values: t('Minimax values'), cuts: t('Alpha-beta cuts'), full: t('Alpha-beta full'),
   guided: t('Guided'), order: t('Move ordering'),
 };
+// A mistake said in the page's language (the server's `what` is English: the exports keep it).
+const MISTAKES = {
+  missed: (w) => t('cut {node} missed', w),
+  extra: (w) => t('cut {node} marked, not pruned', w),
+  value: (w) => t('value of {node}: {given}', w),
+  alpha: (w) => t('α of {node}: {given}', w),
+  beta: (w) => t('β of {node}: {given}', w),
+};
+const mistake = (w) => (MISTAKES[w.mistake === 'wrong' ? w.kind : w.mistake] || (() => w.what))(w);
+const students = (what, count) => (count === 1 ? t('{what} (1 student)', { what })
+  : t('{what} ({count} students)', { what, count }));
 const page = $('#dashboard');
 const id = page.dataset.assignment;
 const KEY = `assignment:${id}:instructor`;
@@ -68,7 +79,7 @@ async function load() {
     ul.className = 'mistakes';
     for (const w of e.wrong) {
       const li = document.createElement('li');
-      li.textContent = t('{what} ({count} students)', { what: w.what, count: w.count });
+      li.textContent = students(mistake(w), w.count);
       ul.append(li);
     }
     td.append(ul);
@@ -142,13 +153,42 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
     table.hidden = false;
     table.tBodies[0].replaceChildren(...r.students.map((s) => {
       const tr = document.createElement('tr');
-      tr.append(cell(s.name), cell(s.id || ''), cell(`${location.origin}${s.link}`));
+      const link = cell(`${location.origin}${s.link}`, 'link');
+      const copy = document.createElement('td');
+      copy.append(copyButton(() => link.textContent));
+      tr.append(cell(s.name), cell(s.id || ''), link, copy);
       return tr;
     }));
-    showError('');
+    rosterError('');
     await load();
-  } catch (err) { showError(err.message); }
+  } catch (err) { rosterError(err.message); }
 });
+
+/** The roster's error, next to its form (the page's alert is far above it). */
+function rosterError(msg) {
+  const el = $('[data-role=roster-alert]');
+  el.textContent = msg || '';
+  el.hidden = !msg;
+}
+
+/** A button that copies `text()` (the template's Copy button gives its words). */
+function copyButton(text) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'copy';
+  b.textContent = $('[data-copy=student-link]').dataset.label;
+  b.addEventListener('click', () => copy(b, text()));
+  return b;
+}
+async function copy(button, text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = t('Copied');
+  } catch { showError(text); }     // no clipboard here: the link shown to copy by hand
+}
+const own = $('[data-copy=student-link]');
+own.dataset.label = own.textContent;
+own.addEventListener('click', () => copy(own, $('[data-role=student-link]').textContent));
 
 // The language switch keeps the key (in the fragment) on the reload.
 for (const a of document.querySelectorAll('.lang-switch a')) a.href = a.getAttribute('href') + location.hash;

@@ -33,6 +33,8 @@ export async function assignmentExercise(page) {
     if (late) parts.push(t('late'));
     if (me.due) parts.push(t('due {date}', { date: new Date(me.due).toLocaleString() }));
     status.textContent = parts.join(' · ');
+    // No attempt left: Check would only be refused (the last score stands).
+    for (const b of page.querySelectorAll('[data-action=check], [data-action=check-order]')) b.disabled = left === 0;
   };
   say(ex.attempts_left, me.past_due);
   page.classList.toggle('key-locked', !ex.key_allowed);

@@ -18,7 +18,7 @@ const PILES = /^(\d{1,3}(?:-\d{1,3})*)(?:#\d+)?$/;
 
 export const CELL = 11;          // a board cell (tree units)
 export const TOKEN = 6;          // a Nim token's pitch (tree units)
-export const SLOT = 6;           // a Connect Four cell (tree units)
+export const SLOT = 8;           // a Connect Four cell (tree units): a disc reads on a projector (issue 26)
 
 /** The nine cells ('X', 'O' or '.') of a board label, or null. */
 export function board(label) {
@@ -108,7 +108,7 @@ export function picture(kind, label, x, y) {
   if (kind === 'connect4') {
     // Discs in their slots: X filled (pic-x), O a ring (pic-o), as on the board.
     let xs = '', os = '';
-    const r = SLOT * 0.38;
+    const r = SLOT * 0.42;
     rack(label).forEach((c, i) => {
       if (c === '.') return;
       const cx = x0 + (i % 7) * SLOT + SLOT / 2, cy = y0 + Math.floor(i / 7) * SLOT + SLOT / 2;

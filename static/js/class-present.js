@@ -31,6 +31,8 @@ const announcer = makeAnnouncer($('#announce'));   // the narration, spoken once
 const code = page.dataset.code;
 const alertEl = $('#class-alert');
 const showError = (msg, calm = false) => {
+  // Once the class has ended the page keeps saying so (a late answer clears nothing).
+  if (!msg && page.classList.contains('ended')) { msg = TEXT.ended; calm = true; }
   alertEl.textContent = msg || '';
   alertEl.hidden = !msg;
   alertEl.classList.toggle('calm', calm);
@@ -100,6 +102,7 @@ async function main() {
   // many, and the class needs only to end where the instructor stops.
   let sending = false, queued = null;
   async function drive(step) {
+    if (state.ended) return;          // the class is over: steps stay on this screen
     queued = step;
     if (sending) return;
     sending = true;
@@ -139,6 +142,13 @@ async function main() {
       following = s.step;
       session.goTo(s.step).finally(() => { following = null; });
     }
+    if (s.ended) endControls();
+  }
+
+  /** The class is over: its controls say so (disabled), on every instructor view. */
+  function endControls() {
+    for (const el of page.querySelectorAll('[data-action=end-class], [data-action=show-join], #ask-form select, '
+      + '#ask-form button, .tally-buttons button')) el.disabled = true;
   }
 
   function setStudents(n) {
@@ -166,6 +176,7 @@ async function main() {
     answer.textContent = q.revealed || live ? TEXT.answer(sayLabel(q.answer_text ?? '')) : '';
     if (live && !q.revealed) answer.hidden = false;       // the second device knows it early
     $('[data-action=reveal]').disabled = q.revealed;
+    $('[data-action=reveal]').hidden = q.revealed;      // done: the chart takes its place
     $('[data-action=revote]').hidden = q.revealed;
     if (!q.revealed && q.remaining != null) {
       const end = performance.now() + q.remaining * 1000;

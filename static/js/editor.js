@@ -18,12 +18,14 @@ import { agrees, localRun } from './localsearch.js';
 import { buildTree } from './localtree.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
+import { makeDraft } from './editor-draft.js';
 import { t } from './i18n.js';
 
 // Words shown to people, kept together.
 const TEXT = {
   loadFailed: (m) => t('Could not open the tree: {reason}', { reason: m }),
   textError: (e) => (e.line ? t('line {line}, column {column}: {message}', e) : e.message),
+  draft: (when) => t('Your edited draft from {when} is back (kept in this browser).', { when }),
   started: t('Click a node to select it, then add children, set values, drag to reorder: the search re-runs after every edit.'),
 };
 
@@ -57,6 +59,11 @@ const view = makeEditorView($('#tree'), $('#stage'), {
   onMove: (id, to) => edit((doc) => D.move(doc, keyOf(id), to)),
   onBusy: (on) => hold(on ? 1 : -1),
 });
+
+// The last accepted tree, kept in this browser once the person has edited it.
+const draft = makeDraft(page.dataset.tree);
+const edited = () => state.undo.length > 0 || state.redo.length > 0;
+const keepDraft = () => { if (edited()) draft.keep(state.doc, state.options); };
 
 const keyOf = (id) => Object.keys(state.ids).find((k) => state.ids[k] === id) ?? id;
 const idOf = (key) => state.ids[key] ?? key;
@@ -251,6 +258,7 @@ function confirm(entry) {
       Object.assign(state, before);
       state.revision += 1;
       server.forget();
+      keepDraft();
       render();
       refuse(answer.error, entry);
       entry.onRefused?.(answer.error);
@@ -294,6 +302,7 @@ function accept(doc, answer, select, via = server.channel.last) {
   page.dataset.runVia = via || '';   // local, socket or http (the tests look)
   view.clearError();
   stale(false);
+  keepDraft();
   render();
 }
 
@@ -302,7 +311,7 @@ function accept(doc, answer, select, via = server.channel.last) {
  * a note over the tree and the page's data-stale, until an edit is accepted.
  */
 function stale(on) {
-  const note = $('[data-stale]');
+  const note = $('.stale-note');     // (not '[data-stale]': the page itself carries that hook while stale)
   if (note.hidden === !on) return;
   note.hidden = !on;
   page.toggleAttribute('data-stale', on);
@@ -526,7 +535,19 @@ $('[data-start=file]').addEventListener('change', async (e) => {
   });
 });
 
-async function start() {
+async function start({ restore = true } = {}) {
+  const kept = restore && draft.read();
+  if (kept) {
+    const doc = D.clone(kept.doc);
+    for (const { node } of D.walk(doc)) node.key = D.newKey();   // this page's keys, not the last one's
+    const options = { algorithm: null, depth: null, strict: false, ...kept.options };
+    showDraft(kept.at);
+    // A draft the server now refuses (a budget changed): start as the address says.
+    edit(() => ({ doc, select: doc.root.key, edit: null }), {
+      history: false, options, onRefused: () => { draft.drop(); showDraft(null); start({ restore: false }); },
+    });
+    return;
+  }
   const id = page.dataset.tree;
   let doc = D.emptyDoc();
   if (id) {
@@ -537,5 +558,23 @@ async function start() {
   }
   edit(() => ({ doc, select: doc.root.key, edit: null }), { history: false });
 }
+
+/** The note over a restored draft (`at`: when it was kept; null hides it). */
+function showDraft(at) {
+  const note = $('[data-draft]');
+  note.hidden = at == null;
+  if (at != null) {
+    const when = new Date(at).toLocaleString(document.documentElement.lang || undefined,
+      { dateStyle: 'medium', timeStyle: 'short' });
+    note.querySelector('[data-role=draft-text]').textContent = TEXT.draft(when);
+  }
+}
+$('[data-action=discard-draft]').addEventListener('click', () => {
+  draft.drop();
+  showDraft(null);
+  state.undo.length = 0;
+  state.redo.length = 0;
+  start({ restore: false });
+});
 
 start();

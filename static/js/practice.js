@@ -157,9 +157,17 @@ async function main() {
       }
     },
     // A whole tree shrunk to fit can be too small to read or tap (on a phone
-    // especially): keep nodes at a usable size and let the student pan.
-    // Never so small that zoom.js hides the text (below 0.45): pan instead.
-    fit() { ctx.zoom.fit(ctx.view.box, { minK: innerWidth < 600 ? 0.62 : 0.5 }); },
+    // especially): it opens at a usable size, the student pans, and a note
+    // says that part of it is shown. The Fit button shows all of it
+    // (`all`), as on the visualizer; a resize keeps what was asked.
+    fit({ all = ctx.wholeAsked } = {}) {
+      const b = ctx.view.box;
+      ctx.zoom.fit(b, { minK: all ? 0 : innerWidth < 600 ? 0.62 : 0.5 });
+      const { k } = ctx.zoom.get(), { width, height } = ctx.zoom.size;
+      const part = width > 0 && (k * (b.x1 - b.x0) > width + 1 || k * (b.y1 - b.y0) > height + 1);
+      $('[data-fit-note]').hidden = !part;
+    },
+    wholeAsked: false,
     preorder: () => preorder(ctx.tree),
   };
   // The tree for screen readers and keyboards, kept in step with the drawing.
@@ -167,7 +175,7 @@ async function main() {
   let handler = null;
   ctx.a11yChanged = a11y.refresh;
   ctx.draw(json, { refit: true });
-  $('[data-action=fit]').addEventListener('click', () => ctx.fit());
+  $('[data-action=fit]').addEventListener('click', () => { ctx.wholeAsked = true; ctx.fit(); });
   addEventListener('resize', () => ctx.fit());
 
   handler = mode === 'guided' ? makeGuide(ctx) : mode === 'order' ? makeOrder(ctx) : makeSheet(ctx);

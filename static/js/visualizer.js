@@ -130,10 +130,9 @@ async function main() {
     const auto = kFloor > 0 && !wholeAsked && !follow && wholeK(drawing.box) < kFloor;
     if (auto !== autoFollow) {
       autoFollow = auto;
-      page.classList.toggle('present-follow', auto);
-      $('[data-follow-note]').hidden = !auto;
       followButton?.setAttribute('aria-pressed', String(following()));
     }
+    sayFollow();
     if (following()) { followActive(); return; }
     zoom.fit(drawing.box, {
       minK: tree.nodes.length > 500 ? 0.3 : 0,
@@ -173,6 +172,21 @@ async function main() {
     const k = projecting() ? Math.max(1, presentK() * 1.03) : Math.max(FOLLOW_K, readK());
     const top = n === tree.root ? (n.y - drawing.box.y0) * k + 8 : pv ? zoom.size.height * 0.4 : undefined;
     zoom.show(n.x, n.y, k, undefined, top);
+  }
+  /**
+   * A window that follows says so (issue 26), in the bar over the tree: the
+   * back row's floor, or a tree too big to read whole (a game's, by default);
+   * a phone's narrow bar keeps only the floor's note (its Follow button is lit).
+   */
+  const followNote = $('[data-follow-note]');
+  const FOLLOW_WORDS = { floor: followNote?.textContent,
+    window: t('Following the search: a readable window on the active node. Fit shows the whole tree.') };
+  function sayFollow() {
+    if (!followNote) return;
+    const on = autoFollow || (follow && !matchMedia(NARROW).matches);
+    followNote.hidden = !on;
+    if (on) followNote.textContent = autoFollow ? FOLLOW_WORDS.floor : FOLLOW_WORDS.window;
+    page.classList.toggle('present-follow', on);
   }
   // While following, the search is kept well inside the window (room for the labels beside a node).
   const followMargin = () => Math.min(140, 0.3 * Math.min(zoom.size.width, zoom.size.height));
@@ -381,7 +395,7 @@ async function main() {
     onContrast: () => presentation.toggleContrast(),
     // Fit shows the whole tree (and stops following).
     onFit: () => {
-      if (autoFollow) wholeAsked = true;
+      wholeAsked = true;      // (leaving a game's window must not land in the floor's)
       if (follow) setFollow(false); else fit();
     },
     onZoom: (f) => zoom.zoomBy(f),

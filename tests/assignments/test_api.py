@@ -332,7 +332,8 @@ def test_dashboard_figures(client):
     r = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
     ex = r["exercises"][0]
     assert ex["students"] == 3 and ex["share_right"] == round(1 / 3, 4)
-    assert {"what": "cut c3 missed", "count": 2} in ex["wrong"]
+    # (in English, and its parts for the dashboard to say in its language: issue 26)
+    assert {"what": "cut c3 missed", "count": 2, "mistake": "missed", "node": "c3"} in ex["wrong"]
     assert [s["percent"] for s in r["students"]][0] == 100
 
 

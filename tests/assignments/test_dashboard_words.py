@@ -1,0 +1,62 @@
+"""Issue 26, the dashboard's smaller things: the most common mistakes said in
+the page's language with the right plural ("1 student"), a Copy button for
+the student link and for every personal link of a roster, and a roster's
+error shown next to its upload form."""
+from __future__ import annotations
+
+import pytest
+import requests
+
+from tests.browser.helpers import new_screen
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
+    made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
+        "title": "Words", "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    base = f"{live_server}/api/assignments/{made['id']}"
+    for name, pruned in (("Ana", ["c2"]), ("Budi", ["c2", "d1"])):      # c3 missed twice, d1 once
+        me = requests.post(f"{base}/students", json={"student": name}, timeout=10).json()
+        requests.post(f"{base}/me/exercises/0", headers={"X-Student-Token": me["token"]},
+                      json={"answers": {"pruned": pruned}}, timeout=10).raise_for_status()
+    ctx, pg = new_screen(browser, live_server, 1280, 720, console=True)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        pg.goto(f"{made['dashboard'].replace('#', f'?lang={lang}#')}")
+        pg.wait_for_selector("#dashboard.ready", timeout=15000)
+        said = pg.locator("[data-role=exercises] .mistakes li").all_inner_texts()
+        if lang == "id":
+            assert "cut-off di c3 terlewat (2 mahasiswa)" in said, said
+            assert "d1 ditandai terpangkas, padahal tidak (1 mahasiswa)" in said, said
+            assert not [s for s in said if "missed" in s or "marked" in s or "students" in s], said
+        else:
+            assert "cut c3 missed (2 students)" in said, said
+            assert "cut d1 marked, not pruned (1 student)" in said, said
+        pg.click("[data-copy=student-link]")
+        assert pg.evaluate("navigator.clipboard.readText()") == f"{live_server}/a/{made['id']}"
+        # A refused roster: its error under its form, in view with it.
+        pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
+                                              "buffer": b"name,shoe size\nAna,40\n"}])
+        pg.click("[data-form=roster] button[type=submit]")
+        err = pg.locator("[data-role=roster-alert]")
+        err.wait_for(state="visible")
+        gap = pg.evaluate("""() => document.querySelector('[data-role=roster-alert]').getBoundingClientRect().top
+            - document.querySelector('[data-form=roster]').getBoundingClientRect().bottom""")
+        assert 0 <= gap <= 40 and "shoe size" in err.inner_text(), (gap, err.inner_text())
+        assert pg.is_hidden("#alert")
+        # A good one: every personal link with its Copy button; the error goes.
+        pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
+                                              "buffer": b"name,id\nCici,S1\nDodi,S2\n"}])
+        pg.click("[data-form=roster] button[type=submit]")
+        pg.wait_for_selector("[data-role=links]:not([hidden]) tr")
+        assert err.is_hidden()
+        rows = pg.locator("[data-role=links] tr")
+        assert rows.count() == 2
+        link = rows.nth(1).locator("td.link").inner_text()
+        rows.nth(1).locator("button.copy").click()
+        assert pg.evaluate("navigator.clipboard.readText()") == link and "/a/" in link
+        assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
+    finally:
+        ctx.close()
