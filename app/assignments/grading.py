@@ -34,6 +34,12 @@ class Graded:
     def fraction(self) -> float:
         return self.right / self.total if self.total else 1.0
 
+    @property
+    def misconception(self) -> str | None:
+        """The id of the misconception that explains the answer (contract §8), if any."""
+        found = self.result.get("misconception")
+        return found.get("id") if isinstance(found, dict) else None
+
 
 def grade(tree: Tree, tree_id: str, exercise: ExerciseSpec, body: dict,
           reveal: bool = False) -> Graded:
@@ -104,8 +110,9 @@ def shown(graded: Graded, mode: str, feedback: str, key_allowed: bool) -> dict:
         return out
     if feedback == "step":
         out = {k: v for k, v in r.items() if k not in ("link", "best", "worst")}
-        if isinstance(out.get("first_mistake"), dict):
-            out["first_mistake"] = {k: v for k, v in out["first_mistake"].items() if k != "link"}
+        for k in ("first_mistake", "misconception"):
+            if isinstance(out.get(k), dict):
+                out[k] = {f: v for f, v in out[k].items() if f != "link"}
         out["score"] = score
         return out
     entries = [{k: v for k, v in e.items() if k not in KEY_FIELDS and k != "given"}
@@ -113,5 +120,10 @@ def shown(graded: Graded, mode: str, feedback: str, key_allowed: bool) -> dict:
     # "submit": right or not per entry; an entry the student did not write stays unnamed
     # (a "missing" cut would name a pruned branch: that is the key).
     entries = [e for e in entries if e.get("status") in ("right", "wrong", "extra", "unreadable")]
-    return {"mode": mode, "score": score, "solved": graded.right == graded.total,
-            "entries": entries}
+    out = {"mode": mode, "score": score, "solved": graded.right == graded.total,
+           "entries": entries}
+    if "misconception" in r:   # which entries are right is shown: so is the rule behind them
+        found = r["misconception"]
+        out["misconception"] = ({k: v for k, v in found.items() if k != "link"}
+                                if isinstance(found, dict) else None)
+    return out

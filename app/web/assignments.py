@@ -431,7 +431,8 @@ def submit(assignment_id: str, index: int):
         graded = grade(tree, tree_id, exercise, body)
         attempt = store.submit(st.id, index, _answers(body), graded.right, graded.total,
                                graded.result, past, a.spec.attempts,
-                               _budget().submissions_per_minute)
+                               _budget().submissions_per_minute,
+                               misconception=graded.misconception)
         out = shown(graded, exercise.mode, a.spec.feedback, _key_allowed(a, attempt, now))
     _passback(a, st)
     out.update(attempt=attempt, late=past,

@@ -79,7 +79,7 @@ def test_processes_starting_at_once_migrate_once(db_url):
         t.join()
     assert not errors, errors
     with engines[0].connect() as c:
-        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0002"]
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == ["0005"]
     for e in engines:
         e.dispose()
 

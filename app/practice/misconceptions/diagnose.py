@@ -55,7 +55,7 @@ def diagnose(tree, opts, mode: str, answers: dict, tree_id: str | None = None,
         return None
     mid, n, sheet = best
     node, at = departure(tree, key, sheet, mode)
-    ctx = Context(tree, key, sheet, node, mode)
+    ctx = Context(tree, key, sheet, node, mode, opts.strict)
     text = BY_ID[mid].say(ctx) or ctx.compare()
     out = {"id": mid, "slips": n, "node": node, "text": text}
     return out
@@ -108,8 +108,10 @@ def _cut_above(tree, key: Sheet, nid: str, end: int) -> int:
 class Context:
     """What a misconception's sentence needs: the tree, both sheets, the node."""
 
-    def __init__(self, tree, key: Sheet, mine: Sheet, node: str, mode: str):
+    def __init__(self, tree, key: Sheet, mine: Sheet, node: str, mode: str,
+                 strict: bool = False):
         self.tree, self.key, self.mine, self.node, self.mode = tree, key, mine, node, mode
+        self.strict = strict
 
     def label(self, nid: str) -> str:
         return self.tree.node(nid).label
@@ -169,10 +171,10 @@ class Context:
         return {"bound": best, "by": by}
 
     def sign(self, cut: dict) -> str:
-        strict = cut.get("bound") is not None and cut["v"] != cut["bound"]
+        """The exercise's prune test, as the narration writes it."""
         if cut["max"]:
-            return ">" if strict else "≥"
-        return "<" if strict else "≤"
+            return ">" if self.strict else "≥"
+        return "<" if self.strict else "≤"
 
     def symbol(self, cut: dict) -> str:
         return "β" if cut["max"] else "α"
