@@ -27,41 +27,59 @@ class Sheet:
     """Inner node id -> the value it returns."""
     pruned: dict = field(default_factory=dict)
     """Child id -> its parent's id, for every child a cut-off skipped (in cut order)."""
-    # when the search decided each entry (indices of raw events; empty for a student's sheet)
-    exit_at: dict = field(default_factory=dict)
-    cut_at: dict = field(default_factory=dict)
-    """Node -> the index of its cut-off."""
-    ret_at: dict = field(default_factory=dict)
-    """Child -> the index at which its value came back to its parent."""
-    returned: dict = field(default_factory=dict)
-    """Node -> [(child id, value)] in the order the children came back."""
-    cause: dict = field(default_factory=dict)
-    """Node -> the child whose value made it cut."""
+    events: tuple = ()
+    """The search's raw events (none for a student's sheet): when it decided each entry,
+    read only for the sheets a sentence or a departure needs (:meth:`timing`)."""
+    _timing: dict | None = field(default=None, repr=False, compare=False)
+
+    def timing(self) -> dict:
+        """``exit_at`` (node -> index of its exit), ``cut_at`` (node -> index of its
+        cut-off), ``ret_at`` (child -> index at which its value came back), ``returned``
+        (node -> [(child, value)] in the order they came back), ``cause`` (node -> the
+        child whose value made it cut)."""
+        if self._timing is None:
+            t = self._timing = {"exit_at": {}, "cut_at": {}, "ret_at": {}, "returned": {},
+                                "cause": {}}
+            exit_at, cut_at, ret_at, returned, cause = t.values()
+            for k, ev in enumerate(self.events):
+                if ev[0] == RET:
+                    nid, cid = ev[1].id, ev[2].id
+                    ret_at[cid] = k
+                    returned.setdefault(nid, []).append((cid, ev[3]))
+                    if ev[4] is None:
+                        exit_at[cid] = k
+                    if ev[9]:
+                        cut_at[nid] = k
+                        cause[nid] = cid
+                elif ev[0] == EXIT:
+                    exit_at[ev[1].id] = k
+        return self._timing
+
+    exit_at = property(lambda self: self.timing()["exit_at"])
+    cut_at = property(lambda self: self.timing()["cut_at"])
+    ret_at = property(lambda self: self.timing()["ret_at"])
+    returned = property(lambda self: self.timing()["returned"])
+    cause = property(lambda self: self.timing()["cause"])
 
 
 def from_raw(events) -> Sheet:
     """The sheet of one search's raw events (two players)."""
-    s = Sheet()
-    values, pruned, returned = s.values, s.pruned, s.returned
-    for k, ev in enumerate(events):
+    events = tuple(events)
+    values: dict = {}
+    pruned: dict = {}
+    for ev in events:
         kind = ev[0]
         if kind == RET:
-            node, child, val, cutoff, skipped = ev[1], ev[2], ev[3], ev[4], ev[9]
-            cid, nid = child.id, node.id
-            s.ret_at[cid] = k
-            returned.setdefault(nid, []).append((cid, val))
-            if cutoff is None:
-                values[cid] = val
-                s.exit_at[cid] = k
+            if ev[4] is None:     # the child was searched: this is its exit
+                values[ev[2].id] = ev[3]
+            skipped = ev[9]
             if skipped:
-                s.cut_at[nid] = k
-                s.cause[nid] = cid
+                nid = ev[1].id
                 for c in skipped:
                     pruned[c.id] = nid
         elif kind == EXIT:
             values[ev[1].id] = ev[2]
-            s.exit_at[ev[1].id] = k
-    return s
+    return Sheet(values, pruned, events)
 
 
 def from_given(tree, answers: dict) -> Sheet:

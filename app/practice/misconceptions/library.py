@@ -22,7 +22,7 @@ from app.search.states import N_
 from app.search.tree import Tree
 
 from ..words import tell
-from .answers import from_raw
+from .answers import Sheet, from_raw
 
 ALPHABETA = ("cuts", "full")
 VALUES = ("values",)
@@ -63,7 +63,7 @@ def _cutter(tree, opts, key):
     pruned = dict(key.pruned)
     for node, child in key.cause.items():
         pruned.setdefault(child, node)
-    return replace(key, values=dict(key.values), pruned=pruned)   # (the key's run, when's)
+    return Sheet(dict(key.values), pruned, key.events)   # (the key's run: its timing)
 
 
 def _right_to_left(tree, opts, key):
@@ -80,8 +80,8 @@ def _swapped(tree, opts, key):
 def _exact(tree, opts, key):
     """The key's cuts, and at every node it searched the exact minimax value."""
     exact = from_raw(backed_up(tree, replace(opts, algorithm="minimax"))).values
-    return replace(key, values={n: exact.get(n, v) for n, v in key.values.items()},
-                   pruned=dict(key.pruned))
+    return Sheet({n: exact.get(n, v) for n, v in key.values.items()}, dict(key.pruned),
+                 key.events)
 
 
 def _chance(rule: str):
