@@ -43,6 +43,7 @@ from app.db import open_database, sqlite_url
 from app.games.random_tree import RandomSpec
 from app.i18n import words
 from app.practice import PracticeError, practice_options
+from app.practice.misconceptions import LIBRARY
 from app.practice.words import speaking
 from app.search import SearchError
 
@@ -282,7 +283,9 @@ def _results(a: Assignment) -> dict:
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": table(students, subs, modes)}
+            "students": table(students, subs, modes),
+            # each misconception's few words (catalogue messages: the page says them)
+            "misconception_names": {m.id: m.name for m in LIBRARY}}
 
 
 @bp.get("/api/assignments/<assignment_id>/results")

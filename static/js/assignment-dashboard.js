@@ -65,6 +65,13 @@ async function load() {
     const td = document.createElement('td');
     const ul = document.createElement('ul');
     ul.className = 'mistakes';
+    for (const [mid, count] of Object.entries(e.misconceptions || {})) {
+      const li = document.createElement('li');
+      li.className = 'misconception';
+      li.dataset.misconception = mid;
+      li.textContent = studentsHolding(count, r.misconception_names?.[mid] || mid);
+      ul.append(li);
+    }
     for (const w of e.wrong) {
       const li = document.createElement('li');
       li.textContent = t('{what} ({count} students)', { what: w.what, count: w.count });
@@ -74,6 +81,7 @@ async function load() {
     tr.append(td);
     return tr;
   }));
+  headline(r);
   $('[data-students]').textContent = String(r.students.length);
   $('[data-role=students] tbody').replaceChildren(...r.students.map((s) => {
     const tr = document.createElement('tr');
@@ -91,6 +99,32 @@ async function load() {
     return tr;
   }));
   return r;
+}
+
+/** "7 students: no deep cut-offs": how many students' last attempt each wrong rule
+ *  explains (contract §8), one line per exercise and rule, the most held first. */
+function studentsHolding(count, name) {
+  const words = t(name);
+  return count === 1 ? t('1 student: {name}', { name: words })
+    : t('{count} students: {name}', { count, name: words });
+}
+
+function headline(r) {
+  const box = $('[data-role=misconceptions]');
+  const lines = r.exercises.flatMap((e) => Object.entries(e.misconceptions || {})
+    .map(([mid, count]) => ({ e, mid, count })));
+  lines.sort((a, b) => b.count - a.count || a.e.index - b.e.index);
+  box.hidden = lines.length === 0;
+  box.querySelector('ul').replaceChildren(...lines.map(({ e, mid, count }) => {
+    const li = document.createElement('li');
+    li.dataset.misconception = mid;
+    li.dataset.exercise = String(e.index);
+    const strong = document.createElement('strong');
+    strong.textContent = studentsHolding(count, r.misconception_names?.[mid] || mid);
+    li.append(strong, document.createTextNode(
+      ' · ' + t('Exercise {n}: {mode}', { n: e.index + 1, mode: MODES[e.mode] || e.mode })));
+    return li;
+  }));
 }
 
 /** A student's own trees (each opens in the visualizer) and every attempt, under their name. */
