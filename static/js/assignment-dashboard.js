@@ -65,7 +65,7 @@ async function load() {
     const td = document.createElement('td');
     const ul = document.createElement('ul');
     ul.className = 'mistakes';
-    for (const [mid, count] of Object.entries(e.misconceptions || {})) {
+    for (const [mid, count] of Object.entries(e.misconceptions || {}).sort((a, b) => b[1] - a[1])) {
       const li = document.createElement('li');
       li.className = 'misconception';
       li.dataset.misconception = mid;
