@@ -15,19 +15,33 @@ from app.search.numbers import jv
 from .questions import NONE
 
 
-def answers_at(key: AnswerKey, kind: str, node: str | None, choices=()) -> list[dict]:
-    """``[{"id", "answer", "label"}]``: what each misconception answers to the question,
-    where it differs from the key (a value; the pruned children in ``choices``' order,
-    labelled as the tally labels them)."""
-    if kind not in ("value", "pruned") or node is None:
-        return []
+MAX_EVENTS = 20_000
+"""Runs longer than this are demonstrations, not quizzes: their answers go unlabelled
+(the misconceptions' searches would cost the first question half a second)."""
+
+
+def wrong_sheets(key: AnswerKey) -> tuple:
+    """``(the key's sheet, [(id, sheet)])`` of the class's run: made once per run (the
+    caller keeps them beside its answer key)."""
     tree, opts = key.tree, key.options
     mode = "full" if key.bounds else "values"
-    if not applicable(tree, opts, mode):
-        return []
+    if len(key.events) > MAX_EVENTS or not applicable(tree, opts, mode):
+        return None, []
     right = key_sheet(tree, opts)
+    return right, sheets(tree, opts, mode, right)
+
+
+def answers_at(key: AnswerKey, kind: str, node: str | None, choices=(),
+               made: tuple | None = None) -> list[dict]:
+    """``[{"id", "answer", "label"}]``: what each misconception answers to the question,
+    where it differs from the key (a value; the pruned children in ``choices``' order,
+    labelled as the tally labels them). ``made``: :func:`wrong_sheets` of the run."""
+    if kind not in ("value", "pruned") or node is None:
+        return []
+    tree = key.tree
+    right, wrong = made if made is not None else wrong_sheets(key)
     out = []
-    for mid, sheet in sheets(tree, opts, mode, right):
+    for mid, sheet in wrong:
         if kind == "value":
             if node not in sheet.values or node not in right.values \
                     or same(sheet.values[node], right.values[node]):

@@ -22,7 +22,7 @@ from app.search import SearchError, SearchOptions, run
 from app.search.words import Said
 
 from . import codes
-from .misconceptions import answers_at, label as label_misconceptions
+from .misconceptions import answers_at, label as label_misconceptions, wrong_sheets
 from .questions import AnswerError, QuestionError, grade, make_question
 from .store import ClassStore
 from app.search.descriptors import get
@@ -74,6 +74,7 @@ class Classes:
         self.key_max_events = key_max_events
         self.clock = clock
         self._keys: OrderedDict = OrderedDict()
+        self._sheets: dict = {}   # id(key) -> (key, its misconceptions' sheets)
         self._keys_cached = keys_cached
         self._keys_lock = threading.Lock()
 
@@ -153,7 +154,7 @@ class Classes:
             raise ClassError.because(400, exc) from None
         asked_at = record["step"]
         # the answers the misconceptions give here, for the chart after the reveal (§8)
-        wrong_rules = answers_at(key, q.kind, q.node, q.choices)
+        wrong_rules = answers_at(key, q.kind, q.node, q.choices, self._wrong_sheets(key))
 
         def fn(r):
             r["qn"] += 1
@@ -424,6 +425,20 @@ class Classes:
         return shown, live
 
     # -- the answer key ----------------------------------------------------------
+    def _wrong_sheets(self, key) -> tuple:
+        """The misconceptions' sheets of a run, made at its first question and kept
+        beside its key (``key`` is the cached one: the same object while it is kept)."""
+        with self._keys_lock:
+            found = self._sheets.get(id(key))
+            if found is not None and found[0] is key:
+                return found[1]
+        made = wrong_sheets(key)
+        with self._keys_lock:
+            self._sheets[id(key)] = (key, made)
+            while len(self._sheets) > self._keys_cached:
+                self._sheets.pop(next(iter(self._sheets)))
+        return made
+
     def key(self, record: dict):
         """The practice answer key of the class's run (cached; refused when
         the run is too long or is iterative deepening)."""
