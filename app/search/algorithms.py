@@ -175,7 +175,8 @@ def backed_up(tree: Tree, opts: SearchOptions, *, swap: bool = False,
     top = 1 if swap else 0   # the player who maximises
     above_max = _chooser_max(tree) if chance == "best" else None
 
-    def start(node: Node):
+    # (top and above_max as defaults: the loop below then reads top as a plain local)
+    def start(node: Node, top=top, above_max=above_max):
         if node.chance:
             if above_max is not None:
                 return -INF if above_max(node) else INF
