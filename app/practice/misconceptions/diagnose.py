@@ -39,6 +39,8 @@ def diagnose(tree, opts, mode: str, answers: dict, tree_id: str | None = None,
 
     ``{"id", "slips", "node", "step", "text"}`` (and ``link``: ``link(step)``,
     the visualizer at the key's step there, when given)."""
+    if not applicable(tree, opts, mode):   # (max^n, Star1: no wrong rule of theirs yet)
+        return None
     given = from_given(tree, answers)
     key = key_sheet(tree, opts)
     to_key = slips(key, given, mode)
