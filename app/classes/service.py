@@ -365,7 +365,8 @@ class Classes:
                         "answers": n, "share_right": round(right / n, 3) if n else None,
                         "median_seconds": median, "right_answer": h["answer_text"],
                         "say": h["say"],
-                        "misconception": bar.get("misconception", {}).get("id", "")})
+                        "misconception": bar.get("misconception", {}).get("id", ""),
+                        "misconception_name": bar.get("misconception", {}).get("name")})
         return rows
 
     # -- what each side sees ---------------------------------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
-from tests.classes.test_class_server import join, present
+from tests.classes.test_class_server import join, present, wait_tally
 
 
 def _answer_all(pupils, code, q, entries):
@@ -23,8 +24,10 @@ def test_the_reveal_labels_wrong_answers_and_the_report_names_them(conns, new_cl
     assert got.get("ok"), got
     q = got["state"]["question"]
     _answer_all(pupils, code, q, ["12", "12", "3", "7"])
-    before = inst.call("mine", {"code": code})
-    assert "misconception" not in str(before) and "levels-swapped" not in str(before)
+    # before the reveal the projector gets no word of them (nor of the right answer)
+    tally = wait_tally(inst, 4)
+    before = json.dumps([*inst.received("state"), tally])
+    assert "misconception" not in before and "levels-swapped" not in before
     chart = inst.call("reveal", ask)["state"]["tally"]["chart"]
     bars = {b["label"]: b.get("misconception") for b in chart["bars"]}
     # B is MIN: 12 is what a search with MAX and MIN swapped returns there
