@@ -269,7 +269,9 @@ def student_attempts(assignment_id: str, student: str):
     return jsonify({"student": st.name, "exercises": _exercise_list(a, st.key),
                     "attempts": [{"exercise": s.exercise, "attempt": s.attempt, "right": s.right,
                                   "total": s.total, "late": s.late, "created": s.created,
-                                  "answers": json.loads(s.answers)} for s in subs]})
+                                  "answers": json.loads(s.answers),
+                                  "misconception": s.misconception} for s in subs],
+                    "misconception_names": {m.id: m.name for m in LIBRARY}})
 
 
 def _results(a: Assignment) -> dict:
