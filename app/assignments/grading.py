@@ -56,12 +56,14 @@ def grade(tree: Tree, tree_id: str, exercise: ExerciseSpec, body: dict,
                 raise ValueError("answer must be a number, text or yes/no")
             key = answer_key(tree, practice_options(tree, "guided", options))
             result = guide(key, index, answer, reveal)
+            result.setdefault("misconception", None)   # (contract §8: none for these modes yet)
             right = 1 if result.get("result", {}).get("correct") else 0
             return Graded(right, 1, result)
         field = PAYLOAD[exercise.mode]
         given = body.get(field) or {}
         if exercise.mode == "order":
             result = check_order(tree, given, options, tree_id, reveal)
+            result.setdefault("misconception", None)
             return Graded(*_order_score(result), result)
         result = check(tree, given, exercise.mode, options, tree_id, reveal)
         return Graded(result["score"]["right"], result["score"]["total"], result)

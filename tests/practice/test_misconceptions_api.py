@@ -41,8 +41,11 @@ def test_every_answer_carries_it_null_when_none_explains(client):
     assert body["misconception"] is None                  # a right answer: none
     body = post(client, tree="fig52", mode="cuts", answers={"pruned": ["b2", "d1"]}).json
     assert "misconception" in body and body["misconception"] is None   # noise: none
-    guided = post(client, tree="fig52", mode="values", answers={}).json
-    assert guided["misconception"] is None                # nothing written: nearer the key
+    empty = post(client, tree="fig52", mode="values", answers={}).json
+    assert empty["misconception"] is None                 # nothing written: nearer the key
+    for mode, extra in (("guided", {"index": 0, "answer": "3"}), ("order", {"ordering": {}})):
+        body = post(client, tree="fig52", mode=mode, **extra).json
+        assert "misconception" in body and body["misconception"] is None, mode
 
 
 def test_the_cut_offs_own_child_at_its_node_with_a_link_to_that_step(client):

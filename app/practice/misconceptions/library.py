@@ -59,7 +59,8 @@ def _shallow(tree, opts, key):
 
 
 def _cutter(tree, opts, key):
-    """The key's own run, with each cut-off's causing child marked too."""
+    """The key's own run, with each cut-off's causing child marked too (a cut-off that
+    skips nothing, at a node's last child, is no cut on paper: nothing to mark there)."""
     pruned = dict(key.pruned)
     for node, child in key.cause.items():
         pruned.setdefault(child, node)
