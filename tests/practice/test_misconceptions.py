@@ -10,7 +10,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from app.i18n import words
 from app.practice.answers import same
+from app.practice.words import speaking
 from app.practice.checker import practice_options
 from app.practice.misconceptions import LIBRARY, diagnose, key_sheet, sheets
 from app.practice.misconceptions.answers import Sheet, slips
@@ -103,7 +105,11 @@ def test_its_own_answer_is_named_and_one_slip_off_still_is(case, data, strict):
     # named, or an earlier misconception that writes the very same answer here
     assert found["id"] == mid or (ORDER.index(found["id"]) < ORDER.index(mid) and slips(
         _own(found["id"], sheets(tree, opts, mode)), mine, mode) == 0)
-    assert found["node"] in tree and found["text"]
+    assert found["node"] in tree and tree.node(found["node"]).label in found["text"]
+    with speaking(words("id")):   # said in Indonesian too, every sentence translated
+        said = diagnose(tree, opts, mode, _answer(values, pruned))
+    assert said["id"] == found["id"] and said["node"] == found["node"]
+    assert said["text"] != found["text"] and tree.node(found["node"]).label in said["text"]
     # one slip: change one entry of its answer
     key = key_sheet(tree, opts)
     entries = [("v", n) for n in values]
