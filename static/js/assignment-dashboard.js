@@ -142,7 +142,7 @@ async function attempts(box, key) {
       a.textContent = t('Exercise {n}: {mode}', { n: ex.index + 1, mode: MODES[ex.mode] || ex.mode });
       const tries = r.attempts.filter((x) => x.exercise === ex.index)
         .map((x) => `${x.right}/${x.total}` + (x.late ? ' (' + t('late') + ')' : '')
-          + (x.misconception ? ` (${t(r.misconception_names?.[x.misconception] || x.misconception)})` : ''));
+          + (x.misconception ? ' (' + t(r.misconception_names?.[x.misconception] || x.misconception) + ')' : ''));
       li.append(a, document.createTextNode(tries.length ? ` · ${tries.join(', ')}` : ''));
       li.dataset.tree = ex.tree;
       ul.append(li);

@@ -75,7 +75,7 @@ function render(report) {
       const why = rows.find((r) => r.answer === label && r.misconception_name);
       if (why) {   // the wrong rule that gives this answer (contract §8)
         cell.append(el('br'), el('small', { class: 'misconception', 'data-misconception': why.misconception },
-          `↳ ${t(why.misconception_name)}`));
+          '↳ ' + t(why.misconception_name)));
       }
       tr.append(cell);
       for (let k = 1; k <= rounds; k++) {
