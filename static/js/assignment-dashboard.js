@@ -141,9 +141,17 @@ async function attempts(box, key) {
       a.rel = 'noopener';
       a.textContent = t('Exercise {n}: {mode}', { n: ex.index + 1, mode: MODES[ex.mode] || ex.mode });
       const tries = r.attempts.filter((x) => x.exercise === ex.index)
-        .map((x) => `${x.right}/${x.total}` + (x.late ? ' (' + t('late') + ')' : '')
-          + (x.misconception ? ' (' + t(r.misconception_names?.[x.misconception] || x.misconception) + ')' : ''));
+        .map((x) => `${x.right}/${x.total}` + (x.late ? ' (' + t('late') + ')' : ''));
       li.append(a, document.createTextNode(tries.length ? ` · ${tries.join(', ')}` : ''));
+      // the wrong rule behind each attempt it explains (contract §8), after the scores
+      for (const x of r.attempts.filter((y) => y.exercise === ex.index && y.misconception)) {
+        const why = document.createElement('small');
+        why.className = 'attempt-misconception';
+        why.dataset.misconception = x.misconception;
+        why.textContent = ' · ' + t('attempt {n}: {name}', {
+          n: x.attempt, name: t(r.misconception_names?.[x.misconception] || x.misconception) });
+        li.append(why);
+      }
       li.dataset.tree = ex.tree;
       ul.append(li);
     }
