@@ -86,7 +86,10 @@ def exercise_stats(subs: list[Submission], modes: list[str], top: int = 3) -> li
             for k in tried:
                 mistakes.update(_mistakes(latest[k].result))
         perfect = sum(1 for k in tried if best[k] >= 1.0) if mode != "guided" else None
+        # each student's own tree, diagnosed when they submitted (contract §8)
+        held = Counter(latest[k].misconception for k in tried if latest[k].misconception)
         out.append({"index": i, "mode": mode, "students": len(tried),
+                    "misconceptions": dict(held.most_common()),
                     "share_right": (round(perfect / len(tried), 4) if tried and perfect is not None
                                     else None),
                     "wrong": [{"what": w[0], "count": n, **dict(w[1])}

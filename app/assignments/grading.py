@@ -34,6 +34,12 @@ class Graded:
     def fraction(self) -> float:
         return self.right / self.total if self.total else 1.0
 
+    @property
+    def misconception(self) -> str | None:
+        """The id of the misconception that explains the answer (contract §8), if any."""
+        found = self.result.get("misconception")
+        return found.get("id") if isinstance(found, dict) else None
+
 
 def grade(tree: Tree, tree_id: str, exercise: ExerciseSpec, body: dict,
           reveal: bool = False) -> Graded:
@@ -50,12 +56,14 @@ def grade(tree: Tree, tree_id: str, exercise: ExerciseSpec, body: dict,
                 raise ValueError("answer must be a number, text or yes/no")
             key = answer_key(tree, practice_options(tree, "guided", options))
             result = guide(key, index, answer, reveal)
+            result.setdefault("misconception", None)   # (contract §8: none for these modes yet)
             right = 1 if result.get("result", {}).get("correct") else 0
             return Graded(right, 1, result)
         field = PAYLOAD[exercise.mode]
         given = body.get(field) or {}
         if exercise.mode == "order":
             result = check_order(tree, given, options, tree_id, reveal)
+            result.setdefault("misconception", None)
             return Graded(*_order_score(result), result)
         result = check(tree, given, exercise.mode, options, tree_id, reveal)
         return Graded(result["score"]["right"], result["score"]["total"], result)
@@ -104,8 +112,9 @@ def shown(graded: Graded, mode: str, feedback: str, key_allowed: bool) -> dict:
         return out
     if feedback == "step":
         out = {k: v for k, v in r.items() if k not in ("link", "best", "worst")}
-        if isinstance(out.get("first_mistake"), dict):
-            out["first_mistake"] = {k: v for k, v in out["first_mistake"].items() if k != "link"}
+        for k in ("first_mistake", "misconception"):
+            if isinstance(out.get(k), dict):
+                out[k] = {f: v for f, v in out[k].items() if f != "link"}
         out["score"] = score
         return out
     entries = [{k: v for k, v in e.items() if k not in KEY_FIELDS and k != "given"}
@@ -113,5 +122,10 @@ def shown(graded: Graded, mode: str, feedback: str, key_allowed: bool) -> dict:
     # "submit": right or not per entry; an entry the student did not write stays unnamed
     # (a "missing" cut would name a pruned branch: that is the key).
     entries = [e for e in entries if e.get("status") in ("right", "wrong", "extra", "unreadable")]
-    return {"mode": mode, "score": score, "solved": graded.right == graded.total,
-            "entries": entries}
+    out = {"mode": mode, "score": score, "solved": graded.right == graded.total,
+           "entries": entries}
+    if "misconception" in r:   # which entries are right is shown: so is the rule behind them
+        found = r["misconception"]
+        out["misconception"] = ({k: v for k, v in found.items() if k != "link"}
+                                if isinstance(found, dict) else None)
+    return out

@@ -62,6 +62,8 @@ class Submission:
     created: float
     answers: str = "{}"
     result: str = "{}"
+    misconception: str | None = None
+    """The misconception that explains the attempt (contract §8), if one does."""
 
 
 KNOWN = 1000
@@ -166,7 +168,7 @@ class AssignmentStore:
     # -- submissions -----------------------------------------------------------
     def submit(self, student_id: int, exercise: int, answers: dict, right: int, total: int,
                result: dict, late: bool, attempts: int | None, per_minute: int,
-               attempt: int | None = None) -> int | None:
+               attempt: int | None = None, misconception: str | None = None) -> int | None:
         """Record one graded submission; its attempt number.
 
         ``attempt`` fixed (a guided question's): recorded only the first time
@@ -198,7 +200,7 @@ class AssignmentStore:
             c.execute(insert(submissions).values(
                 student_id=student_id, exercise=exercise, attempt=attempt,
                 answers=dumps(answers), right=right, total=total, result=dumps(result),
-                late=late, created=now))
+                late=late, created=now, misconception=misconception))
             return attempt
 
     def submissions(self, student_id: int, exercise: int | None = None,
@@ -238,7 +240,8 @@ def _plain(value):
 
 def _columns(full: bool):
     cols = [submissions.c.student_id, submissions.c.exercise, submissions.c.attempt,
-            submissions.c.right, submissions.c.total, submissions.c.late, submissions.c.created]
+            submissions.c.right, submissions.c.total, submissions.c.late, submissions.c.created,
+            submissions.c.misconception]
     if full:
         cols += [submissions.c.answers, submissions.c.result]
     return cols

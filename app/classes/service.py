@@ -22,6 +22,7 @@ from app.search import SearchError, SearchOptions, run
 from app.search.words import Said
 
 from . import codes
+from .misconceptions import answers_at, label as label_misconceptions, wrong_sheets
 from .questions import AnswerError, QuestionError, grade, make_question
 from .store import ClassStore
 from app.search.descriptors import get
@@ -34,7 +35,8 @@ ROUNDS = 5
 SECONDS = (5, 900)
 """The shortest and longest countdown a question may have."""
 REPORT_COLUMNS = ("question", "step", "node", "kind", "round", "answer", "right", "count",
-                  "answers", "share_right", "median_seconds", "right_answer", "prompt")
+                  "answers", "share_right", "median_seconds", "right_answer", "prompt",
+                  "misconception")
 """The class report's columns (contract §5: the first eight); no student identifiers."""
 
 
@@ -72,6 +74,7 @@ class Classes:
         self.key_max_events = key_max_events
         self.clock = clock
         self._keys: OrderedDict = OrderedDict()
+        self._sheets: dict = {}   # id(key) -> (key, its misconceptions' sheets)
         self._keys_cached = keys_cached
         self._keys_lock = threading.Lock()
 
@@ -150,17 +153,21 @@ class Classes:
         except QuestionError as exc:
             raise ClassError.because(400, exc) from None
         asked_at = record["step"]
+        # the answers the misconceptions give here, for the chart after the reveal (§8)
+        wrong_rules = answers_at(key, q.kind, q.node, q.choices, self._wrong_sheets(key))
 
         def fn(r):
             r["qn"] += 1
             now = self.clock()
             r["question"] = {"id": f"q{r['qn']}", "asked_step": asked_at, "revealed": False,
                              "round": 1, "opened": now, "seconds": seconds,
-                             "closes": now + seconds if seconds else None, **q.to_dict()}
+                             "closes": now + seconds if seconds else None, **q.to_dict(),
+                             "misconceptions": wrong_rules}
             r["step"] = asked_at
             r.setdefault("asked", []).append(
                 {"id": r["question"]["id"], "n": r["qn"], "kind": kind, "node": q.node,
-                 "step": asked_at, "say": q.say, "answer_text": q.answer_text, "rounds": 1})
+                 "step": asked_at, "say": q.say, "answer_text": q.answer_text, "rounds": 1,
+                 "misconceptions": wrong_rules})
         return self._drive(code, token, fn)
 
     def revote(self, code: str, token) -> dict:
@@ -332,8 +339,10 @@ class Classes:
                                       "counts": [0] * rounds}
         ordered = sorted(bars.values(), key=lambda b: (-sum(b["counts"]), not b["right"],
                                                        b["label"]))
-        return {"rounds": rounds, "answers": [t["answers"] for t in tallies],
-                "right": [t["right"] for t in tallies], "bars": ordered}
+        out = {"rounds": rounds, "answers": [t["answers"] for t in tallies],
+               "right": [t["right"] for t in tallies], "bars": ordered}
+        label_misconceptions(q, out)   # each wrong answer a misconception gives, named (§8)
+        return out
 
     def report(self, record: dict) -> list[dict]:
         """The class report: one row per question, round and distinct answer
@@ -341,7 +350,8 @@ class Classes:
         rows = []
         code = record["code"]
         for h in record.get("asked", []):
-            q = {"id": h["id"], "round": h["rounds"], "answer_text": h["answer_text"]}
+            q = {"id": h["id"], "round": h["rounds"], "answer_text": h["answer_text"],
+                 "kind": h["kind"], "misconceptions": h.get("misconceptions")}
             chart = self.chart(code, q)
             for k in range(1, h["rounds"] + 1):
                 n, right = chart["answers"][k - 1], chart["right"][k - 1]
@@ -354,7 +364,9 @@ class Classes:
                         "right": int(bar["right"]), "count": bar["counts"][k - 1],
                         "answers": n, "share_right": round(right / n, 3) if n else None,
                         "median_seconds": median, "right_answer": h["answer_text"],
-                        "say": h["say"]})
+                        "say": h["say"],
+                        "misconception": bar.get("misconception", {}).get("id", ""),
+                        "misconception_name": bar.get("misconception", {}).get("name")})
         return rows
 
     # -- what each side sees ---------------------------------------------------
@@ -414,6 +426,20 @@ class Classes:
         return shown, live
 
     # -- the answer key ----------------------------------------------------------
+    def _wrong_sheets(self, key) -> tuple:
+        """The misconceptions' sheets of a run, made at its first question and kept
+        beside its key (``key`` is the cached one: the same object while it is kept)."""
+        with self._keys_lock:
+            found = self._sheets.get(id(key))
+            if found is not None and found[0] is key:
+                return found[1]
+        made = wrong_sheets(key)
+        with self._keys_lock:
+            self._sheets[id(key)] = (key, made)
+            while len(self._sheets) > self._keys_cached:
+                self._sheets.pop(next(iter(self._sheets)))
+        return made
+
     def key(self, record: dict):
         """The practice answer key of the class's run (cached; refused when
         the run is too long or is iterative deepening)."""

@@ -66,6 +66,7 @@ submissions = Table(
     Column("result", Text, nullable=False),            # JSON: the checker's entries (for the dashboard)
     Column("late", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
+    Column("misconception", String(32)),               # its id (contract §8; migration 0005)
     UniqueConstraint("student_id", "exercise", "attempt", name="uq_submissions_attempt"),
 )
 Index("ix_submissions_student_created", submissions.c.student_id, submissions.c.created)

@@ -29,6 +29,7 @@ from app.search.numbers import jv
 from app.search.tree import Tree
 
 from . import explain
+from .misconceptions import diagnose
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
 from .words import tell
@@ -172,7 +173,21 @@ def check(tree: Tree, answers: dict, mode: str, options: SearchOptions | None = 
     }
     if tree_id is not None:
         result["link"] = visualizer_link(tree_id, opts)
+    result["misconception"] = _misconception(key, answers, mode, tree_id)
     return result
+
+
+def _misconception(key: AnswerKey, answers: dict, mode: str, tree_id: str | None) -> dict | None:
+    """The misconception that explains the answer (contract §8), with the key's step
+    at its node (the cut there, else the node's exit) and the visualizer's link to it."""
+    found = diagnose(key.tree, key.options, mode, answers)
+    if found is None:
+        return None
+    nk = key.inner.get(found["node"])
+    found["step"] = (nk.cut_step or nk.exit_step) if nk is not None else None
+    if tree_id is not None:
+        found["link"] = visualizer_link(tree_id, key.options, found["step"])
+    return found
 
 
 def _read_answers(tree: Tree, answers: dict) -> dict:

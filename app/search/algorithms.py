@@ -55,12 +55,18 @@ def _static_root(tree: Tree, limit: int | None, multi: bool):
     return (EVAL, root, val, bool(root.children))
 
 
-def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
+def alphabeta(tree: Tree, opts: SearchOptions, order=None, *, swap: bool = False,
+              shallow: bool = False) -> Iterator[tuple]:
     """Alpha-beta (AIMA Fig. 5.7, fail-soft), optionally depth-limited (H-MINIMAX).
 
     At a MAX node, after a child returns: v = max(v, child); stop when
     v >= beta (v > beta when strict), else alpha = max(alpha, v); MIN is the
     mirror. Style ``wikipedia`` raises alpha before the test instead.
+
+    Two hooks make a student's wrong rule (``app.misconceptions``) with this
+    same code: ``swap`` exchanges MAX and MIN at every node; ``shallow`` gives
+    each child a window from its parent's best value only (no deep cut-offs).
+    The normal path pays one test per descent for them.
     """
     if order is None:
         order = make_order(tree, opts.order, opts.seed, opts.depth)
@@ -75,7 +81,8 @@ def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
     # The node being searched lives in local variables; the stack keeps the
     # suspended ancestors as tuples (node, is_max, alpha, beta, v, children, next, count).
     node = tree.root
-    ismax = node.player == 0
+    top = 1 if swap else 0   # the player who maximises
+    ismax = node.player == top
     a, b = -INF, INF
     v = -INF if ismax else INF
     kids = order(node) if order else node.children
@@ -90,8 +97,10 @@ def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
             if grandkids:
                 if child.depth != limit:  # descend
                     stack.append((node, ismax, a, b, v, kids, i, n))
+                    if shallow:   # the window from the parent's best so far only
+                        a, b = (v, INF) if ismax else (-INF, v)
                     node = child
-                    ismax = child.player == 0
+                    ismax = child.player == top
                     v = -INF if ismax else INF
                     kids = order(child) if order else grandkids
                     i, n = 0, len(kids)
@@ -142,12 +151,18 @@ def alphabeta(tree: Tree, opts: SearchOptions, order=None) -> Iterator[tuple]:
             yield (RET, node, child, val, cutoff, ov, v, ob, b, skipped)
 
 
-def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
+def backed_up(tree: Tree, opts: SearchOptions, *, swap: bool = False,
+              chance: str | None = None) -> Iterator[tuple]:
     """Minimax, expectiminimax and max^n: every child searched, no bounds.
 
     MAX takes the largest value, MIN the smallest (AIMA Fig. 5.3); a chance
     node the probability-weighted sum (AIMA 5.5, EXPECTIMINIMAX); a max^n node
     the vector best in its own player's component, ties to the first.
+
+    Hooks for a student's wrong rule (``app.misconceptions``): ``swap``
+    exchanges MAX and MIN; ``chance`` = ``"uniform"`` averages a chance node's
+    children ignoring their probabilities, ``"best"`` takes the child best for
+    the player above it (MAX above, or the root: the largest).
     """
     order = make_order(tree, opts.order, opts.seed, opts.depth)
     limit = opts.depth
@@ -157,13 +172,18 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     if static is not None:
         yield static
         return
+    top = 1 if swap else 0   # the player who maximises
+    above_max = _chooser_max(tree) if chance == "best" else None
 
-    def start(node: Node):
+    # (top and above_max as defaults: the loop below then reads top as a plain local)
+    def start(node: Node, top=top, above_max=above_max):
         if node.chance:
+            if above_max is not None:
+                return -INF if above_max(node) else INF
             return 0
         if multi:
             return None
-        return -INF if node.player == 0 else INF
+        return -INF if node.player == top else INF
 
     root = tree.root
     v0 = start(root)
@@ -196,15 +216,32 @@ def backed_up(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             back, val = node, v
             continue
         if node.chance:
-            new = v + child.probability * val
+            if chance is None:
+                new = v + child.probability * val
+            elif above_max is None:   # "uniform"
+                new = v + val / len(kids)
+            elif above_max(node):
+                new = val if val > v else v
+            else:
+                new = val if val < v else v
         elif multi:
             new = val if v is None or val[node.player] > v[node.player] else v
-        elif node.player == 0:
+        elif node.player == top:
             new = val if val > v else v
         else:
             new = val if val < v else v
         frame[1] = new
         yield (RET, node, child, val, cutoff, v, new, None, None, None)
+
+
+def _chooser_max(tree: Tree):
+    """Whether the player above a chance node maximises (MAX above it, or the root)."""
+    def above_max(node: Node) -> bool:
+        parent = tree.parent_of(node.id)
+        while parent is not None and parent.chance:
+            parent = tree.parent_of(parent.id)
+        return parent is None or parent.player == 0
+    return above_max
 
 
 def iterative(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:

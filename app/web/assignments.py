@@ -45,6 +45,7 @@ from app.db import open_database, sqlite_url
 from app.games.random_tree import RandomSpec
 from app.i18n import words
 from app.practice import PracticeError, practice_options
+from app.practice.misconceptions import LIBRARY
 from app.practice.words import speaking
 from app.search import SearchError
 
@@ -284,7 +285,9 @@ def student_attempts(assignment_id: str, student: str):
     return jsonify({"student": st.name, "exercises": _exercise_list(a, st.key),
                     "attempts": [{"exercise": s.exercise, "attempt": s.attempt, "right": s.right,
                                   "total": s.total, "late": s.late, "created": s.created,
-                                  "answers": json.loads(s.answers)} for s in subs]})
+                                  "answers": json.loads(s.answers),
+                                  "misconception": s.misconception} for s in subs],
+                    "misconception_names": {m.id: m.name for m in LIBRARY}})
 
 
 def _results(a: Assignment) -> dict:
@@ -300,7 +303,9 @@ def _results(a: Assignment) -> dict:
     return {"id": a.id, "title": a.title, "due": a.spec.due_iso(), "feedback": a.spec.feedback,
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
-            "students": rows, "exports": _exports(rows), "course": course}
+            "students": rows, "exports": _exports(rows), "course": course,
+            # each misconception's few words (catalogue messages: the page says them)
+            "misconception_names": {m.id: m.name for m in LIBRARY}}
 
 
 def _exports(rows: list[dict]) -> dict:
@@ -488,7 +493,8 @@ def submit(assignment_id: str, index: int):
         graded = grade(tree, tree_id, exercise, body)
         attempt = store.submit(st.id, index, _answers(body), graded.right, graded.total,
                                graded.result, past, a.spec.attempts,
-                               _budget().submissions_per_minute)
+                               _budget().submissions_per_minute,
+                               misconception=graded.misconception)
         out = shown(graded, exercise.mode, a.spec.feedback,
                     _key_allowed(a, attempt, now, st, index))
     _passback(a, st)

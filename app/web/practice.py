@@ -141,6 +141,7 @@ def api_check():
     except (PracticeError, SearchError, ValueError) as exc:  # the request does not fit the tree
         raise ApiError(400, str(exc)) from exc
     result["tree"] = tree_id
+    result.setdefault("misconception", None)   # contract §8: always (guided, order: none yet)
     return jsonify(result)
 
 

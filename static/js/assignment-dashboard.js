@@ -77,6 +77,13 @@ async function load() {
     const td = document.createElement('td');
     const ul = document.createElement('ul');
     ul.className = 'mistakes';
+    for (const [mid, count] of Object.entries(e.misconceptions || {}).sort((a, b) => b[1] - a[1])) {
+      const li = document.createElement('li');
+      li.className = 'misconception';
+      li.dataset.misconception = mid;
+      li.textContent = studentsHolding(count, r.misconception_names?.[mid] || mid);
+      ul.append(li);
+    }
     for (const w of e.wrong) {
       const li = document.createElement('li');
       li.textContent = students(mistake(w), w.count);
@@ -88,6 +95,7 @@ async function load() {
   }));
   showLeftOut($('[data-role=left-out]'), r.exports);
   showCourse($('[data-role=course-roster]'), r.course);
+  headline(r);
   $('[data-students]').textContent = String(r.students.length);
   $('[data-role=students] tbody').replaceChildren(...r.students.map((s) => {
     const tr = document.createElement('tr');
@@ -107,6 +115,32 @@ async function load() {
   return r;
 }
 
+/** "7 students: no deep cut-offs": how many students' last attempt each wrong rule
+ *  explains (contract §8), one line per exercise and rule, the most held first. */
+function studentsHolding(count, name) {
+  const words = t(name);
+  return count === 1 ? t('1 student: {name}', { name: words })
+    : t('{count} students: {name}', { count, name: words });
+}
+
+function headline(r) {
+  const box = $('[data-role=misconceptions]');
+  const lines = r.exercises.flatMap((e) => Object.entries(e.misconceptions || {})
+    .map(([mid, count]) => ({ e, mid, count })));
+  lines.sort((a, b) => b.count - a.count || a.e.index - b.e.index);
+  box.hidden = lines.length === 0;
+  box.querySelector('ul').replaceChildren(...lines.map(({ e, mid, count }) => {
+    const li = document.createElement('li');
+    li.dataset.misconception = mid;
+    li.dataset.exercise = String(e.index);
+    const strong = document.createElement('strong');
+    strong.textContent = studentsHolding(count, r.misconception_names?.[mid] || mid);
+    li.append(strong, document.createTextNode(
+      ' · ' + t('Exercise {n}: {mode}', { n: e.index + 1, mode: MODES[e.mode] || e.mode })));
+    return li;
+  }));
+}
+
 /** A student's own trees (each opens in the visualizer) and every attempt, under their name. */
 async function attempts(box, key) {
   try {
@@ -123,6 +157,15 @@ async function attempts(box, key) {
       const tries = r.attempts.filter((x) => x.exercise === ex.index)
         .map((x) => `${x.right}/${x.total}` + (x.late ? ' (' + t('late') + ')' : ''));
       li.append(a, document.createTextNode(tries.length ? ` · ${tries.join(', ')}` : ''));
+      // the wrong rule behind each attempt it explains (contract §8), after the scores
+      for (const x of r.attempts.filter((y) => y.exercise === ex.index && y.misconception)) {
+        const why = document.createElement('small');
+        why.className = 'attempt-misconception';
+        why.dataset.misconception = x.misconception;
+        why.textContent = ' · ' + t('attempt {n}: {name}', {
+          n: x.attempt, name: t(r.misconception_names?.[x.misconception] || x.misconception) });
+        li.append(why);
+      }
       li.dataset.tree = ex.tree;
       ul.append(li);
     }

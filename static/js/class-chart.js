@@ -42,6 +42,13 @@ export function drawChart(el, head, chart, hooks) {
       bars.appendChild(bar);
     });
     row.append(label, bars);
+    if (b.misconception) {   // the wrong rule that gives this answer (contract §8; after Reveal)
+      const why = document.createElement('span');
+      why.className = 'bar-misconception';
+      why.dataset.misconception = b.misconception.id;
+      why.textContent = t(b.misconception.name);
+      row.append(why);
+    }
     return row;
   });
   const r = chart.right, n = chart.answers, last = r.length - 1;

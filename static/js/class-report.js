@@ -71,7 +71,13 @@ function render(report) {
     for (const label of labels) {
       const tr = el('tr');
       const right = rows.find((r) => r.answer === label).right;
-      tr.append(el('td', { class: right ? 'right' : '' }, (right ? '✓ ' : '') + sayLabel(label)));
+      const cell = el('td', { class: right ? 'right' : '' }, (right ? '✓ ' : '') + sayLabel(label));
+      const why = rows.find((r) => r.answer === label && r.misconception_name);
+      if (why) {   // the wrong rule that gives this answer (contract §8)
+        cell.append(el('br'), el('small', { class: 'misconception', 'data-misconception': why.misconception },
+          '↳ ' + t(why.misconception_name)));
+      }
+      tr.append(cell);
       for (let k = 1; k <= rounds; k++) {
         const r = rows.find((x) => x.answer === label && x.round === k);
         tr.append(el('td', { class: 'num' }, r ? num(r.count) : '0'));

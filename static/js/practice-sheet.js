@@ -344,8 +344,26 @@ export function makeSheet(ctx) {
       a.href = m.link;
       a.textContent = t('Open the visualizer at step {step} ↗', { step: m.step });
     }
+    showMisconception(result.misconception);
     feedback.querySelector('[data-role=extra]').replaceChildren();
     feedback.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }
+
+  /** The wrong rule the answer follows (contract §8), under the score; its node's step
+   *  in the visualizer when the answer carries a link (homework keeps the key back). */
+  function showMisconception(m) {
+    const box = feedback.querySelector('[data-role=misconception]');
+    box.hidden = !m;
+    if (!m) { delete box.dataset.misconception; return; }
+    box.dataset.misconception = m.id;
+    box.dataset.node = m.node;
+    feedback.querySelector('[data-role=misconception-text]').textContent = m.text;
+    const a = feedback.querySelector('[data-role=misconception-link]');
+    a.hidden = !m.link;
+    if (m.link) {
+      a.href = m.link;
+      a.textContent = t('See it at step {step} in the visualizer ↗', { step: m.step });
+    }
   }
 
   function stale() {
