@@ -91,7 +91,7 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     """
     tree = resolve(game_id)
     desc = BY_ID.get(algorithm) if isinstance(algorithm, str) else None
-    if max_nodes is not None and desc is not None and not (desc.bounds or desc.sampled):
+    if max_nodes is not None and desc is not None and not (desc.bounds or "iterations" in desc.options):
         # Its size named exactly when within a thousand times the budget.
         nodes, exact = tree.count(1000 * max_nodes, depth)
         if nodes is not None and (not exact or nodes > max_nodes):

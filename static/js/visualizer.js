@@ -20,7 +20,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { ALGORITHMS, keepsBounds, sampled, shortName } from './algorithms.js';
+import { ALGORITHMS, keepsBounds, panelOf, sampled, shortName } from './algorithms.js';
 import { floorScale, smallestType } from './presentfloor.js';
 import { makeMctsPanel } from './mcts.js';
 
@@ -313,7 +313,7 @@ async function main() {
       stats(s);
       const wasHidden = $('#iterations').hidden, mctsHidden = $('#mcts').hidden;
       iterations?.();
-      const mcts = sampled(s.params.algorithm);   // (Monte Carlo tree search) its panel, not the stack's
+      const mcts = panelOf(s.params.algorithm) === 'mcts';   // its record's panel, not the stack's
       page.classList.toggle('mcts', mcts);
       for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
       mctsPanel?.();
