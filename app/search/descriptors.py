@@ -84,7 +84,7 @@ class Algorithm:
     ``data-panel`` section of the page); "": the stack and the counts."""
     reasons: tuple[tuple[str, str], ...] = ()
     """Why a layer refuses it: ``(layer, message id)`` pairs, layer one of
-    ``whatif``, ``worksheet``; read by :meth:`reason`."""
+    ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``; read by :meth:`reason`."""
 
     def __post_init__(self) -> None:
         if not self.listing:
@@ -147,7 +147,11 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("iterative", N_("Iterative deepening (α-β)"), N_("iterative deepening"),
               "algorithms:iterative", bounds=True, evals="every", options=_BOUNDED,
               listing="alphabeta", formulations=("aima", "wikipedia"),
-              events=("iteration",) + _PRUNING, one_search=False, repeats=True),
+              events=("iteration",) + _PRUNING, one_search=False, repeats=True,
+              reasons=(("questions", N_("questions need one search: iterative deepening searches "
+                                        "several times (run the class with alpha-beta)")),
+                       ("homework", N_("homework is checked on one search: iterative deepening "
+                                       "searches several times (set alpha-beta)")))),
     Algorithm("star1", N_("Star1 (α-β with chance nodes)"), N_("Star1"), "star1:star1",
               chance="accepts", bounds=True, leaf_bounds=True,
               options=("depth", "order", "seed", "strict", "bounds"), events=_PRUNING,
