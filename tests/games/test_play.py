@@ -114,3 +114,17 @@ def test_play_page_on_a_phone_plays_to_the_end(browser, live_server):
     assert width <= 390
     page.screenshot(path="test-artifacts/play-tictactoe-phone-end.png", full_page=True)
     context.close()
+
+
+def test_api_refuses_an_algorithm_the_page_does_not_offer(client):
+    # Monte Carlo tree search has no value to play by (it was a 500: no move found)
+    res = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                         "algorithm": "mcts"})
+    assert res.status_code == 400, res.status_code
+    assert "not mcts" in res.get_json()["error"]["message"]
+    ok = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                        "algorithm": "pvs"})
+    plain = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                           "algorithm": "minimax"})
+    assert ok.status_code == 200 and ok.get_json()["computer"]["move"] == \
+        plain.get_json()["computer"]["move"]
