@@ -29,7 +29,7 @@ from app.treefile import tree_to_dict
 
 from .errors import ApiError, api_error
 from .i18n import page_language
-from .params import argument_error, options_from_query
+from .params import argument_error, options_from_query, refused_by_record
 from app.search.descriptors import get
 
 bp = Blueprint("export", __name__, url_prefix="/api")
@@ -141,8 +141,7 @@ def worksheet_pdf(tree_id: str):
     _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
     resolved = _resolved(options, tree)
     if not (record := get(resolved.algorithm)).worksheet:   # values worked out by hand
-        raise argument_error("algorithm", record.reason("worksheet") or
-                             "{algorithm} has no worksheet", algorithm=resolved.algorithm)
+        raise refused_by_record("algorithm", record, "worksheet")
     data = _render(tree, resolved, kind="worksheet", steps=steps,
                    max_pages=_budget().flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)

@@ -158,3 +158,10 @@ def test_an_event_kind_a_record_does_not_name_is_never_made():
         kinds = {e["type"] for e in run(load_path(REPO / "trees" / f"{stem}.yaml"),
                                         SearchOptions(algorithm=alg))}
         assert kinds <= set(get(alg).events), (alg, kinds)
+
+
+def test_every_reason_a_record_gives_is_translated():
+    from app.i18n import words
+    said = words("id")
+    reasons = [msgid for a in REGISTRY for _, msgid in a.reasons]
+    assert reasons and all(said(m) != m for m in reasons), [m for m in reasons if said(m) == m]
