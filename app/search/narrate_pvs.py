@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
-from . import algorithms as A
 from .narrate import Narrator
 from .numbers import jv, unview as _unview
 from .pvs import RESEARCH, SCOUT
@@ -33,31 +32,32 @@ class PvsNarrator(Narrator):
         self.opts = self._loose = replace(opts, strict=False)
         self._tight = replace(opts, strict=True)
 
-    def narrate(self, raw: Iterator[tuple]) -> Iterator[dict]:
-        path = self.path
-        on_ret = self._ret_plain if self.plain else self.on_ret
-        for ev in raw:
-            kind = ev[0]
-            if kind == A.RET:
-                node = ev[1]
-                if not path or (path[-1] is not node and (len(path) < 2 or path[-2] is not node)):
-                    yield from self._kept(self.enter_down_to(node))
-                test = self._test
-                out = list(self._kept(on_ret(*ev[1:])))
-                if test is not None and ev[2] is test[1] and node is test[0]:
-                    self._test = None
-                    out[0]["text"] += " " + self._answer(node, ev[2], ev[3], test[2])
-                yield from out
-            elif kind == SCOUT:
-                yield self.on_scout(*ev[1:])
-            elif kind == RESEARCH:
-                yield self.on_research(*ev[1:])
-            elif kind == A.EVAL:
-                yield self.on_eval(*ev[1:])
-            elif kind == A.EXIT:
-                yield from self.enter_down_to(ev[1])
-                yield self.on_exit(*ev[1:])
-        yield self.done()
+    # -- the stream: alpha-beta's, with what an open test touches noted ---------
+    def on_other(self, ev: tuple) -> Iterator[dict]:
+        if ev[0] == SCOUT:
+            yield self.on_scout(*ev[1:])
+        elif ev[0] == RESEARCH:
+            yield self.on_research(*ev[1:])
+        else:
+            yield from super().on_other(ev)
+
+    def enter_down_to(self, node: Node):
+        return self._kept(super().enter_down_to(node))
+
+    def on_ret(self, node: Node, child: Node, val, *rest) -> list[dict]:
+        return self._closed(node, child, val, super().on_ret(node, child, val, *rest))
+
+    def _ret_plain(self, node: Node, child: Node, val, *rest) -> list[dict]:
+        return self._closed(node, child, val, super()._ret_plain(node, child, val, *rest))
+
+    def _closed(self, node: Node, child: Node, val, out: list[dict]) -> list[dict]:
+        """``out``, noted; where it is the tested child's return, with the test's answer."""
+        test = self._test
+        out = list(self._kept(out))
+        if test is not None and child is test[1] and node is test[0]:
+            self._test = None
+            out[0]["text"] += " " + self._answer(node, child, val, test[2])
+        return out
 
     def _kept(self, events) -> Iterator[dict]:
         """``events``, noting what an open test touches (a re-search wipes it)."""
