@@ -4,7 +4,7 @@
 import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath, spokenLabel } from './tree.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { makeTreeView } from './treeview.js';
-import { makeZoom } from './zoom.js';
+import { makeZoom, pixelSize } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { makeControls } from './controls.js';
@@ -446,25 +446,6 @@ async function main() {
   await listings;
   if (started) page.classList.add('ready');
   performance.mark('run-started');
-}
-
-/**
- * Keep the SVG sized in pixels, following the stage. Sized in percent, the
- * SVG was laid out again, and all of the tree walked for paint, whenever
- * anything on the page changed size (the step counter, a narration line):
- * 2 ms a step on a 1,000-node tree.
- */
-function pixelSize(svg, stage) {
-  const set = (w, h) => {
-    svg.style.width = `${w}px`;
-    svg.style.height = `${h}px`;
-  };
-  const r = stage.getBoundingClientRect();
-  set(r.width, r.height);
-  new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1].contentRect;
-    set(box.width, box.height);
-  }).observe(stage);
 }
 
 /**
