@@ -53,16 +53,19 @@ def pvs(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
     if static is not None:
         yield static
         return
+    # Negamax inside, as NegaScout is written: at each node s = +1 (MAX) or -1 (MIN),
+    # and v, alpha, beta are kept multiplied by s (a MIN node's window flipped), so one
+    # rule serves both players; the events carry the values as they are.
     node = tree.root
-    ismax = node.player == 0
-    a, b = -INF, INF
-    v = -INF if ismax else INF
+    s = 1 if node.player == 0 else -1
+    a, b = -INF, INF          # (the root's window, the same either way)
+    v = -INF
     kids = order(node) if order else node.children
     i, n = 0, len(kids)
-    test = 0        # 0: a full window; 1: inside a test "more than a?"; -1: "less than b?"
+    test = 0        # 0: a full window; 1: inside a test "more than t?"; -1: "less than t?"
     tested = False  # (popped with the frame) the child that came back was under a test
-    # The stack keeps the suspended ancestors: (node, is_max, alpha, beta, v, children,
-    # next, count, test, whether the child being searched is tested).
+    # The stack keeps the suspended ancestors: (node, s, alpha, beta, v, children, next,
+    # count, test, whether the child being searched is tested).
     stack: list[tuple] = []
     research = None   # a child to search again, with the node's full window
     while True:
@@ -70,24 +73,27 @@ def pvs(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
             if research is not None:
                 child, research = research, None
                 grandkids = child.children
-                ctest, ca, cb, ctested = 0, a, b, False
+                ctest, ctested = 0, False
+                lo, hi = (a, b) if s == 1 else (-b, -a)   # the node's window, as it is
             else:
                 child = kids[i]
                 i += 1
                 grandkids = child.children   # read once: a game's node makes them when asked
                 if grandkids and child.depth != limit and test == 0 and i > 1:
-                    t = a if ismax else b
+                    t = s * a   # MAX: alpha; MIN: beta
                     yield (SCOUT, node, child, t)
-                    ctest, ca, cb, ctested = (1 if ismax else -1), t, t, True
+                    ctest, ctested, lo, hi = s, True, t, t
                 else:
-                    ctest, ca, cb, ctested = test, a, b, False
+                    ctest, ctested = test, False
+                    lo, hi = (a, b) if s == 1 else (-b, -a)
             if grandkids:
                 if child.depth != limit:  # descend
-                    stack.append((node, ismax, a, b, v, kids, i, n, test, ctested))
+                    stack.append((node, s, a, b, v, kids, i, n, test, ctested))
                     node = child
-                    ismax = child.player == 0
-                    a, b, test = ca, cb, ctest
-                    v = -INF if ismax else INF
+                    s = 1 if child.player == 0 else -1
+                    a, b = (lo, hi) if s == 1 else (-hi, -lo)
+                    test = ctest
+                    v = -INF
                     kids = order(child) if order else grandkids
                     i, n = 0, len(kids)
                     continue
@@ -100,43 +106,32 @@ def pvs(tree: Tree, opts: SearchOptions) -> Iterator[tuple]:
                 val = val[0]
             tested = False
         else:  # every child done (or cut off): return v to the parent
+            val = s * v
             if not stack:
-                yield (EXIT, node, v)
+                yield (EXIT, node, val)
                 return
-            val = v
             child = node
             cutoff = None
-            node, ismax, a, b, v, kids, i, n, test, tested = stack.pop()
-        # The value `val` of `child` comes back to `node`; a test that says
-        # "yes" inside the window sends the child back to be searched again.
-        if tested and a < val < b:   # (MAX: x > a says "more"; MIN: x < b says "less")
+            node, s, a, b, v, kids, i, n, test, tested = stack.pop()
+        # The value `val` of `child` comes back to `node`; a test that says "yes"
+        # inside the window (alpha < x < beta) sends the child back to be searched again.
+        if tested and (a < s * val < b):
             yield (RESEARCH, node, child, val)
             research = child
             continue
-        ov = v
+        ov, ob = v, a
+        x = s * val
+        if x > v:
+            v = x
         skipped = None
-        if ismax:
-            ob = a
-            if val > v:
-                v = val
-            if (v > b) if test == 1 else (v >= b):
-                if i < n:
-                    skipped = kids[i:]
-                i = n
-            elif v > a:
-                a = v
-            yield (RET, node, child, val, cutoff, ov, v, ob, a, skipped)
-        else:
-            ob = b
-            if val < v:
-                v = val
-            if (v < a) if test == -1 else (v <= a):
-                if i < n:
-                    skipped = kids[i:]
-                i = n
-            elif v < b:
-                b = v
-            yield (RET, node, child, val, cutoff, ov, v, ob, b, skipped)
+        # (inside a test the cut answers it: strict for the side that says "yes")
+        if (v > b) if test == s else (v >= b):
+            if i < n:
+                skipped = kids[i:]
+            i = n
+        elif v > a:
+            a = v
+        yield (RET, node, child, val, cutoff, s * ov, s * v, s * ob, s * a, skipped)
 
 
 __all__ = ["pvs", "SCOUT", "RESEARCH"]
