@@ -165,6 +165,8 @@ class PvsNarrator(Narrator):
         return ev
 
     def done(self) -> dict:
+        # (a child cut off in a test may be cut off again in its re-search: listed once)
+        self.pruned = list(dict.fromkeys(self.pruned))
         ev = super().done()
         ev["stats"]["researches"] = self.researches
         ev["stats"]["scouts"] = self.scouts

@@ -154,7 +154,7 @@ def test_an_event_kind_a_record_does_not_name_is_never_made():
     from app.treefile import load_path
     for stem, alg in (("aima-fig-5-2", "alphabeta"), ("star1-prunes", "star1"),
                       ("aima-fig-5-12", "expectiminimax"), ("itb-three-player", "maxn"),
-                      ("aima-fig-5-2", "minimax")):
+                      ("aima-fig-5-2", "minimax"), ("aima-fig-5-2", "pvs")):
         kinds = {e["type"] for e in run(load_path(REPO / "trees" / f"{stem}.yaml"),
                                         SearchOptions(algorithm=alg))}
         assert kinds <= set(get(alg).events), (alg, kinds)

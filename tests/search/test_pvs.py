@@ -154,6 +154,9 @@ def test_value_and_move_are_minimax_and_best_first_never_searches_again(tree, or
     assert done["stats"]["researches"] == sum(e["type"] == "research" for e in evs)
     # every evaluation counted: the evaluate events, re-searches included
     assert done["evaluated"] == [e["node"] for e in evs if e["type"] == "evaluate"]
+    # what the cuts skipped, each once (a test's cut and its re-search's may skip the same)
+    skipped = [c for e in evs if e["type"] == "prune" for c in e["skipped"]]
+    assert done["pruned"] == list(dict.fromkeys(skipped))
     if order == "best":
         assert done["stats"]["researches"] == 0
 
