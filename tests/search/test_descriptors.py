@@ -38,14 +38,14 @@ ALLOWED: dict[str, str] = {
 }
 
 
-def sources() -> list[Path]:
-    files = [*REPO.glob("app/**/*.py"), *REPO.glob("static/js/**/*.js"),
-             *REPO.glob("templates/**/*.html")]
-    return [p for p in files if str(p.relative_to(REPO)) not in HOME]
+def sources(root: Path = REPO) -> list[Path]:
+    files = [*root.glob("app/**/*.py"), *root.glob("static/js/**/*.js"),
+             *root.glob("templates/**/*.html")]
+    return [p for p in files if str(p.relative_to(root)) not in HOME]
 
 
-def docs() -> list[Path]:
-    return [REPO / "README.md", *REPO.glob("docs/**/*.md")]
+def docs(root: Path = REPO) -> list[Path]:
+    return [root / "README.md", *root.glob("docs/**/*.md")]
 
 
 def literals(text: str):
@@ -131,11 +131,14 @@ def test_the_check_sees_one_id_a_line_and_the_other_forms():
     assert not partial_enumerations("--algorithm " + "|".join(ALGORITHMS))
 
 
-def test_the_check_reads_every_folder_of_the_page_and_the_docs():
-    names = {str(p.relative_to(REPO)) for p in sources()}
-    deep = [p for p in (REPO / "static" / "js").rglob("*.js") if p.parent.name != "js"]
-    assert all(str(p.relative_to(REPO)) in names for p in deep)
-    assert REPO / "README.md" in docs() and REPO / "docs" / "cli.md" in docs()
+def test_the_check_reads_every_folder_of_the_page_and_the_docs(tmp_path):
+    for name in ("static/js/a.js", "static/js/practice/b.js", "static/js/class/deep/c.js",
+                 "templates/x/y.html", "app/web/z.py", "docs/more/d.md", "README.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    seen = {str(p.relative_to(tmp_path)) for p in sources(tmp_path) + docs(tmp_path)}
+    assert seen == {"static/js/a.js", "static/js/practice/b.js", "static/js/class/deep/c.js",
+                    "templates/x/y.html", "app/web/z.py", "docs/more/d.md", "README.md"}
 
 
 def test_the_records():
