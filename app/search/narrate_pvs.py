@@ -136,9 +136,15 @@ class PvsNarrator(Narrator):
         self.path.pop()   # (the child's test is over; entering it again follows)
         changes: list = []
         status = self._maps["status"]
-        for nid in [child.id, *sorted(test[3] - {child.id})] if test else [child.id]:
+        wiped = [child.id, *sorted(test[3] - {child.id})] if test else [child.id]
+        for nid in wiped:
             for name in ("status", "value", "alpha", "beta"):
                 self.set(changes, nid, name, INITIAL[name])
+            # (what the test said of them goes too: its cuts, best children, bounds set)
+            self.cut_nodes.discard(nid)
+            self.best_child.pop(nid, None)
+            self.bound_set.pop((nid, "alpha"), None)
+            self.bound_set.pop((nid, "beta"), None)
         if (old := status.get(node.id, "unvisited")) != "active":
             changes.append([node.id, "status", old, "active"])
         maps = self._maps
