@@ -20,7 +20,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { ALGORITHMS, keepsBounds, panelOf, sampled, shortName } from './algorithms.js';
+import { ALGORITHMS, algorithm, keepsBounds, panelOf, sampled, shortName } from './algorithms.js';
 import { floorScale, smallestType } from './presentfloor.js';
 import { makeMctsPanel } from './mcts.js';
 
@@ -317,6 +317,9 @@ async function main() {
       page.classList.toggle('mcts', mcts);
       for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
       mctsPanel?.();
+      // (a worksheet only where the record makes one: the server refuses the others)
+      const sheet = $('[data-worksheet]')?.closest('li');
+      if (sheet) sheet.hidden = algorithm(s.params.algorithm)?.worksheet === false;
       if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },

@@ -28,6 +28,8 @@ def test_pvs_steps_tests_and_searches_again(page, live_server):
     assert page.locator("[data-node=b1]").get_attribute("data-status") == "unvisited"
     assert page.locator("[data-stat=researches]").text_content().strip() == "1"
     assert page.locator("[data-stat=researches]").is_visible()
+    # no worksheet link where the record makes none (the server would refuse it)
+    assert page.evaluate("document.querySelector('[data-worksheet]').closest('li').hidden")
     if SHOTS.parent.exists():
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "pvs-research-1280x720.png"))
