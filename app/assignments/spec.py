@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 
 from app.practice import MODES
-from app.search.descriptors import REGISTRY
+from app.search.descriptors import BY_ID, REGISTRY
 from app.treefile.errors import N_
 
 from .errors import AssignmentError
@@ -145,6 +145,9 @@ def _exercise(e, where: str) -> ExerciseSpec:
     mode = _choice(e.get("mode") or "full", f"{where}.mode", MODES)
     algorithm = e.get("algorithm")
     if algorithm is not None:
+        record = BY_ID.get(algorithm) if isinstance(algorithm, str) else None
+        if record is not None and algorithm not in ALGORITHMS and record.reason("homework"):
+            raise AssignmentError(record.reason("homework"), argument=f"{where}.algorithm")
         algorithm = _choice(algorithm, f"{where}.algorithm", ALGORITHMS)
     values = e.get("values", [-10, 10])
     if (not isinstance(values, list) or len(values) != 2

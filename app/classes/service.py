@@ -451,9 +451,9 @@ class Classes:
                 return self._keys[cache_key]
         tree = self.tree_of(record["tree"])
         options = SearchOptions(**opts)
-        if options.algorithm and not get(options.algorithm).one_search:
-            raise ClassError(400, "questions need one search: iterative deepening searches "
-                                  "several times (run the class with alpha-beta)")
+        if options.algorithm and not (record_of := get(options.algorithm)).one_search:
+            raise ClassError(400, record_of.reason("questions")
+                             or "questions need one search (run the class with alpha-beta)")
         try:
             length = sum(1 for _ in itertools.islice(run(tree, options), self.key_max_events + 1))
         except SearchError as exc:

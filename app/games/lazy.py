@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from app.search.descriptors import BY_ID, sampled
+from app.search.descriptors import BY_ID
 from app.search.options import SearchError
 
 ROOT_ID = "start"
@@ -265,7 +265,8 @@ class GameTree:
         if limits and self._evaluate is None:
             raise SearchError("this game has no evaluation function: search it to the end (no "
                               "depth limit)")
-        if self.max_depth is not None and not sampled(opts.algorithm):   # (playouts are cheap)
+        # (one whose cost its iterations set, not the tree's size, plays out the game cheaply)
+        if self.max_depth is not None and "iterations" not in desc.options:
             deepest = opts.depth if opts.depth is not None else None
             if deepest is None or deepest > self.max_depth:
                 raise SearchError("this game is too big to search to the end: give a depth "

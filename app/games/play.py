@@ -94,7 +94,7 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
     """
     tree = resolve(game_id)
     desc = BY_ID.get(algorithm) if isinstance(algorithm, str) else None
-    if max_nodes is not None and desc is not None and not (desc.bounds or desc.sampled):
+    if max_nodes is not None and desc is not None and not (desc.bounds or "iterations" in desc.options):
         # Its size named exactly when within a thousand times the budget.
         nodes, exact = tree.count(1000 * max_nodes, depth)
         if nodes is not None and (not exact or nodes > max_nodes):
@@ -105,7 +105,9 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
                              nodes, max_nodes, exact, id=game_id)
     if tree.root.is_leaf:
         raise UnknownGame("the game is over: there is no move to make")
-    if kind_of(game_id) == "connect4" and algorithm == "minimax" and (depth or 99) > PLAY_MINIMAX_C4:
+    # (one that prunes nothing, minimax, searches Connect Four only so deep)
+    if kind_of(game_id) == "connect4" and desc is not None and not desc.bounds \
+            and (depth or 99) > PLAY_MINIMAX_C4:
         raise UnknownGame("plain minimax on Connect Four plays to depth {most} at most here: use "
                           "alpha-beta for deeper searches", most=PLAY_MINIMAX_C4)
     opts = SearchOptions(algorithm=algorithm, depth=depth, order=order, seed=seed,

@@ -73,7 +73,8 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
         algorithm = next(a.id for a in REGISTRY if not a.bounds and a.one_search
                          and a.fits_shape(tree.multiplayer, tree.has_chance)
                          and (a.chance == "accepts") == tree.has_chance)
-    elif mode == "guided" and options.algorithm and not get(options.algorithm).bounds:
+    elif mode == "guided" and options.algorithm and (not get(options.algorithm).bounds
+                                                     or _walks(get(options.algorithm), tree)):
         algorithm = options.algorithm
     elif mode == "guided" and (tree.multiplayer or tree.has_chance):
         algorithm = tree.default_algorithm()
@@ -94,6 +95,14 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
                 f"Alpha-beta practice needs a two-player tree without chance nodes; this "
                 f"tree has {kind}: practise its values instead.") from exc
         raise PracticeError(str(exc)) from exc
+
+
+def _walks(record, tree) -> bool:
+    """Whether guided practice walks ``record``'s own run on ``tree``: one search of a
+    two-player tree without chance nodes (alpha-beta's and Star1's pruning
+    otherwise follows the tree's shape: :func:`pruning_for`)."""
+    return record.one_search and record.chance == "refuses" and record.players == "two" \
+        and not tree.multiplayer and not tree.has_chance
 
 
 def visualizer_link(tree_id: str, options: SearchOptions, step: int | None = None) -> str:

@@ -47,11 +47,11 @@ def instructions(tree: Tree, options: SearchOptions) -> list[str]:
                               "value) to the rest counted at {high} (at {low}): if that is ≤ α "
                               "(≥ β), cross out the outcomes not yet searched.",
                               low=fmt_value(options.bounds[0]), high=fmt_value(options.bounds[1])))
-    elif alg == "expectiminimax":
+    elif get(alg).chance == "accepts":   # (the records: expectiminimax's averages)
         lines.append(tell("Compute the expectiminimax value of every node: a chance node is "
                           "the probability-weighted average of its children (probabilities on "
                           "the edges). Write each value in its shape."))
-    elif alg == "maxn":
+    elif get(alg).players == "vectors":   # (max^n's vectors)
         players = ", ".join(tree.players)
         lines.append(tell("Each leaf gives one value per player ({players}). Back up, at every "
                           "node, the vector that is best for the player to move there (ties: "

@@ -69,11 +69,30 @@ class Algorithm:
     """It samples the tree (random playouts, its own options ``iterations`` and
     ``exploration``, its own narrator and no compact records): offered on the
     visualizer's menu, in guided practice and classes, not in the editor's
-    what-if (re-run after every edit) nor in worksheets (values worked by hand)."""
+    what-if (re-run after every edit) nor in worksheets (values worked by hand).
+    What the other layers need is read from the named fields below; this flag
+    stays for the question kinds and controls until their own fields read it."""
+    compact: bool = True
+    """The page gets its runs as compact records and narrates them itself
+    (``static/js/narrate.js``); False: as the server's narrated JSON events."""
+    whatif: bool = True
+    """Offered in the editor's what-if (searched again after every edit)."""
+    worksheet: bool = True
+    """Worksheets and their answer sheets are made of its runs (values worked by hand)."""
+    panel: str = ""
+    """The visualizer's panel that shows its run beside the narration (a
+    ``data-panel`` section of the page); "": the stack and the counts."""
+    reasons: tuple[tuple[str, str], ...] = ()
+    """Why a layer refuses it: ``(layer, message id)`` pairs, layer one of
+    ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``; read by :meth:`reason`."""
 
     def __post_init__(self) -> None:
         if not self.listing:
             object.__setattr__(self, "listing", self.id)
+
+    def reason(self, layer: str) -> str:
+        """The catalogue message saying why ``layer`` refuses it ("" where none is given)."""
+        return dict(self.reasons).get(layer, "")
 
     @property
     def generator(self) -> Callable:
@@ -99,7 +118,10 @@ class Algorithm:
                 "formulations": list(self.formulations), "events": list(self.events),
                 "one_search": self.one_search, "games": self.games, "repeats": self.repeats,
                 "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else "",
-                "sampled": self.sampled}
+                "sampled": self.sampled,
+                "compact": self.compact, "whatif": self.whatif, "worksheet": self.worksheet,
+                "panel": self.panel,
+                "reasons": {layer: say(msgid) for layer, msgid in self.reasons}}
 
 
 def _load(path: str):
@@ -125,7 +147,11 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("iterative", N_("Iterative deepening (α-β)"), N_("iterative deepening"),
               "algorithms:iterative", bounds=True, evals="every", options=_BOUNDED,
               listing="alphabeta", formulations=("aima", "wikipedia"),
-              events=("iteration",) + _PRUNING, one_search=False, repeats=True),
+              events=("iteration",) + _PRUNING, one_search=False, repeats=True,
+              reasons=(("questions", N_("questions need one search: iterative deepening searches "
+                                        "several times (run the class with alpha-beta)")),
+                       ("homework", N_("homework is checked on one search: iterative deepening "
+                                       "searches several times (set alpha-beta)")))),
     Algorithm("star1", N_("Star1 (α-β with chance nodes)"), N_("Star1"), "star1:star1",
               chance="accepts", bounds=True, leaf_bounds=True,
               options=("depth", "order", "seed", "strict", "bounds"), events=_PRUNING,
@@ -133,7 +159,21 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("mcts", N_("Monte Carlo tree search"), N_("Monte Carlo tree search"), "mcts:mcts",
               narrator="narrate_mcts:MctsNarrator",
               options=("depth", "seed", "iterations", "exploration"),
-              events=("select", "expand", "simulate", "backpropagate", "done"), sampled=True),
+              events=("select", "expand", "simulate", "backpropagate", "done"), sampled=True,
+              compact=False, whatif=False, worksheet=False, panel="mcts",
+              reasons=(("worksheet", N_("a worksheet asks for the values a search works out by "
+                                        "hand: Monte Carlo tree search plays at random, so it has "
+                                        "none (export a picture of its steps instead)")),
+                       ("whatif", N_("Monte Carlo tree search plays at random: the editor's "
+                                     "what-if compares searches that work every value out")))),
+    Algorithm("pvs", N_("Principal variation search"), N_("principal variation search"),
+              "pvs:pvs", narrator="narrate_pvs:PvsNarrator", bounds=True,
+              options=("depth", "order", "seed"), listing="pvs",
+              events=("scout", "research") + _PRUNING, compact=False, worksheet=False,
+              reasons=(("worksheet", N_("principal variation search searches some subtrees "
+                                        "twice (a null-window test, then the full window): a "
+                                        "worksheet asks for one value per node; make it with "
+                                        "alpha-beta, or export a picture of its steps")),)),
 )
 """Every algorithm, in the order menus list them."""
 

@@ -251,9 +251,15 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
             elif kind == A.EXIT:
                 yield from self.enter_down_to(ev[1])
                 yield self.on_exit(*ev[1:])
-            else:
+            elif kind == A.ITER:
                 yield self.on_iter(*ev[1:])
+            else:   # a kind of its own (PVS's tests): its narrator's
+                yield from self.on_other(ev)
         yield self.done()
+
+    def on_other(self, ev: tuple) -> Iterator[dict]:
+        """The events of a raw event of a kind beyond :mod:`app.search.algorithms`'s."""
+        raise ValueError(f"no narration for raw events of kind {ev[0]!r}")
 
     def enter_down_to(self, node: Node):
         """Enter the nodes between the open frames and ``node`` (the raw

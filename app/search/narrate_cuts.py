@@ -38,20 +38,7 @@ class CutSentences:
         alpha = _num(self.view.field(node.id, "alpha"))
         beta = _num(self.view.field(node.id, "beta"))
         v = _num(self.view.field(node.id, "value"))
-        self.cutoffs += 1
-        self.cut_nodes.add(node.id)
-        changes: list = []
-        count = 0
-        for child in skipped:
-            # One change per skipped subtree: status `pruned` on its top holds
-            # for all below it (see app.search.view), so a cut costs the same
-            # whatever the size of what it skips.
-            self.pruned.append(child.id)
-            size = self.tree.size_of(child)  # None: a game too big to count
-            count = None if count is None or size is None else count + size
-            self.set(changes, child.id, "status", "pruned")
-        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
-            else self.pruned_nodes + count
+        changes, count = self._mark_pruned(node, skipped)
         strict = self.opts.strict
         names = ", ".join(self.move(node, c) for c in skipped)
         # MAX is cut by an ancestor's beta, MIN by its alpha: one rule, two sides.
@@ -83,17 +70,7 @@ class CutSentences:
                  for c in node.children if c.id in seen]
         rest = rest_after(node, seen, None)
         terms.append(f"{figure(rest)} × {figure(hi if low else lo)}")
-        self.cutoffs += 1
-        self.cut_nodes.add(node.id)
-        changes: list = []
-        count = 0
-        for child in skipped:
-            self.pruned.append(child.id)
-            size = self.tree.size_of(child)
-            count = None if count is None or size is None else count + size
-            self.set(changes, child.id, "status", "pruned")
-        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
-            else self.pruned_nodes + count
+        changes, count = self._mark_pruned(node, skipped)
         strict = self.opts.strict
         names = ", ".join(self.name(c) for c in skipped)
         side = _CHANCE_CUT[low]
@@ -108,6 +85,24 @@ class CutSentences:
                           test=side.strict_test if strict else side.test,
                           by=by.id if by is not None else None, bound=jv(limit),
                           reach=jv(bound), pruned_nodes=count)
+
+    def _mark_pruned(self, node: Node, skipped) -> tuple[list, int | None]:
+        """The cut at ``node``, counted, and its skipped children marked pruned:
+        ``(changes, nodes skipped)``, None where a game is too big to count. One
+        change per skipped subtree: status `pruned` on its top holds for all below
+        it (see app.search.view), so a cut costs the same whatever it skips."""
+        self.cutoffs += 1
+        self.cut_nodes.add(node.id)
+        changes: list = []
+        count = 0
+        for child in skipped:
+            self.pruned.append(child.id)
+            size = self.tree.size_of(child)  # None: a game too big to count
+            count = None if count is None or size is None else count + size
+            self.set(changes, child.id, "status", "pruned")
+        self.pruned_nodes = None if count is None or self.pruned_nodes is None \
+            else self.pruned_nodes + count
+        return changes, count
 
     def _holder(self, name: str, value, node: Node) -> Node | None:
         """The nearest open frame above ``node`` that set bound ``name`` to ``value``."""

@@ -28,18 +28,18 @@ class SearchError(Said, ValueError):
     """
 
 
-def algorithms_for(tree: Tree, sampled: bool = False) -> list[str]:
+def algorithms_for(tree: Tree, whatif: bool = True) -> list[str]:
     """The algorithms that fit ``tree`` without a depth limit, its default first.
 
     Iterative deepening stops at every depth, so it needs an ``eval`` on every
-    inner node below the root. One that samples (Monte Carlo tree search) only
-    when ``sampled`` (the visualizer's menu; the editor's what-if does not run it).
+    inner node below the root. With ``whatif`` (the editor's), only those whose
+    record offers the what-if; without (the visualizer's menu), all.
     """
     fits = []
     for alg in ALGORITHMS:
         if BY_ID[alg].chance == "accepts" and not tree.has_chance:
             continue  # it would be minimax (alpha-beta) under another name
-        if BY_ID[alg].sampled and not sampled:
+        if whatif and not BY_ID[alg].whatif:
             continue
         try:
             # A game too big to search to the end is checked at its page's depth.

@@ -161,6 +161,41 @@ function CHANCE-VALUE(state, α, β) returns a utility value
 
 (VALUE is MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by PLAYER(state))"""
 
+# Principal variation search (NegaScout, fail-soft), in AIMA's MAX-VALUE / MIN-VALUE form.
+_PVS = """\
+function PVS(state) returns an action
+  v ← MAX-VALUE(state, −∞, +∞)
+  return the action in ACTIONS(state) with value v
+
+function MAX-VALUE(state, α, β) returns a utility value
+  if TERMINAL-TEST(state) then return UTILITY(state)
+  v ← −∞
+  for each a in ACTIONS(state) do
+    if a is the first action or RESULT(state, a) is a leaf then x ← MIN-VALUE(RESULT(state, a), α, β)
+    else
+      x ← MIN-VALUE(RESULT(state, a), α, α)      ▷ null-window test: is it worth more than α?
+      if α < x < β then x ← MIN-VALUE(RESULT(state, a), α, β)      ▷ yes: re-search
+    v ← MAX(v, x)
+    if v ≥ β then return v
+    α ← MAX(α, v)
+  return v
+
+function MIN-VALUE(state, α, β) returns a utility value
+  if TERMINAL-TEST(state) then return UTILITY(state)
+  v ← +∞
+  for each a in ACTIONS(state) do
+    if a is the first action or RESULT(state, a) is a leaf then x ← MAX-VALUE(RESULT(state, a), α, β)
+    else
+      x ← MAX-VALUE(RESULT(state, a), β, β)      ▷ null-window test: is it worth less than β?
+      if α < x < β then x ← MAX-VALUE(RESULT(state, a), α, β)      ▷ yes: re-search
+    v ← MIN(v, x)
+    if v ≤ α then return v
+    β ← MIN(β, v)
+  return v
+
+(inside a test on t, the cut answers it: for "more than t" MAX returns when v > t and
+ MIN when v ≤ t; for "less than t" MAX when v ≥ t and MIN when v < t)"""
+
 # AIMA 4th ed. Fig. 5.11, with the UCB1 formula of its Sect. 5.4.
 _MCTS = """\
 function MONTE-CARLO-TREE-SEARCH(state) returns an action
@@ -184,6 +219,7 @@ _LISTINGS = {
     ("maxn", "aima"): _MAXN,
     ("star1", "aima"): _STAR1,
     ("mcts", "aima"): _MCTS,
+    ("pvs", "aima"): _PVS,
 }
 
 # (step kind, role) -> line, per listing. Roles: 'max', 'min', 'chance',
@@ -244,6 +280,18 @@ _LINES = {
         ("exit", "max"): 12, ("exit", "min"): 21, ("exit", "chance"): 33,
         ("return-cut", "max"): 10, ("return-cut", "min"): 19, ("return-cut", "chance"): 31,
         ("return-cut-high", "chance"): 32,
+        ("done", None): 3,
+    },
+    ("pvs", "aima"): {
+        ("enter", "max"): 7, ("enter", "min"): 20,
+        ("evaluate", "max"): 6, ("evaluate", "min"): 19,
+        ("scout", "max"): 11, ("scout", "min"): 24,
+        ("research", "max"): 12, ("research", "min"): 25,
+        ("update", "max"): 13, ("update", "min"): 26,
+        ("prune", "max"): 14, ("prune", "min"): 27,
+        ("alpha", "max"): 15, ("beta", "min"): 28,
+        ("exit", "max"): 16, ("exit", "min"): 29,
+        ("return-cut", "max"): 14, ("return-cut", "min"): 27,
         ("done", None): 3,
     },
     ("mcts", "aima"): {   # (any role)

@@ -121,7 +121,7 @@ def get_tree(tree_id: str):
     positions = position_words(data, page_language())   # a game's boards in words
     moves = move_words(data, page_language()) if positions else {}   # and its moves
     return jsonify({**data, "id": tree_id,
-                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree, sampled=True),
+                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree, whatif=False),
                     "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
                     **({"positions": positions, "moves": moves} if positions else {})})
 

@@ -21,6 +21,7 @@ namespace (:mod:`app.web.class_sockets`).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import ipaddress
 import logging
@@ -159,13 +160,31 @@ def create():
     return jsonify(body), 201, {"Location": f"/c/{code}", "Cache-Control": "no-store"}
 
 
-@bp.get("/api/classes/<code>")
-def describe(code: str):
+def class_page(view):
+    """``view(code, record)`` for the class with this code; a code that is no class
+    (or a client over its limit of misses) gets the join page saying why."""
+    @functools.wraps(view)
+    def page(code: str):
+        try:
+            record = find_class(code, client_address())
+        except ClassError as exc:
+            return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
+                                   code=code[:20]), exc.status
+        return view(code, record)
+    return page
+
+
+def found_class(code: str) -> dict:
+    """The record of the class with this code, for the API: its refusal as JSON."""
     try:
-        record = find_class(code, client_address())
+        return find_class(code, client_address())
     except ClassError as exc:
         raise ApiError(exc.status, said(exc.msgid, **exc.fields)) from None
-    return jsonify(Classes.public(record))
+
+
+@bp.get("/api/classes/<code>")
+def describe(code: str):
+    return jsonify(Classes.public(found_class(code)))
 
 
 @bp.get("/c")
@@ -178,12 +197,8 @@ def join_form():
 
 
 @bp.get("/c/<code>")
-def student(code: str):
-    try:
-        record = find_class(code, client_address())
-    except ClassError as exc:
-        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
-                               code=code[:20]), exc.status
+@class_page
+def student(code: str, record: dict):
     if record["ended"]:
         return render_template("class_join.html", message=said("This class has ended."),
                                code=record["code"]), 410
@@ -195,12 +210,8 @@ def student(code: str):
 
 
 @bp.get("/c/<code>/present")
-def present(code: str):
-    try:
-        record = find_class(code, client_address())
-    except ClassError as exc:
-        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
-                               code=code[:20]), exc.status
+@class_page
+def present(code: str, record: dict):
     link = join_url(record["code"])
     qr = segno.make(link, error="m")
     svg = qr.svg_inline(scale=6, border=2, dark="#000", light="#fff", omitsize=True,
@@ -212,12 +223,8 @@ def present(code: str):
 
 
 @bp.get("/c/<code>/report")
-def report_page(code: str):
-    try:
-        record = find_class(code, client_address())
-    except ClassError as exc:
-        return render_template("class_join.html", message=said(exc.msgid, **exc.fields),
-                               code=code[:20]), exc.status
+@class_page
+def report_page(code: str, record: dict):
     return render_template("class_report.html", code=record["code"], title=_title(record))
 
 
@@ -229,8 +236,8 @@ def _instructor_record(code: str) -> dict:
     if scheme.lower() != "bearer" or not token.strip():
         raise api_error(401, "Send the instructor token: Authorization: Bearer <token>.",
                         headers={"WWW-Authenticate": "Bearer"})
+    record = found_class(code)
     try:
-        record = find_class(code, client_address())
         return classes().check(record["code"], token.strip(), ended=True)
     except ClassError as exc:
         raise ApiError(exc.status, said(exc.msgid, **exc.fields)) from None

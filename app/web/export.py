@@ -29,8 +29,8 @@ from app.treefile import tree_to_dict
 
 from .errors import ApiError, api_error
 from .i18n import page_language
-from .params import argument_error, options_from_query
-from app.search.descriptors import sampled
+from .params import argument_error, options_from_query, refused_by_record
+from app.search.descriptors import get
 
 bp = Blueprint("export", __name__, url_prefix="/api")
 
@@ -140,10 +140,8 @@ def worksheet_pdf(tree_id: str):
     tree = current_app.extensions["trees"].get(tree_id)
     _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
     resolved = _resolved(options, tree)
-    if sampled(resolved.algorithm):   # the sheet asks for values worked out by hand
-        raise argument_error("algorithm", "a worksheet asks for the values a search works out "
-                             "by hand: Monte Carlo tree search plays at random, so it has none "
-                             "(export a picture of its steps instead)")
+    if not (record := get(resolved.algorithm)).worksheet:   # values worked out by hand
+        raise refused_by_record("algorithm", record, "worksheet")
     data = _render(tree, resolved, kind="worksheet", steps=steps,
                    max_pages=_budget().flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)

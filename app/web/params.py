@@ -18,6 +18,7 @@ from collections.abc import Mapping
 
 from app.i18n import DEFAULT, words
 from app.search.options import ALGORITHMS, ORDERS, STYLES, SearchOptions
+from app.search.states import N_
 
 from .errors import BadArgument
 
@@ -143,6 +144,20 @@ def argument_error(argument: str, msgid: str, **fields) -> BadArgument:
     lang = page_language() if has_request_context() else DEFAULT
     err = BadArgument(argument, words(lang)(msgid, **fields))
     err.msgid, err.msg_fields = msgid, fields
+    return err
+
+
+def refused_by_record(argument: str, record, layer: str) -> BadArgument:
+    """``layer``'s refusal of the algorithm ``record``: the reason its record gives
+    (a catalogue message, tests/search/test_descriptors.py checks each is translated)."""
+    from flask import has_request_context
+
+    from .i18n import page_language
+
+    msgid = record.reason(layer) or N_("{algorithm} does not work here")
+    lang = page_language() if has_request_context() else DEFAULT
+    err = BadArgument(argument, words(lang)(msgid, algorithm=record.id))
+    err.msgid, err.msg_fields = msgid, {"algorithm": record.id}
     return err
 
 

@@ -24,6 +24,7 @@ from app.budget import OverBudget
 from app.games.ids import GameTooBig, UnknownGame, check_size, resolve
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
+from app.search.descriptors import REGISTRY
 
 from .errors import ApiError, api_error, budget_message, said
 from .i18n import error_message
@@ -39,9 +40,14 @@ DEFAULTS = {"tictactoe": {"algorithm": "alphabeta", "depth": None},
             "connect4": {"algorithm": "alphabeta", "depth": 4}}
 
 
+# What the page offers: the records that search a game once, to its value (not by playouts).
+PLAYERS = tuple(a for a in REGISTRY if a.games and a.one_search and "iterations" not in a.options)
+
+
 @bp.get("/play")
 def choose():
-    return render_template("play.html", game=None, kinds=KINDS, start=None, defaults=DEFAULTS)
+    return render_template("play.html", game=None, kinds=KINDS, start=None, defaults=DEFAULTS,
+                           algorithms=PLAYERS)
 
 
 @bp.get("/play/<kind>")
@@ -66,7 +72,7 @@ def play(kind: str):
         return render_template("missing.html", tree_id=start,
                                message=said("{position} is not a position of {game}.",
                                             position=start, game=kind)), 404
-    return render_template("play.html", game=kind, kinds=KINDS, start=first,
+    return render_template("play.html", game=kind, kinds=KINDS, start=first, algorithms=PLAYERS,
                            defaults=DEFAULTS[kind])
 
 
@@ -86,6 +92,9 @@ def move():
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
     budget = current_app.extensions["budget"].games
     budget.check_iterations(opts.iterations)    # mcts: a search tree node per iteration
+    if opts.algorithm is not None and opts.algorithm not in {a.id for a in PLAYERS}:
+        raise argument_error("algorithm", "the computer plays by {choices}, not {algorithm}",
+                             choices=", ".join(a.id for a in PLAYERS), algorithm=opts.algorithm)
     try:
         _check_size(where)
         now = position(where)

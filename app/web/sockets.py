@@ -41,7 +41,7 @@ from . import memory
 from .offload import offload, offload_stream
 from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
-from app.search.descriptors import sampled
+from app.search.descriptors import get as descriptor
 
 log = logging.getLogger(__name__)
 
@@ -172,8 +172,9 @@ class StreamNamespace(Namespace):
         cost = run_cost(nodes, lazy)
         options = options.resolved(tree)
         current_app.extensions["budget"].check_iterations(options.iterations)
-        # (one that samples has no compact records: the page pulls its events as JSON)
-        compact = None if sampled(options.algorithm) else lambda: records(tree, options, say)
+        # (one whose record has no compact records: the page pulls its events as JSON)
+        compact = (lambda: records(tree, options, say)) if descriptor(options.algorithm).compact \
+            else None
 
         def build(run_id: str) -> Run:
             # Events as the JSON text the page receives, never made as dicts.

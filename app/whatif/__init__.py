@@ -184,6 +184,10 @@ def _fitting(tree, options: SearchOptions, tell=None) -> tuple[SearchOptions, st
     if alg in fits or not fitting:
         return options, None
     new = fitting[0]
+    if not get(alg).whatif and get(alg).reason("whatif"):   # its record says why not
+        say = tell or english
+        return replace(options, algorithm=new), say(N_("{reason}: using {new}"),
+                                                    reason=say(get(alg).reason("whatif")), new=new)
     return replace(options, algorithm=new), (tell or english)(
         N_("{algorithm} does not fit this tree: using {new}"), algorithm=alg, new=new)
 

@@ -46,5 +46,9 @@ export function defaultFor(multiplayer, chance) {
 /** Does it sample the tree (Monte Carlo tree search): its own options
  * (iterations, exploration, seed), events pulled as JSON, its own panel? */
 export const sampled = (id) => Boolean(BY_ID.get(id)?.sampled);
+/** Its run comes as compact records the page narrates (narrate.js); false: as narrated JSON events. */
+export const compact = (id) => BY_ID.get(id)?.compact !== false;
+/** The visualizer's panel that shows its run ("" where the stack and counts do). */
+export const panelOf = (id) => BY_ID.get(id)?.panel ?? '';
 /** Does it search again from the root, round after round (iterative deepening)? */
 export const repeats = (id) => Boolean(BY_ID.get(id)?.repeats);

@@ -5,7 +5,7 @@
 import { io } from '../vendor/socket.io/socket.io.esm.min.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
-import { makeZoom } from './zoom.js';
+import { makeZoom, pixelSize } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { t } from './i18n.js';
@@ -95,17 +95,6 @@ export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus 
     if (masked !== nodeId) { masked = nodeId; a11y?.refresh(); }
   }
   return { tree, session, zoom, fit, drawing, svg, a11y, mask };
-}
-
-/** Keep the SVG sized in pixels, following the stage (as the visualizer does). */
-function pixelSize(svg, stage) {
-  const set = (w, h) => { svg.style.width = `${w}px`; svg.style.height = `${h}px`; };
-  const r = stage.getBoundingClientRect();
-  set(r.width, r.height);
-  new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1].contentRect;
-    set(box.width, box.height);
-  }).observe(stage);
 }
 
 /**

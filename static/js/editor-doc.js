@@ -6,6 +6,7 @@
 // (Conversions to and from tree JSON and text: editor-convert.js.) No DOM here.
 
 import { t } from './i18n.js';
+import { algorithm as record } from './algorithms.js';
 
 // Words shown to people, kept together.
 export const TEXT = {
@@ -283,7 +284,8 @@ export function setPlayers(doc0, names, select) {
     if ('eval' in node) node.eval = fit(node.eval);
     if (node.player != null && !names.includes(node.player)) delete node.player;
   }
-  if (n > 2 && doc.algorithm && doc.algorithm !== 'maxn') delete doc.algorithm;
+  // (3+ players: only an algorithm of vectors, max^n, keeps its place)
+  if (n > 2 && doc.algorithm && record(doc.algorithm)?.players !== 'vectors') delete doc.algorithm;
   return { doc, select, edit: { kind: 'players', key: null } };
 }
 

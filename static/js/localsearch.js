@@ -59,9 +59,9 @@ function fits(tree, algorithm, depth) {
 
 /** The algorithms that fit the tree without a depth limit, its default first. */
 export function algorithmsFor(tree) {
-  // (one that samples, Monte Carlo tree search, is not the editor's: options.py's algorithms_for)
+  // (only those whose record offers the what-if: options.py's algorithms_for)
   const found = ALGORITHMS.filter((a) => (record(a).chance !== 'accepts' || tree.chance)
-    && !record(a).sampled && fits(tree, a, null));
+    && record(a).whatif !== false && fits(tree, a, null));
   const first = defaultAlgorithm(tree);
   return [...found.filter((a) => a === first), ...found.filter((a) => a !== first)];
 }

@@ -7,7 +7,7 @@
 
 import { t } from './i18n.js';
 import { show } from './model.js';
-import { sampled } from './algorithms.js';
+import { panelOf } from './algorithms.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f'];
@@ -178,7 +178,7 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
 
   function update() {
     const s = session;
-    const on = sampled(s.params.algorithm) && !!s.run;
+    const on = panelOf(s.params.algorithm) === 'mcts' && !!s.run;
     section.hidden = !on;
     if (!on) return;
     alphaBeta(s.params);

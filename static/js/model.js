@@ -114,6 +114,7 @@ export function show(x) {
 // a node "entered" is any node reached, evaluated leaves included).
 const COUNTED = {
   enter: ['entered'], evaluate: ['entered', 'evaluated'], prune: ['cutoffs'],
+  research: ['researches'],   // (principal variation search's re-searches)
 };
 
 /**
@@ -132,7 +133,7 @@ export function makeRun(options = {}) {
   const keep = options.keep ?? Infinity;
   const events = [];
   // counts[k] = running statistics after step k, so any step reads in O(1).
-  const counts = [{ entered: 0, evaluated: 0, cutoffs: 0, saved: 0 }];
+  const counts = [{ entered: 0, evaluated: 0, cutoffs: 0, saved: 0, researches: 0 }];
   let last = counts[0];
   const view = makeView(options.tree || null);
   let step = 0;

@@ -333,14 +333,9 @@ export function makeNarrator(tree, say = t) {
     return [wa > lo ? wa : lo, wb < hi ? wb : hi];
   }
 
-  function onChancePrune(n, skipped, reach, count) {
-    const [, alpha, beta] = raw[raw.length - 1];
-    const [lo, hi] = leafBounds;
-    const low = reach <= alpha;
-    const s = seenOf(n);
-    const terms = n.children.filter((c) => s.has(c.id))
-      .map((c) => `${fmt(c.probability)} × ${fmt(field(c.id, 'value'))}`);
-    terms.push(`${fmt(restAfter(n, null))} × ${fmt(low ? hi : lo)}`);
+  // The cut at n, counted, and its skipped children marked pruned (one change
+  // each: status on a top holds below it); narrate_cuts.py's _mark_pruned.
+  function markPruned(n, skipped, count) {
     cutoffs += 1;
     cutNodes.add(n.id);
     const changes = [];
@@ -349,6 +344,18 @@ export function makeNarrator(tree, say = t) {
       set(changes, c.id, 'status', 'pruned');
     }
     prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
+    return changes;
+  }
+
+  function onChancePrune(n, skipped, reach, count) {
+    const [, alpha, beta] = raw[raw.length - 1];
+    const [lo, hi] = leafBounds;
+    const low = reach <= alpha;
+    const s = seenOf(n);
+    const terms = n.children.filter((c) => s.has(c.id))
+      .map((c) => `${fmt(c.probability)} × ${fmt(field(c.id, 'value'))}`);
+    terms.push(`${fmt(restAfter(n, null))} × ${fmt(low ? hi : lo)}`);
+    const changes = markPruned(n, skipped, count);
     const limit = low ? alpha : beta;
     const fields = {
       node: name(n), names: skipped.map(name).join(', '), limit: fmt(low ? hi : lo),
@@ -485,14 +492,7 @@ export function makeNarrator(tree, say = t) {
     const alpha = unview(field(n.id, 'alpha'));
     const beta = unview(field(n.id, 'beta'));
     const v = unview(field(n.id, 'value'));
-    cutoffs += 1;
-    cutNodes.add(n.id);
-    const changes = [];
-    for (const c of skipped) {
-      pruned.push(c.id);
-      set(changes, c.id, 'status', 'pruned');
-    }
-    prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
+    const changes = markPruned(n, skipped, count);
     const names = skipped.map((c) => move(n, c)).join(', ');
     const side = CUT[n.playerIndex === 0 ? 'max' : 'min'];
     const cut = side.bound;

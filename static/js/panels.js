@@ -297,7 +297,7 @@ function framesBelow(session, tree, id) {
 /** Statistics up to the current step; the run's own summary at the end. */
 export function makeStats(el, tree) {
   const cells = {};
-  for (const name of ['entered', 'evaluated', 'cutoffs', 'saved']) {
+  for (const name of ['entered', 'evaluated', 'cutoffs', 'saved', 'researches']) {
     cells[name] = el.querySelector(`[data-stat=${name}]`);
   }
   // Plain minimax's count without a run's summary: a walk of the tree, so
@@ -314,6 +314,12 @@ export function makeStats(el, tree) {
     setText(cells.entered, String(c.entered ?? '—'));
     setText(cells.evaluated, String(c.evaluated ?? '—'));
     setText(cells.cutoffs, String(c.cutoffs ?? '—'));
+    if (cells.researches) {   // shown for a search whose record has re-search events (PVS)
+      const on = Boolean(algorithm(params.algorithm)?.events?.includes('research'));
+      cells.researches.hidden = !on;
+      cells.researches.previousElementSibling.hidden = !on;
+      setText(cells.researches, String(c.researches ?? '—'));
+    }
     const saved = c.saved ?? 0;
     setText(cells.saved, plain
       ? t('{saved} of {total} ({percent} %)', { saved, total: plain, percent: Math.round((100 * saved) / plain) })

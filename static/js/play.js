@@ -6,6 +6,7 @@
 import { drawBoard } from './play-board.js';
 import { show } from './model.js';
 import { num, t } from './i18n.js';
+import { shortName } from './algorithms.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -77,7 +78,7 @@ function main() {
 
   function showAnswer(c) {
     const opts = c.options;
-    const how = (opts.algorithm === 'minimax' ? 'minimax' : 'alpha-beta') +
+    const how = shortName(opts.algorithm) +   // (its record's name, in the page's language)
       (opts.depth != null ? ', ' + t('depth {n}', { n: opts.depth }) : ', ' + t('to the end')) +
       (opts.order !== 'given' ? ', ' + t('{order} order', { order: opts.order }) : '');
     answer.replaceChildren(t('The computer played {move} (value {value}; {how}: {entered} positions entered, {evaluated} evaluated). ', {

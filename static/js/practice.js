@@ -4,7 +4,7 @@
 // Every verdict comes from POST /api/practice/check; nothing is graded here.
 
 import { t } from './i18n.js';
-import { sampled } from './algorithms.js';
+import { algorithm as recordOf, sampled } from './algorithms.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
@@ -44,6 +44,11 @@ async function main() {
     ? Object.fromEntries(['seed', 'iterations', 'exploration']
       .filter((k) => q.get(k) && Number.isFinite(Number(q.get(k)))).map((k) => [k, Number(q.get(k))]))
     : null;
+  // Guided practice walks a pruning search's own run where the server does (checker.py's
+  // _walks: one search of a two-player tree; its record says so): PVS's tests and re-searches.
+  const rec = recordOf(q.get('algorithm'));
+  const ownId = mode === 'guided' && !sampledId && rec?.bounds && rec.one_search
+    && rec.chance === 'refuses' && rec.players === 'two' ? rec.id : null;
   const options = () => {
     const depth = parseInt(form.depth.value, 10);
     return {
@@ -59,6 +64,7 @@ async function main() {
       p.set('algorithm', sampledId);
       for (const [k, v] of Object.entries(mcts)) p.set(k, v);
     }
+    if (ownId && p.get('mode') === 'guided') p.set('algorithm', ownId);
     if (o.strict) p.set('strict', '1');
     if (o.style !== 'aima') p.set('style', o.style);
     if (o.depth != null) p.set('depth', o.depth);
@@ -81,7 +87,8 @@ async function main() {
     if (mcts) {   // a sampled algorithm's own options
       p.set('algorithm', sampledId);
       for (const [k, v] of Object.entries(mcts)) p.set(k, v);
-    } else if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
+    } else if (ownId) p.set('algorithm', ownId);
+    else if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
     if (o.depth != null) p.set('depth', o.depth);
     if (o.strict) p.set('strict', '1');
     if (o.style !== 'aima') p.set('style', o.style);
@@ -134,7 +141,8 @@ async function main() {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth,
-          ...(mcts ? { algorithm: sampledId, ...mcts } : {}), ...body }),   // [mcts]
+          ...(mcts ? { algorithm: sampledId, ...mcts } : {}), ...(ownId ? { algorithm: ownId } : {}),
+          ...body }),   // [mcts]
       });
       const data = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(data.error?.message || `HTTP ${res.status}`);

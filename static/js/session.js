@@ -6,7 +6,7 @@ import { lang, t } from './i18n.js';
 import { makeRun, read } from './model.js';
 import { closeRun, makeFeeder, startRun, MAX_PULL } from './stream.js';
 import { makeNarrator } from './narrate.js';
-import { sampled } from './algorithms.js';
+import { compact } from './algorithms.js';
 import { evaluationsBelow } from './tree.js';
 
 const AHEAD = 400;        // keep this many events fetched beyond the step shown
@@ -74,8 +74,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     const old = run;
     runId = id;
     const mine = run = makeRun({ savedBy, tree, keep: KEEP });
-    // Monte Carlo tree search has no compact records: its events come as JSON.
-    const narrator = narrate && !sampled(params.algorithm) ? makeNarrator(tree) : null;
+    // One without compact records (its record's `compact`) gets its events as JSON.
+    const narrator = narrate && compact(params.algorithm) ? makeNarrator(tree) : null;
     labels = narrator;
     // Progress of a stream: static evaluations made or saved so far, out of
     // what plain minimax makes (iterative deepening goes round more than once).

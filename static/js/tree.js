@@ -134,7 +134,7 @@ export function algorithmsFor(t) {
   // stops at every depth, so every inner node below the root needs an eval.
   const evals = t.nodes.every((n) => n === t.root || n.children.length === 0 || n.eval != null);
   const all = RECORDS.filter((a) => (a.players === 'vectors') === Boolean(t.multiplayer)
-    && (a.chance === 'accepts') === Boolean(t.hasChance) && !a.leaf_bounds && !a.sampled
+    && (a.chance === 'accepts') === Boolean(t.hasChance) && !a.leaf_bounds && a.whatif !== false
     && (a.evals !== 'every' || evals)).map((a) => a.id);
   const first = all.includes(t.algorithm) ? t.algorithm
     : (all.find((id) => RECORDS.find((a) => a.id === id).bounds) ?? all[0]);

@@ -4,7 +4,7 @@
 import { algorithmsFor, fetchTree, LEVEL, readTree, shapePath, spokenLabel } from './tree.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { makeTreeView } from './treeview.js';
-import { makeZoom } from './zoom.js';
+import { makeZoom, pixelSize } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
 import { makeControls } from './controls.js';
@@ -20,7 +20,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { ALGORITHMS, keepsBounds, sampled, shortName } from './algorithms.js';
+import { ALGORITHMS, algorithm, keepsBounds, panelOf, sampled, shortName } from './algorithms.js';
 import { floorScale, smallestType } from './presentfloor.js';
 import { makeMctsPanel } from './mcts.js';
 
@@ -327,10 +327,13 @@ async function main() {
       stats(s);
       const wasHidden = $('#iterations').hidden, mctsHidden = $('#mcts').hidden;
       iterations?.();
-      const mcts = sampled(s.params.algorithm);   // (Monte Carlo tree search) its panel, not the stack's
+      const mcts = panelOf(s.params.algorithm) === 'mcts';   // its record's panel, not the stack's
       page.classList.toggle('mcts', mcts);
       for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
       mctsPanel?.();
+      // (a worksheet only where the record makes one: the server refuses the others)
+      const sheet = $('[data-worksheet]')?.closest('li');
+      if (sheet) sheet.hidden = algorithm(s.params.algorithm)?.worksheet === false;
       if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },
@@ -460,25 +463,6 @@ async function main() {
   await listings;
   if (started) page.classList.add('ready');
   performance.mark('run-started');
-}
-
-/**
- * Keep the SVG sized in pixels, following the stage. Sized in percent, the
- * SVG was laid out again, and all of the tree walked for paint, whenever
- * anything on the page changed size (the step counter, a narration line):
- * 2 ms a step on a 1,000-node tree.
- */
-function pixelSize(svg, stage) {
-  const set = (w, h) => {
-    svg.style.width = `${w}px`;
-    svg.style.height = `${h}px`;
-  };
-  const r = stage.getBoundingClientRect();
-  set(r.width, r.height);
-  new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1].contentRect;
-    set(box.width, box.height);
-  }).observe(stage);
 }
 
 /**

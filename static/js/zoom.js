@@ -163,3 +163,22 @@ export function makeZoom(svg, viewport, options = {}) {
   return { fit, show, ensureVisible, zoomBy, listen, get: () => ({ k, x, y }), get moved() { return moved; },
     get size() { if (width === 0) measure(); return { width, height }; } };
 }
+
+/**
+ * Keep the SVG sized in pixels, following the stage. Sized in percent, the
+ * SVG was laid out again, and all of the tree walked for paint, whenever
+ * anything on the page changed size (the step counter, a narration line):
+ * 2 ms a step on a 1,000-node tree.
+ */
+export function pixelSize(svg, stage) {
+  const set = (w, h) => {
+    svg.style.width = `${w}px`;
+    svg.style.height = `${h}px`;
+  };
+  const r = stage.getBoundingClientRect();
+  set(r.width, r.height);
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    set(box.width, box.height);
+  }).observe(stage);
+}

@@ -22,6 +22,7 @@ from app.games.ids import resolve
 from app.games.random_tree import random_tree
 from app.i18n import words
 from app.search import SearchOptions, algorithms_for, run
+from app.search.descriptors import get
 from app.search.compact import records
 from app.search.tree import Node, Tree
 from app.treefile import load_path, tree_to_dict
@@ -67,6 +68,8 @@ def option_sets(tree) -> list[SearchOptions]:
     out = []
     evals = all(n.eval is not None for n in tree.nodes if n.children and n.depth == 2)
     for alg in algorithms_for(tree):
+        if not get(alg).compact:   # (its events come as JSON: the page narrates none)
+            continue
         for extra in ({}, {"strict": True}, {"order": "best"}, {"order": "worst"},
                       {"order": "random", "seed": 3}, {"style": "wikipedia"},
                       {"style": "wikipedia", "strict": True, "order": "random", "seed": 9},

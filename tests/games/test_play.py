@@ -143,3 +143,17 @@ def test_mcts_plays_the_most_visited_child_within_the_budget(client):
     big = client.post("/api/play", json={"position": "game:tictactoe", "algorithm": "mcts",
                                          "iterations": 5_000_000})
     assert big.status_code in (400, 413) and big.get_json()["error"]["message"]
+
+
+def test_api_refuses_an_algorithm_the_page_does_not_offer(client):
+    # Monte Carlo tree search has no value to play by (it was a 500: no move found)
+    res = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                         "algorithm": "mcts"})
+    assert res.status_code == 400, res.status_code
+    assert "not mcts" in res.get_json()["error"]["message"]
+    ok = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                        "algorithm": "pvs"})
+    plain = client.post("/api/play", json={"position": "game:tictactoe:xo.x.o...",
+                                           "algorithm": "minimax"})
+    assert ok.status_code == 200 and ok.get_json()["computer"]["move"] == \
+        plain.get_json()["computer"]["move"]

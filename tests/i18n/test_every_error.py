@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.i18n import error_message
+from app.search.descriptors import ALGORITHMS
 from app.i18n.catalogue import read_catalogue
 from app.treefile import TreeFileError, load_path, load_tree
 from app.treefile.errors import Phrase
@@ -31,6 +32,7 @@ SENTENCE_AT = {"ApiError": 1, "OverBudget": 0, "DocumentError": 0}
 MSGID_AT = {"file_error": 0, "argument_error": 1, "api_error": 1, "refusal": 0, "doc_error": 0,
             "Refused": 0, "SearchError": 0}
 MAKERS = {("app/treefile/errors.py", "file_error"), ("app/web/params.py", "argument_error"),
+          ("app/web/params.py", "refused_by_record"),   # (the records' reasons: each translated)
           ("app/web/errors.py", "api_error"), ("app/budget.py", "refusal"),
           ("app/whatif/document.py", "doc_error")}
 CHECKED = sorted([*(REPO / "app/treefile").glob("*.py"), *(REPO / "app/whatif").glob("*.py"),
@@ -260,11 +262,9 @@ def test_upload_errors_in_both_languages(client, data, ctype, line, column, engl
 
 # (query of /api/trees/aima-fig5-2/trace, argument, English, Indonesian)
 HTTP_ARGUMENTS = [
-    ("algorithm=minmax", "algorithm",
-     "unknown algorithm 'minmax': choose one of minimax, alphabeta, expectiminimax, maxn, "
-     "iterative, star1, mcts",
-     "algorithm 'minmax' tidak dikenal: pilih salah satu dari minimax, alphabeta, "
-     "expectiminimax, maxn, iterative, star1, mcts"),
+    ("algorithm=minmax", "algorithm",   # (every record's id, in its order)
+     "unknown algorithm 'minmax': choose one of " + ", ".join(ALGORITHMS),
+     "algorithm 'minmax' tidak dikenal: pilih salah satu dari " + ", ".join(ALGORITHMS)),
     ("depth=two", "depth", "depth must be a whole number, not 'two'",
      "depth harus berupa bilangan bulat, bukan 'two'"),
     ("depth=99999", "depth", "depth must be between 0 and 10000, not 99999",

@@ -6,9 +6,9 @@ from .trees import AIMA_5_2, nested
 
 
 def test_two_player_tree_offers_alphabeta_first_and_iterative_only_with_evals():
-    assert algorithms_for(nested(AIMA_5_2)) == ["alphabeta", "minimax"]
+    assert algorithms_for(nested(AIMA_5_2)) == ["alphabeta", "minimax", "pvs"]
     with_evals = nested(AIMA_5_2, evals={"B": 1, "C": 2, "D": 3})
-    assert algorithms_for(with_evals) == ["alphabeta", "minimax", "iterative"]
+    assert algorithms_for(with_evals) == ["alphabeta", "minimax", "iterative", "pvs"]
 
 
 def test_three_players_and_chance_offer_their_own_algorithm():

@@ -49,7 +49,7 @@ def test_a_tree_comes_back_in_the_file_structure_with_its_info(client):
     root = body["root"]
     assert root["id"] == "A" and [c["id"] for c in root["children"]] == ["B", "C", "D"]
     assert body["info"]["nodes"] == 13
-    assert body["algorithms"] == ["alphabeta", "minimax", "mcts"]
+    assert body["algorithms"] == ["alphabeta", "minimax", "mcts", "pvs"]
     # Every node carries its id, so the page needs none of the loader's id rules.
     leaves = [leaf for child in root["children"] for leaf in child["children"]]
     assert [leaf["id"] for leaf in leaves] == ["b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3"]

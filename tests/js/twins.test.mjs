@@ -1,13 +1,13 @@
 // The page's DOM-free twins against the Python core, under Node's own test
 // runner (no browser, no npm): narrate.js makes from the compact records the
 // very events app.search.run yields; localsearch.js answers the editor's
-// what-if run as the server does. tests/js/test_parity_21a.py writes the
-// cases (PARITY_CASES) from the Python core and runs this file.
+// what-if run as the server does. tests/js/test_twins_agree_with_the_core.py writes
+// the cases (its fixture) from the Python core and runs this file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture } from './fixture.mjs';
 
-const data = JSON.parse(readFileSync(process.env.PARITY_CASES, 'utf8'));
+const data = fixture();
 // What the page's modules read from the browser: its language, the records
 // of the algorithms (GET /api/algorithms) and the catalogue (/i18n/<lang>.json).
 globalThis.document = { documentElement: { lang: data.lang } };
