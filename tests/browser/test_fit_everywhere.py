@@ -69,13 +69,19 @@ def test_fit_is_in_reach_on_every_page_with_a_tree(browser, live_server):
     ctx, pg = new_screen(browser, live_server, 1366, 768, console=True)
     try:
         for path, ready in ((WIDE, "#practice.ready"), ("/edit/aima-fig-5-2", "#editor[data-revision]"),
-                            (f"/c/{cls['code']}/present#{cls['instructor']}", "#class-present.ready")):
+                            (f"/c/{cls['code']}/present#{cls['instructor']}", "#class-present.ready"),
+                            (f"/c/{cls['code']}", "#class-student.ready")):
             pg.goto(path)
             pg.wait_for_selector(ready, timeout=15000)
             pg.keyboard.press("Escape")           # (the projector's join view)
             settled(pg)
             seen = pg.evaluate(LOOK)
             assert seen["fit"] == "ok", (path, seen)
+            box = pg.locator("#tree").bounding_box()          # zoomed in by hand: part of it
+            pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            pg.mouse.wheel(0, -900)
+            settled(pg)
+            assert pg.evaluate(LOOK)["outside"] > 0, path
             pg.click("#stage [data-action=fit]")
             settled(pg)
             assert pg.evaluate(LOOK)["outside"] == 0, path
