@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 import requests
 
+from tests.a11y.test_indonesian import not_in, said_in
 from tests.browser.helpers import new_screen
 
 pytestmark = pytest.mark.browser
@@ -39,9 +40,12 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
                       json={"answers": {"pruned": pruned}}, timeout=10).raise_for_status()
     ctx, pg = new_screen(browser, live_server, 1280, 720, console=True)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    sent = said_in(pg, lang)
     try:
         pg.goto(f"{made['dashboard'].replace('#', f'?lang={lang}#')}")
         pg.wait_for_selector("#dashboard.ready", timeout=15000)
+        # Another tab chooses the other language (the cookie): this page stays in its own.
+        ctx.add_cookies([{"name": "lang", "value": "en" if lang == "id" else "id", "url": live_server}])
         said = pg.locator("[data-role=exercises] .mistakes li").all_inner_texts()
         if lang == "id":
             assert "cut-off di c3 terlewat (2 mahasiswa)" in said, said
@@ -80,6 +84,7 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         for width, height in ((360, 640), (390, 844)):
             pg.set_viewport_size({"width": width, "height": height})
             assert pg.evaluate(WIDE_JS) == [], (width, lang)
+        assert sent and not not_in(sent, lang), not_in(sent, lang)
         assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
     finally:
         ctx.close()
