@@ -10,6 +10,7 @@ import { drawChart } from './class-chart.js';
 import { makeJoinView } from './class-join.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
+import { drawUcb } from './class-ucb.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -158,6 +159,7 @@ async function main() {
     clock.hidden = true;
     if (!q) { shown = { key: null, answers: -1 }; return; }
     $('[data-role=prompt]').textContent = promptOf(q);
+    drawUcb($('#tally [data-role=ucb]'), q);
     const round = $('[data-role=round]');
     round.hidden = q.round < 2;
     round.textContent = TEXT.round(q.round);
