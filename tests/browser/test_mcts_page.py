@@ -111,20 +111,31 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
     made = requests.post(f"{live_server}/api/classes", json={
         "tree": fig52, "algorithm": "mcts", "iterations": 20, "seed": 1, "step": 9}, timeout=10).json()
     teacher = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server,
+                                locale="id-ID")
     try:
         pg = teacher.new_page()
         pg.goto(f"{made['present']}#{made['instructor']}")
         pg.wait_for_selector(".ready", timeout=15000)
+        # Issue 26: the menu offers what the record asks (no α/β questions), no "Next cut-off".
+        assert pg.eval_on_selector_all("[data-ask=kind] option", "os => os.map(o => o.value)") == ["ucb"]
+        assert pg.locator("#transport [data-action=next-cut]").is_hidden()
         st = phone.new_page()
-        st.goto(made["join"])
+        st.goto(made["join"] + "?lang=id")
         st.wait_for_selector("[data-node=C][data-visits='1']", timeout=15000)
         pg.wait_for_function("() => document.querySelector('[data-students]').textContent.trim() === '1'")
         pg.keyboard.press("Escape")                 # the hall's join view to its corner (issue 19)
         pg.select_option("[data-ask=kind]", "ucb")
         pg.click("[data-action=ask]", force=True)
         st.wait_for_selector("#question:not([hidden]) [data-choice=C]")
-        assert "UCB1" in st.locator("#question").inner_text()
+        # The prompt in the phone's language, and every number UCB1 needs beside it.
+        assert st.locator("#question [data-role=prompt]").inner_text() == \
+            "Anak A mana yang dipilih UCB1 berikutnya?"
+        assert "UCB1 = eksploitasi + 1.414 × √(ln 3 / n)" in st.locator("#question [data-role=ucb]").inner_text()
+        rows = st.eval_on_selector_all("#question [data-role=ucb] tbody tr",
+                                       "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        assert rows == [["B", "1", "3"], ["C", "1", "6"], ["D", "1", "2"]]
+        assert pg.locator("#tally [data-role=ucb] tbody tr").count() == 3
         st.click("#question [data-choice=C]")
         st.click("[data-action=send-answer]")
         pg.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '1'")
@@ -133,6 +144,9 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
         st.wait_for_selector("#question[data-verdict=right]")
         st.wait_for_function("() => document.querySelector('[data-step]').textContent === '10'")
         assert st.locator("[data-node=C]").get_attribute("data-status") == "active"
+        # ... with the UCB1 table, the chosen child marked.
+        pg.wait_for_selector("#tally [data-role=ucb][data-revealed=true] tr.chosen[data-child=C]")
+        assert pg.locator("#tally [data-role=ucb] tr.chosen td").last.inner_text() == "1.816"
     finally:
         teacher.close()
         phone.close()
