@@ -317,6 +317,8 @@ async function main() {
       page.classList.toggle('mcts', mcts);
       for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
       mctsPanel?.();
+      // [mcts] the playout drawn on the tree, beyond the search tree, at its simulate step
+      drawing.setPlayout?.(mcts && ev?.type === 'simulate' ? ev.playout : null);
       if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },

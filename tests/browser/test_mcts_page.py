@@ -16,11 +16,27 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
     viz.open(page, fig52, QUERY)
     assert page.locator("#options select[name=algorithm]").input_value() == "mcts"
     assert page.locator("#options input[name=iterations]").input_value() == "30"
+    # Issue 26: the phase strip marks the step's phase; a playout is drawn beyond the
+    # search tree (step 2: from B, one random move to leaf b1), and gone after it.
+    phase = "() => document.querySelector('[data-mcts-phases] li.current')?.dataset.phase ?? null"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 2)
+    assert events[1]["type"] == "simulate" and events[1]["playout"] == ["b1"]
+    assert page.evaluate(phase) == "simulate"
+    assert page.locator("[data-node=b1]").evaluate(
+        "e => e.classList.contains('playout') && getComputedStyle(e).visibility") == "visible"
+    assert page.locator("[data-edge=b1]").evaluate("e => getComputedStyle(e).visibility") == "visible"
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 3)
+    assert page.evaluate(phase) == "backpropagate"
+    assert page.locator("[data-node=b1]").evaluate("e => getComputedStyle(e).visibility") == "hidden"
     # The first select event: step to it, one key press per event.
     k = next(i for i, e in enumerate(events) if e["type"] == "select") + 1
-    for _ in range(k):
+    for _ in range(k - 3):
         page.keyboard.press("ArrowRight")
     viz.wait_step(page, k)
+    assert page.evaluate(phase) == "select"
     ev = events[k - 1]
     assert page.locator("#narration").inner_text().strip() == ev["text"]
     # Visits and means beside the nodes, as the events left them.
@@ -66,6 +82,18 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
     assert page.evaluate("() => [...document.querySelectorAll('[data-node]')]"
                          ".filter(e => getComputedStyle(e).visibility === 'visible')"
                          ".map(e => e.dataset.node)") == ["A"]
+
+
+def test_mcts_panel_names_a_games_moves_in_words(page, viz):
+    """Issue 26: on tic-tac-toe the panel wrote "X1", "O4 → X6" while the
+    sentences said "X in the centre": now the same words."""
+    viz.open(page, "game:tictactoe:xo.x.o...", "algorithm=mcts&iterations=6&seed=1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 2)
+    assert page.locator("[data-mcts=playout]").inner_text() == (
+        "Playout from X in the top-right corner: O in the centre → X in the bottom-right corner "
+        "→ O on the bottom edge to win; result −10.")
 
 
 def test_mcts_on_a_phone_in_indonesian(browser, live_server, fig52, viz):
