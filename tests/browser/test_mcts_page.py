@@ -178,3 +178,14 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
     finally:
         teacher.close()
         phone.close()
+
+
+def test_next_cutoff_only_where_the_record_offers_it(page, viz, fig52):
+    """Issue 26: "Next cut-off" showed on max^n (and MCTS), where nothing is cut;
+    the transport bar now asks the algorithm's record (`controls`)."""
+    viz.open(page, "itb-three-player")
+    assert page.locator("#transport [data-action=next-cut]").is_hidden()
+    viz.open(page, fig52, "algorithm=alphabeta")
+    assert page.locator("#transport [data-action=next-cut]").is_visible()
+    viz.open(page, fig52, "algorithm=minimax")
+    assert page.locator("#transport [data-action=next-cut]").is_hidden()
