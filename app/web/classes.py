@@ -209,7 +209,8 @@ def present(code: str):
     return render_template("class_present.html", code=record["code"], tree_id=record["tree"],
                            title=_title(record), link=link, qr=Markup(svg),
                            short=_short(link), ended=bool(record["ended"]),
-                           kinds=asked_of(record), live=request.args.get("live") == "1")
+                           kinds=asked_of(record), unasked=unasked_of(record),
+                           live=request.args.get("live") == "1")
 
 
 @bp.get("/c/<code>/report")
@@ -304,6 +305,13 @@ def asked_of(record: dict) -> dict:
     alg = (record.get("options") or {}).get("algorithm")
     kinds = get_algorithm(alg).questions if alg in ALGORITHMS else tuple(QUESTION_NAMES)
     return {k: v for k, v in QUESTION_NAMES.items() if k in kinds}
+
+
+def unasked_of(record: dict) -> str:
+    """Why a class's algorithm is asked nothing (its record's reason; empty if it is asked)."""
+    alg = (record.get("options") or {}).get("algorithm")
+    a = get_algorithm(alg) if alg in ALGORITHMS else None
+    return a.unasked if a is not None and not a.questions else ""
 
 
 def hold_tree(record: dict, release: bool = False) -> None:

@@ -77,3 +77,17 @@ def test_a_class_runs_mcts(client):
     too_many = client.post("/api/classes", json={"tree": "aima-fig-5-2", "algorithm": "mcts",
                                                  "iterations": 10**6})
     assert too_many.status_code == 413
+
+
+def test_the_projectors_menu_lists_the_records_questions(client):
+    """Issue 26: the menu offered every kind on every run (α/β on MCTS, then refused)."""
+    import re
+    from app.search.descriptors import get
+    for alg, extra in (("mcts", {"iterations": 20, "seed": 1}), ("minimax", {}),
+                       ("alphabeta", {}), ("iterative", {"tree": "r-b2-d3-e-s1"})):
+        made = client.post("/api/classes", json={"tree": "aima-fig-5-2", "algorithm": alg, **extra})
+        assert made.status_code == 201, made.get_json()
+        page = client.get(f"/c/{made.get_json()['code']}/present").get_data(as_text=True)
+        menu = page[page.index('data-ask="kind"'):page.index("</select>", page.index('data-ask="kind"'))]
+        assert re.findall(r'<option value="(\w+)"', menu) == list(get(alg).questions), alg
+        assert ('data-role="unasked"' in page) == (not get(alg).questions), alg
