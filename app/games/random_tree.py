@@ -155,7 +155,8 @@ def shape_for(algorithm: str | None) -> dict | None:
 
 def random_tree(branching: int | tuple[int, int] = 3, depth: int = 3,
                 values: tuple[int, int] = DEFAULT_VALUES, seed: int | None = None,
-                players: int = 2, chance: bool = False, evals: bool = False) -> Tree:
+                players: int = 2, chance: bool = False, evals: bool = False,
+                bounds: bool = False) -> Tree:
     """A random game tree; the same arguments give the same tree everywhere.
 
     ``branching`` is a number of children or a range ``(low, high)`` drawn
@@ -164,13 +165,14 @@ def random_tree(branching: int | tuple[int, int] = 3, depth: int = 3,
     With ``chance`` the layers alternate MAX, chance, MIN, chance, ... and
     each chance node's children carry probabilities in tenths. With
     ``evals`` every inner node gets an ``eval``: its true value plus a little
-    noise, so depth-limited search can be practised. ``seed=None`` draws a
+    noise, so depth-limited search can be practised. With ``bounds`` the tree
+    keeps the leaf range as its ``bounds`` (Star1's). ``seed=None`` draws a
     fresh seed, which the tree's title records.
     """
     if seed is None:
         seed = secrets.randbelow(10_000)
     return RandomSpec(branching=branching, depth=depth, values=values, seed=seed,
-                      players=players, chance=chance, evals=evals).tree()
+                      players=players, chance=chance, evals=evals, bounds=bounds).tree()
 
 
 def letters(n: int) -> str:
@@ -309,6 +311,8 @@ def _description(spec: RandomSpec) -> str:
         cmd.append("--chance")
     if spec.evals:
         cmd.append("--evals")
+    if spec.bounds:
+        cmd.append("--bounds")
     return ("Made by the random-tree generator; the same seed gives the same tree. "
             f"Regenerate it with `{' '.join(cmd)}`.")
 

@@ -85,6 +85,7 @@ export function makeControls(root, session, { onPresent, onContrast, onFit, onZo
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || ownsKey(e.target, e.key)) return;
     if (!(e.key in keys)) return;
+    if (keys[e.key] === 'next-cut' && q('[data-action=next-cut]')?.hidden) return;   // (not offered: nothing is cut)
     e.preventDefault();
     if (e.key === ' ') {
       spaceTaken = true;
