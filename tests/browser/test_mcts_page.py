@@ -153,6 +153,13 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
         st.wait_for_selector("[data-node=C][data-visits='1']", timeout=15000)
         pg.wait_for_function("() => document.querySelector('[data-students]').textContent.trim() === '1'")
         pg.keyboard.press("Escape")                 # the hall's join view to its corner (issue 19)
+        # Offered only where the next step is the selection: not at step 10 (C expands next).
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:disabled", state="attached")
+        assert pg.locator("#ask-form [data-action=ask]").is_disabled()
+        pg.keyboard.press("ArrowLeft")
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:not(:disabled)", state="attached")
+        st.wait_for_function("() => document.querySelector('[data-step]').textContent === '9'")
         pg.select_option("[data-ask=kind]", "ucb")
         pg.click("[data-action=ask]", force=True)
         st.wait_for_selector("#question:not([hidden]) [data-choice=C]")
