@@ -75,7 +75,7 @@ async function main() {
   let following = null;           // a step the server sent that the session is moving to
   let started = false;            // the run is at the class's step: moves now are the instructor's
   const view = await makeClassView({
-    socket, treeId: state.tree, depth: state.options.depth,
+    socket, treeId: state.tree, depth: state.options.depth, algorithm: state.options.algorithm,
     onUpdate: (s) => {
       controls?.update();
       syncAsk?.(s);

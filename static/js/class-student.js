@@ -97,7 +97,7 @@ async function main() {
   mine = ack.mine;
 
   view = await makeClassView({
-    socket, treeId: state.tree, depth: state.options.depth,
+    socket, treeId: state.tree, depth: state.options.depth, algorithm: state.options.algorithm,
     onUpdate: (s) => {
       const out = $('[data-step]');
       out.textContent = String(s.run.step);
