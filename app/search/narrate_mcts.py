@@ -26,6 +26,10 @@ from .tree import Tree
 PLAYOUT_WORDS = 10
 """A game's playout gives at most this many of its moves in words (``moves``):
 a lecture reads the first few; a 40-move Connect Four playout is summed up."""
+WORDS_UP_TO = 2_000
+"""Runs of at most this many iterations say their playouts' moves in words: a
+lecture steps through a few hundred; a longer run is for its chart, and words
+for every playout would nearly double its narration on Connect Four."""
 
 
 def r3(x: float):
@@ -165,7 +169,8 @@ class MctsNarrator(Narrator):
                         if count == 1 else
                         self.said("Playout from {node}: {count} random moves to leaf {end}, "
                                   "worth {result} for MAX.", self.name(node), count, end, res))
-        extra = {"moves": self._playout_words(start, path)} if self._game and ids else {}
+        extra = {"moves": self._playout_words(start, path)} \
+            if self._game and ids and self.opts.iterations <= WORDS_UP_TO else {}
         return self.event("simulate", node, changes, text, iteration=self.k, result=jv(result),
                           playout=ids, cutoff=cutoff, **extra)
 
