@@ -26,10 +26,11 @@ from .tree import Tree
 PLAYOUT_WORDS = 10
 """A game's playout gives at most this many of its moves in words (``moves``):
 a lecture reads the first few; a 40-move Connect Four playout is summed up."""
-WORDS_UP_TO = 2_000
-"""Runs of at most this many iterations say their playouts' moves in words: a
-lecture steps through a few hundred; a longer run is for its chart, and words
-for every playout would nearly double its narration on Connect Four."""
+WORDS_UP_TO = 1_000
+"""Runs of at most this many iterations say a game's moves in words (the UCB1
+rows, the playouts): a lecture steps through a few hundred; a longer run is for
+its chart, and the words (each position drawn as a label, then read) would
+double its narration."""
 
 
 def r3(x: float):
@@ -110,7 +111,7 @@ class MctsNarrator(Narrator):
         shown = [{"id": r["id"], "visits": r["visits"], "mean": r3(r["mean"]),
                   "exploit": r3(r["exploit"]), "explore": r3(r["explore"]), "ucb": r3(r["ucb"])}
                  for r in rows]
-        if self._game:   # a game's moves in words, as the sentences say them (the panel's rows)
+        if self._game and self.opts.iterations <= WORDS_UP_TO:   # the panel's rows, in words
             for row, ch in zip(shown, parent.children):
                 row["move"] = self.move(node, ch.node)
         return self.event("select", cnode, changes, text, parent=node.id, iteration=self.k,
