@@ -31,6 +31,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from app.assignments.errors import AssignmentError
+from app.search.descriptors import get as get_algorithm
 from app.assignments.exercises import (exercises_for, options_of, random_spec, student_key,
                                        typed_key)
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
@@ -238,11 +239,23 @@ def _check_exercises(spec: AssignmentSpec) -> dict[str, tuple[str | None, str]]:
                 stored = library.store.get(e.tree)
                 copies[e.tree] = (stored.format, stored.text)
         try:
-            practice_options(tree, e.mode, options_of(e))
+            graded = practice_options(tree, e.mode, options_of(e)).algorithm
         except (PracticeError, SearchError) as exc:
             raise AssignmentError("{field}: {reason}", argument=f"{where}.mode",
                                   field=f"{where}.mode", reason=str(exc)) from None
+        _same_pruning(e, graded, where)
     return copies
+
+
+def _same_pruning(e, graded: str, where: str) -> None:
+    """An exercise naming a pruning algorithm (Star1) is graded by it, never
+    quietly by another (alpha-beta on a tree without chance nodes; issue 26)."""
+    if e.algorithm and graded != e.algorithm and get_algorithm(e.algorithm).bounds \
+            and get_algorithm(graded).bounds:
+        raise AssignmentError("{field}: this tree would be graded by {graded}, not {algorithm}: "
+                              "choose a tree of its shape (for Star1: chance nodes and leaf "
+                              "bounds), or \"random\".", argument=f"{where}.tree",
+                              field=f"{where}.tree", graded=graded, algorithm=e.algorithm)
 
 
 def _tree(a: Assignment, tree_id: str):
