@@ -60,18 +60,54 @@ def _schedule(items) -> None:
     which spread one by one over the workers and fill in behind the long
     files. Session fixtures (``browser``, ``live_server``) are made once per
     worker; their ports are free ports, so workers never clash."""
-    heavy = []
+    groups: dict[str, list] = {}
     for item in items:
-        if item.get_closest_marker("quick") is None and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-            heavy.append(item)
-    # Files with the most heavy tests first: the longest work starts first.
-    weight: dict[str, int] = {}
-    for item in heavy:
-        weight[item.path] = weight.get(item.path, 0) + 1
-    order = {id(item): (0, -weight[item.path]) if item.path in weight and
-             item.get_closest_marker("quick") is None else (1, 0) for item in items}
-    items.sort(key=lambda item: order[id(item)])   # stable: files keep their own order
+        if item.get_closest_marker("quick") is None:
+            mark = item.get_closest_marker("xdist_group")
+            if mark is None:
+                path = item.nodeid.split("::", 1)[0]
+                mark = pytest.mark.xdist_group(item.nodeid if path in SPLIT else path)
+                item.add_marker(mark)
+            groups.setdefault(_group_name(mark), []).append(item)
+    # The longest work first (a worker takes the next group when it has two
+    # tests left): a long file started last would finish alone.
+    in_file: dict[str, int] = {}
+    for members in groups.values():
+        for item in members:
+            path = item.nodeid.split("::", 1)[0]
+            in_file[path] = in_file.get(path, 0) + 1
+    weight = {name: _seconds(members, in_file) for name, members in groups.items()}
+    order = {id(item): (0, -weight[name]) for name, members in groups.items() for item in members}
+    items.sort(key=lambda item: order.get(id(item), (1, 0)))   # stable: files keep their own order
+
+
+SECONDS = {
+    "tests/server/test_findings.py": 113, "tests/a11y/test_axe.py": 95,
+    "tests/editor/test_local_parity.py": 93, "tests/hostile/test_time_bombs.py": 70,
+    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 59,
+    "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
+    "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
+    "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
+}
+"""Seconds a file's browser and server tests took alone (``-n 0``), measured
+2026-11-27 at load averages 0.5-13 (bench/README.md, issue 30): the scheduler's
+estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
+PER_TEST = 2.0
+SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
+"""Long files whose tests share no module fixture (each starts its own
+server, or makes its own page): each test may go to either worker."""
+
+
+def _group_name(mark) -> str:
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+
+
+def _seconds(members, in_file: dict[str, int]) -> float:
+    """A group's estimated seconds: its file's measured share, else per test."""
+    path = members[0].nodeid.split("::", 1)[0]
+    if path in SECONDS:
+        return SECONDS[path] * len(members) / in_file[path]
+    return PER_TEST * len(members)
 
 
 _slow_quick: list[tuple[float, str]] = []
