@@ -56,8 +56,9 @@ def pytest_collection_modifyitems(config, items):
 def _schedule(items) -> None:
     """Under ``pytest -n N --dist loadgroup`` (scripts/bootstrap.sh test): a
     file's tests that are not quick go to one worker together (its module
-    fixtures, a server or a page, are made once), and before the quick ones,
-    which spread one by one over the workers and fill in behind the long
+    fixtures, a server or a page, are made once; the files of :data:`SPLIT`
+    test by test), the longest first by :data:`SECONDS`, and before the quick
+    ones, which spread one by one over the workers and fill in behind the long
     files. Session fixtures (``browser``, ``live_server``) are made once per
     worker; their ports are free ports, so workers never clash."""
     groups: dict[str, list] = {}
