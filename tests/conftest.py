@@ -89,9 +89,14 @@ SECONDS = {
     "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
     "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
     "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
+    "tests/editor/test_browser.py": 66, "tests/browser/test_canvas.py": 47,
+    "tests/browser/test_narrate_parity.py": 43, "tests/browser/test_visualizer.py": 40,
+    "tests/classes/test_class_browser.py": 40, "tests/classes/test_scaleout.py": 20,
+    "tests/a11y/test_keyboard.py": 14, "tests/assignments/test_store.py": 3,
+    "tests/lti/test_launch.py": 3, "tests/a11y/test_tree_pages.py": 26,
 }
 """Seconds a file's browser and server tests took alone (``-n 0``), measured
-2026-11-27 at load averages 0.5-13 (bench/README.md, issue 30): the scheduler's
+2026-11-27 at load averages 0.5-14 (bench/README.md, issue 30): the scheduler's
 estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
 PER_TEST = 2.0
 SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
