@@ -143,3 +143,18 @@ def test_the_layers_without_flask_never_import_the_web():
     wrong = {(m, t) for m, ts in GRAPH.items() if any(_inside(m, p) for p in NO_WEB)
              for t in ts if _inside(t, "app.web")}
     assert not wrong, sorted(wrong)
+
+
+def test_the_client_address_is_imported_from_its_own_module():
+    # it served the live classes first; every limit per client reads it now
+    wrong = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "client_address"
+                                                        for a in node.names):
+                if (node.module, node.level) not in (("addresses", 1), ("app.web.addresses", 0)):
+                    wrong.append(module)
+            elif isinstance(node, ast.FunctionDef) and node.name == "client_address" \
+                    and module != "app.web.addresses":
+                wrong.append(module)
+    assert not wrong, wrong
