@@ -14,6 +14,7 @@ from app.budget import DAY, AssignmentBudget
 from app.classes.codes import check_token, new_token, token_hash
 from app.practice import PracticeError, practice_options
 from app.search import SearchError
+from app.search.descriptors import get as get_algorithm
 from app.search.tree import Tree
 
 from .errors import AssignmentError
@@ -90,11 +91,23 @@ def check_exercises(spec: AssignmentSpec, trees: Trees,
             if copy is not None:
                 copies[e.tree] = copy
         try:
-            practice_options(tree, e.mode, options_of(e))
+            graded = practice_options(tree, e.mode, options_of(e)).algorithm
         except (PracticeError, SearchError) as exc:
             raise AssignmentError("{field}: {reason}", argument=f"{where}.mode",
                                   field=f"{where}.mode", reason=str(exc)) from None
+        _same_pruning(e, graded, where)
     return copies
+
+
+def _same_pruning(e, graded: str, where: str) -> None:
+    """An exercise naming a pruning algorithm (Star1) is graded by it, never
+    quietly by another (alpha-beta on a tree without chance nodes; issue 26)."""
+    if e.algorithm and graded != e.algorithm and get_algorithm(e.algorithm).bounds \
+            and get_algorithm(graded).bounds:
+        raise AssignmentError("{field}: this tree would be graded by {graded}, not {algorithm}: "
+                              "choose a tree of its shape (for Star1: chance nodes and leaf "
+                              "bounds), or \"random\".", argument=f"{where}.tree",
+                              field=f"{where}.tree", graded=graded, algorithm=e.algorithm)
 
 
 def _tree(trees: Trees, tree_id: str, field: str) -> Tree:

@@ -36,6 +36,7 @@ from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.service import REPORT_COLUMNS
 from app.i18n import N_
 from app.classes.codes import normal_code
+from app.search.descriptors import ALGORITHMS, get as get_algorithm
 from app.classes.guard import JoinGuard
 
 from .addresses import client_address
@@ -208,7 +209,8 @@ def present(code: str, record: dict):
     return render_template("class_present.html", code=record["code"], tree_id=record["tree"],
                            title=_title(record), link=link, qr=Markup(svg),
                            short=_short(link), ended=bool(record["ended"]),
-                           kinds=QUESTION_NAMES, live=request.args.get("live") == "1")
+                           kinds=asked_of(record), unasked=unasked_of(record),
+                           live=request.args.get("live") == "1")
 
 
 @bp.get("/c/<code>/report")
@@ -292,6 +294,20 @@ QUESTION_NAMES = {  # said in the page's language by the template
     "next": N_("Next node visited"),
     "ucb": N_("UCB1's next selection (MCTS)"),
 }
+
+
+def asked_of(record: dict) -> dict:
+    """The question menu of a class: the kinds its algorithm's record asks (issue 26)."""
+    alg = (record.get("options") or {}).get("algorithm")
+    kinds = get_algorithm(alg).questions if alg in ALGORITHMS else tuple(QUESTION_NAMES)
+    return {k: v for k, v in QUESTION_NAMES.items() if k in kinds}
+
+
+def unasked_of(record: dict) -> str:
+    """Why a class's algorithm is asked nothing (its record's reason; empty if it is asked)."""
+    alg = (record.get("options") or {}).get("algorithm")
+    a = get_algorithm(alg) if alg in ALGORITHMS else None
+    return a.unasked if a is not None and not a.questions else ""
 
 
 def hold_tree(record: dict, release: bool = False) -> None:
