@@ -35,6 +35,7 @@ from app.assignments.exercises import exercises_for, student_key, typed_key
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
                                        exercise_scores, left_out)
 from app.assignments.grading import grade, guided_total, shown
+from app.assignments.access import key_allowed, ways_in
 from app.assignments.making import is_instructor
 from app.assignments.roster import read_roster
 from app.assignments.store import Assignment, AssignmentStore, Student
@@ -278,7 +279,7 @@ def grades_csv(assignment_id: str):
 @bp.post("/api/assignments/<assignment_id>/roster")
 def roster(assignment_id: str):
     a = _instructor(assignment_id)
-    _only(a, "any", "roster")
+    ways_in(a, "any", "roster")
     budget = _budget()
     upload = request.files.get("file")
     data = upload.read(budget.roster_bytes + 1) if upload else request.get_data()
@@ -320,7 +321,7 @@ def register(assignment_id: str):
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or set(data) - {"student"}:
         raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")
-    _only(a, "any")
+    ways_in(a, "any")
     name = data.get("student")
     key = typed_key(name)
     token = secrets.token_urlsafe(18)
@@ -329,33 +330,6 @@ def register(assignment_id: str):
                           _budget().students_per_assignment)
     return jsonify({"token": token, "student": " ".join(name.split()),
                     "link": f"/a/{a.id}#s={token}"}), 201
-
-
-def _only(a: Assignment, *allowed: str) -> None:
-    """The assignment's ``identities`` setting allows this way in, or 403."""
-    if a.spec.identities in allowed:
-        return
-    if a.spec.identities == "roster":
-        raise AssignmentError("This assignment is for the students on its roster: open the "
-                              "personal link your instructor sent you.", 403)
-    raise AssignmentError("This assignment is taken from the LMS: open it from your course "
-                          "page.", 403)
-
-
-def _key_allowed(a: Assignment, used: int, now: float, st: Student | None = None,
-                 index: int | None = None) -> bool:
-    """May the student see this exercise's key? After the due date; or, with
-    feedback per step or at submission, once their attempts are used up. A tree
-    every student shares is never shown early to a typed name: anyone may type
-    another name (an alias) and spend its attempts to learn the key."""
-    if a.spec.past_due(now):
-        return True
-    if a.spec.feedback == "due":
-        return False
-    if st is not None and index is not None and not a.spec.exercises[index].random \
-            and not st.known:
-        return False
-    return a.spec.attempts is not None and used >= a.spec.attempts
 
 
 @bp.get("/api/assignments/<assignment_id>/me")
@@ -370,7 +344,7 @@ def me(assignment_id: str):
     exercises = []
     for ex in _exercise_list(a, st.key):
         used = sum(1 for s in subs if s.exercise == ex["index"])
-        item = {**ex, "used": used, "key_allowed": _key_allowed(a, used, now, st, ex["index"])}
+        item = {**ex, "used": used, "key_allowed": key_allowed(a, used, now, st, ex["index"])}
         if modes[ex["index"]] != "guided":
             item["attempts_left"] = (None if a.spec.attempts is None
                                      else max(0, a.spec.attempts - used))
@@ -411,7 +385,7 @@ def submit(assignment_id: str, index: int):
         if exercise.mode == "guided":
             return jsonify(_guided(a, st, index, exercise, tree, tree_id, body, reveal, past))
         if reveal:     # the key, without a new attempt
-            if not _key_allowed(a, len(store.submissions(st.id, index)), now, st, index):
+            if not key_allowed(a, len(store.submissions(st.id, index)), now, st, index):
                 if not st.known and not exercise.random:
                     raise AssignmentError("Every student shares this tree: its solution is "
                                           "shown after the due date.", 403)
@@ -427,7 +401,7 @@ def submit(assignment_id: str, index: int):
                                _budget().submissions_per_minute,
                                misconception=graded.misconception)
         out = shown(graded, exercise.mode, a.spec.feedback,
-                    _key_allowed(a, attempt, now, st, index))
+                    key_allowed(a, attempt, now, st, index))
     _passback(a, st)
     out.update(attempt=attempt, late=past,
                attempts_left=None if a.spec.attempts is None else a.spec.attempts - attempt)

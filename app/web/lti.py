@@ -44,6 +44,7 @@ from pylti1p3.service_connector import ServiceConnector
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.tool_config import ToolConfDict
 
+from app.assignments.access import ways_in
 from app.assignments.errors import AssignmentError
 from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
@@ -300,9 +301,10 @@ def launch():
     if teaches(data):
         lti.store.mint_instructor(a.id, token_hash(token))
         return _go(f"/a/{a.id}/dashboard#{token}")
-    if a.spec.identities == "roster":
-        return _refused(said("This assignment is for the students on its roster: open the "
-                             "personal link your instructor sent you."), 403)
+    try:
+        ways_in(a, "any", "lms")
+    except AssignmentError as exc:
+        return _refused(said(exc.msgid, **exc.fields), exc.status)
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
