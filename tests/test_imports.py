@@ -6,7 +6,9 @@ hides a circle from Python, not from a reader). The rules:
 - no circle between modules;
 - the search core (app/search) imports nothing of app outside itself;
 - the layers without Flask (assignments, classes, practice, search, games,
-  treefile) never import app.web.
+  treefile) never import app.web, nor Flask.
+
+Modules the registry loads by name (``import_module``) are not read here.
 """
 from __future__ import annotations
 
@@ -142,6 +144,19 @@ def test_the_core_imports_nothing_of_app_outside_it():
 def test_the_layers_without_flask_never_import_the_web():
     wrong = {(m, t) for m, ts in GRAPH.items() if any(_inside(m, p) for p in NO_WEB)
              for t in ts if _inside(t, "app.web")}
+    assert not wrong, sorted(wrong)
+
+
+def test_the_layers_without_flask_never_import_flask():
+    wrong = set()
+    for module, path in MODULES.items():
+        if not any(_inside(module, p) for p in NO_WEB):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            wrong |= {(module, n) for n in names if n.split(".")[0].startswith("flask")}
     assert not wrong, sorted(wrong)
 
 
