@@ -39,6 +39,7 @@ from app.classes.codes import normal_code
 from app.search.descriptors import ALGORITHMS, get as get_algorithm
 from app.classes.guard import JoinGuard
 
+from .addresses import client_address
 from .errors import ApiError, api_error, said
 from .params import argument_error, check_keys, options_from_payload, whole_number
 from .security import ANY_ADDRESS, machine_addresses
@@ -73,18 +74,6 @@ def _setup(state) -> None:
 
 def classes() -> Classes:
     return current_app.extensions["classes"]
-
-
-def client_address(environ: dict | None = None) -> str:
-    """Who is asking, for rate limits: the peer, or the header a trusted proxy
-    sets (``CLASS_CLIENT_HEADER``, e.g. ``X-Real-IP`` behind our nginx)."""
-    environ = environ if environ is not None else request.environ
-    header = current_app.config.get("CLASS_CLIENT_HEADER")
-    if header:
-        value = environ.get("HTTP_" + header.upper().replace("-", "_"), "")
-        if value:
-            return value.split(",")[-1].strip()[:100]
-    return environ.get("REMOTE_ADDR") or "?"
 
 
 class TooManyJoins(ApiError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_limiter import Limiter
 
+from .addresses import client_address
 from .errors import said
 
 LIMITED = {
@@ -25,8 +26,6 @@ LIMITED = {
 def _client() -> str:
     # The peer, or behind a trusted proxy the header it sets (the setting the
     # live classes' limits use too: CLASS_CLIENT_HEADER, e.g. X-Real-IP).
-    from .classes import client_address
-
     return client_address()
 
 
