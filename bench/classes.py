@@ -56,6 +56,7 @@ class Peer:
 
     def __init__(self, port: int, source: str = "127.0.0.1"):
         url = f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket"
+        self.source = source
         self.ws = websocket.create_connection(url, socket=bound_socket(source, port), timeout=30)
         opened = self.ws.recv()
         assert opened.startswith("0"), opened
@@ -274,13 +275,212 @@ def recovery(students: int) -> None:
           f"max {max(back):.2f} s")
 
 
+# -- CPU per delivered step: one process against two behind Redis (issue 30 point 5) --
+
+def bare_gunicorn(svc: Services, mq: str | None, name: str) -> int:
+    """bench/bare_broadcast.py under gunicorn's gevent worker (the app's worker
+    class), on a free port: the anchor's server, run as the app's is."""
+    from tests.classes.services import free_port
+
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("MESSAGE_QUEUE", None)
+    if mq:
+        env["MESSAGE_QUEUE"] = mq
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    svc._start(name, [gunicorn, "-k", "gevent", "-w", "1",
+                      "--worker-connections", "4000", "-b", f"127.0.0.1:{port}",
+                      "--log-level", "warning", "bench.bare_broadcast:app"], port, env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
+                return port
+        except requests.RequestException:
+            time.sleep(0.2)
+    raise RuntimeError(f"{name} did not answer within 60 s")
+
+
+def upstreams(svc: Services, nginx: str, port: int, ports: dict[int, str]) -> dict[str, str]:
+    """Loopback network (127.0.n) -> the app process nginx's ip_hash sends it to
+    (ip_hash keys on an address's first three octets): one WebSocket from each
+    network, opened and closed, then read from nginx's access log (written as
+    a connection ends)."""
+    for n in range(8):
+        Peer(port, f"127.0.{n}.250").close()
+    where: dict[str, str] = {}
+    deadline = time.monotonic() + 10
+    while len(where) < 8 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        for line in svc.access_log(nginx).splitlines():
+            parts = line.split()
+            if len(parts) > 2 and "transport=websocket" in line and ":" in parts[1]:
+                up = ports.get(int(parts[1].rsplit(":", 1)[1]), parts[1])
+                where[parts[0].rsplit(".", 1)[0]] = up
+    assert len(where) == 8, where
+    return where
+
+
+TEMPLATE = {"code": "BARE01", "tree": "aima-fig-5-2", "options": {}, "step": 0, "seq": 0,
+            "ended": None, "question": None}
+
+
+def steps_round(port: int, students: int, steps: int, bare: bool, procs: dict[str, int],
+                where=None) -> dict:
+    """One class (app or bare) of ``students`` on ``port``; the instructor
+    drives ``steps`` steps. CPU of each process in ``procs`` (name -> pid)
+    over the steps, and the ``state`` messages each app process delivered
+    (``where``: loopback network -> process name; None: one process)."""
+    if bare:
+        code, token = "BARE01", None
+    else:
+        cls = requests.post(f"http://127.0.0.1:{port}/api/classes",
+                            json={"tree": "aima-fig-5-2", "algorithm": "alphabeta"},
+                            timeout=10).json()
+        code, token = cls["code"], cls["instructor"]
+    instructor = Peer(port)
+    pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}") for i in range(students)]
+    everyone = [instructor, *pupils]
+    room = Room(everyone)
+    try:
+        if bare:
+            room.call(instructor, "present", {"code": code, "state": TEMPLATE})
+        else:
+            room.call(instructor, "present", {"code": code, "token": token, "live": True})
+        for p in pupils:
+            room.call(p, "join", {"code": code})
+        room.pump(0.5)
+        for p in everyone:
+            p.events.clear()
+        sent = {}
+        load0 = load()
+        cpu0 = {n: cpu_ms([pid]) for n, pid in procs.items()}
+        for k in range(1, steps + 1):
+            sent[k] = time.perf_counter()
+            payload = {"code": code, "step": k}
+            if token:
+                payload["token"] = token
+            room.call(instructor, "step", payload)
+            room.pump(0.08)
+        room.pump(1.0)
+        cpu = {n: cpu_ms([pid]) - cpu0[n] for n, pid in procs.items()}
+        last: dict[int, float] = {}
+        lat, delivered, missing = [], {}, 0
+        for p in everyone:
+            got = [(t, d["step"]) for t, name, d in p.events if name == "state"]
+            missing += steps - len(got)
+            at = where[p.source.rsplit(".", 1)[0]] if where is not None else "one"
+            delivered[at] = delivered.get(at, 0) + len(got)
+            for t, s in got:
+                ms = (t - sent[s]) * 1000
+                last[s] = max(last.get(s, 0.0), ms)
+                if p is not instructor:
+                    lat.append(ms)
+        return {"cpu": cpu, "delivered": delivered, "missing": missing, "load": (load0 + load()) / 2,
+                "to_last": statistics.median(last.values()), "p95": percentile(lat, 0.95)}
+    finally:
+        for p in everyone:
+            p.close()
+
+
+def cpu_per_delivered(rounds: int, students: int, steps: int) -> None:
+    """Interleaved rounds of four set-ups, each on gunicorn's gevent worker:
+    the app and the bare broadcast, each on one process and on two behind
+    nginx (ip_hash) with Redis as the message queue."""
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Services(Path(tmp))
+        try:
+            mq = svc.redis()
+            one = svc.gunicorn(None, "one")
+            two = {svc.gunicorn(mq, "app-a"): "app-a", svc.gunicorn(mq, "app-b"): "app-b"}
+            two_port = svc.nginx(list(two), "nginx-app")
+            bare = bare_gunicorn(svc, None, "bare")
+            btwo = {bare_gunicorn(svc, mq, "bare-a"): "bare-a",
+                    bare_gunicorn(svc, mq, "bare-b"): "bare-b"}
+            btwo_port = svc.nginx(list(btwo), "nginx-bare")
+            pid = {n: p for n in ("one", "app-a", "app-b", "bare", "bare-a", "bare-b", "redis",
+                                  "nginx-app", "nginx-bare") for p in svc.pids(n)}
+            setups = {
+                "app, one process": (one, False, ["one"], None),
+                "app, 2 processes + Redis": (two_port, False, ["app-a", "app-b", "redis", "nginx-app"],
+                                             upstreams(svc, "nginx-app", two_port, two)),
+                "bare, one process": (bare, True, ["bare"], None),
+                "bare, 2 processes + Redis": (btwo_port, True, ["bare-a", "bare-b", "redis", "nginx-bare"],
+                                              upstreams(svc, "nginx-bare", btwo_port, btwo)),
+            }
+            names = list(setups)
+            runs: dict[str, list[dict]] = {n: [] for n in names}
+            for r in range(rounds):
+                for name in names[r % 4:] + names[:r % 4]:     # a rotated order each round
+                    port, is_bare, procs, where = setups[name]
+                    out = steps_round(port, students, steps, is_bare, {n: pid[n] for n in procs},
+                                      where)
+                    runs[name].append(out)
+                    print(f"round {r + 1} {name}: {out}", file=sys.stderr, flush=True)
+        finally:
+            svc.close()
+    report(runs, students, steps)
+
+
+def report(runs: dict[str, list[dict]], students: int, steps: int) -> None:
+    med = statistics.median
+
+    def per_msg(out: dict, servers: list[str]) -> float:
+        """Server CPU in µs per delivered message (the app processes only)."""
+        cpu = sum(v for n, v in out["cpu"].items() if n in servers)
+        return 1000 * cpu / max(1, sum(out["delivered"].values()))
+
+    apps = {"one", "app-a", "app-b", "bare", "bare-a", "bare-b"}
+    print(f"{students} students, {steps} steps a round, {len(next(iter(runs.values())))} "
+          f"interleaved rounds; medians over rounds (min-max)")
+    print("| set-up | delivered / round | per process | app CPU µs / delivered | "
+          "+ Redis + nginx µs | to the last student ms (median step) | p95 ms | load |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    stats = {}
+    for name, outs in runs.items():
+        own = [per_msg(o, apps) for o in outs]
+        total = [per_msg(o, list(o["cpu"])) for o in outs]
+        each = {}
+        for o in outs:
+            for n in o["cpu"]:
+                if n in apps and o["delivered"]:
+                    d = o["delivered"].get(n, o["delivered"].get("one", 0))
+                    each.setdefault(n, []).append(1000 * o["cpu"][n] / max(1, d))
+        stats[name] = {"cpu": own, "to_last": [o["to_last"] for o in outs]}
+        print(f"| {name} | {med([sum(o['delivered'].values()) for o in outs]):,.0f} "
+              f"(missing {sum(o['missing'] for o in outs)}) "
+              f"| {', '.join(f'{n} {med(v):.0f} µs' for n, v in each.items())} "
+              f"| **{med(own):.0f}** ({min(own):.0f}-{max(own):.0f}) "
+              f"| {med(total):.0f} | {med(stats[name]['to_last']):.1f} "
+              f"| {med([o['p95'] for o in outs]):.1f} "
+              f"| {min(o['load'] for o in outs):.1f}-{max(o['load'] for o in outs):.1f} |")
+
+    def ratio(a: str, b: str, key: str) -> str:
+        rs = [x / y for x, y in zip(stats[a][key], stats[b][key])]
+        return f"{med(rs):.2f} ({min(rs):.2f}-{max(rs):.2f})"
+
+    print(f"- app CPU per delivered, two + Redis ÷ one: {ratio('app, 2 processes + Redis', 'app, one process', 'cpu')} (goal ≤ 1.20)")
+    print(f"- bare CPU per delivered, two + Redis ÷ one: {ratio('bare, 2 processes + Redis', 'bare, one process', 'cpu')}")
+    print(f"- app ÷ bare CPU per delivered, one process: {ratio('app, one process', 'bare, one process', 'cpu')}; "
+          f"two: {ratio('app, 2 processes + Redis', 'bare, 2 processes + Redis', 'cpu')}")
+    print(f"- to the last student, app ÷ bare, one process: {ratio('app, one process', 'bare, one process', 'to_last')}; "
+          f"two + Redis: {ratio('app, 2 processes + Redis', 'bare, 2 processes + Redis', 'to_last')} (goal ≤ 1.5)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--recovery", type=int, metavar="N",
                         help="time the students' recovery after kill -9 of one process instead")
+    parser.add_argument("--cpu", type=int, metavar="ROUNDS",
+                        help="server CPU per delivered step, one process vs two behind Redis, "
+                             "each beside a bare Flask-SocketIO broadcast, in ROUNDS interleaved "
+                             "rounds (gunicorn + gevent) instead")
     args = parser.parse_args()
+    if args.cpu:
+        cpu_per_delivered(args.cpu, args.students, args.steps)
+        return
     if args.recovery:
         recovery(args.recovery)
         return
