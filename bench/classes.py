@@ -24,7 +24,19 @@ timestamps a batch of arrivals when ``select`` returns them.
    master and worker) and each of its students, a ``Phone`` that reconnects
    every 0.5 s as the page does, is timed until it has joined the class again.
 
-    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32]
+5. ``--cpu ROUNDS``: instead, the server CPU per delivered step. Four
+   classes of ``--students`` at once, each joined once: the app on one
+   gunicorn (gevent worker) and on two behind nginx + Redis, and beside each
+   a bare Flask-SocketIO broadcast of the same ``state`` (bench/bare_broadcast.py)
+   run the same way; then ROUNDS rounds of ``--steps`` steps, the four
+   interleaved in a rotated order. Each process's CPU time (utime + stime
+   from /proc, its workers included) over a round's steps, over the
+   ``state`` messages it delivered (which process serves a student is
+   nginx's ip_hash of its network, read from nginx's access log); Redis's
+   and nginx's CPU beside. Two cores run everything, so only ratios within
+   a round mean much: two processes ÷ one, and the app ÷ the bare broadcast.
+
+    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32 | --cpu 8]
 """
 from __future__ import annotations
 
@@ -321,6 +333,10 @@ def upstreams(svc: Services, nginx: str, port: int, ports: dict[int, str]) -> di
     return where
 
 
+IDLE = 20.0
+"""Seconds every process is read idle (students connected, nothing sent):
+a process's own upkeep, which a second process doubles."""
+
 TEMPLATE = {"code": "BARE01", "tree": "aima-fig-5-2", "options": {}, "step": 0, "seq": 0,
             "ended": None, "question": None}
 
@@ -345,6 +361,8 @@ class Lecture:
         self.pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}") for i in range(students)]
         self.everyone = [self.instructor, *self.pupils]
         self.k = 0
+        self.idle: dict[str, float] = {}
+        """ms of CPU a second each process spends idle, its students connected."""
 
     def join(self, room: Room) -> None:
         if self.bare:
@@ -363,7 +381,7 @@ class Lecture:
             p.events.clear()
         sent = {}
         load0 = load()
-        cpu0 = {n: cpu_ms([pid]) for n, pid in self.procs.items()}
+        cpu0, t0 = {n: cpu_ms([pid]) for n, pid in self.procs.items()}, time.perf_counter()
         for _ in range(steps):
             self.k += 1
             sent[self.k] = time.perf_counter()
@@ -374,6 +392,7 @@ class Lecture:
             room.pump(0.08)
         room.pump(1.0)
         cpu = {n: cpu_ms([pid]) - cpu0[n] for n, pid in self.procs.items()}
+        window = time.perf_counter() - t0
         last: dict[int, float] = {}
         lat, delivered, missing = [], {}, 0
         for p in self.everyone:
@@ -386,7 +405,8 @@ class Lecture:
                 last[k] = max(last.get(k, 0.0), ms)
                 if p is not self.instructor:
                     lat.append(ms)
-        return {"cpu": cpu, "delivered": delivered, "missing": missing,
+        return {"cpu": cpu, "idle": {n: self.idle.get(n, 0.0) * window for n in cpu},
+                "delivered": delivered, "missing": missing,
                 "load": (load0 + load()) / 2,
                 "to_last": statistics.median(last.values()), "p95": percentile(lat, 0.95)}
 
@@ -429,6 +449,14 @@ def cpu_per_delivered(rounds: int, students: int, steps: int) -> None:
             room = Room([p for lec in lectures.values() for p in lec.everyone])
             for lec in lectures.values():
                 lec.join(room)
+            room.pump(1.0)
+            every = {n: p for lec in lectures.values() for n, p in lec.procs.items()}
+            idle0, i0 = {n: cpu_ms([p]) for n, p in every.items()}, time.perf_counter()
+            room.pump(IDLE)
+            idle = {n: (cpu_ms([p]) - idle0[n]) / (time.perf_counter() - i0) for n, p in every.items()}
+            print(f"idle, ms of CPU a second: {idle}", file=sys.stderr, flush=True)
+            for lec in lectures.values():
+                lec.idle = idle
             names = list(setups)
             runs: dict[str, list[dict]] = {n: [] for n in names}
             for r in range(rounds):
@@ -446,17 +474,19 @@ def cpu_per_delivered(rounds: int, students: int, steps: int) -> None:
 def report(runs: dict[str, list[dict]], students: int, steps: int) -> None:
     med = statistics.median
 
-    def per_msg(out: dict, servers: list[str]) -> float:
-        """Server CPU in µs per delivered message (the app processes only)."""
-        cpu = sum(v for n, v in out["cpu"].items() if n in servers)
+    def per_msg(out: dict, servers, net: bool = False) -> float:
+        """Server CPU in µs per delivered message (of ``servers``); ``net``:
+        less what the same processes spent idle for as long."""
+        cpu = sum(v - (out["idle"][n] if net else 0) for n, v in out["cpu"].items()
+                  if n in servers)
         return 1000 * cpu / max(1, sum(out["delivered"].values()))
 
     apps = {"one", "app-a", "app-b", "bare", "bare-a", "bare-b"}
     print(f"{students} students, {steps} steps a round, {len(next(iter(runs.values())))} "
           f"interleaved rounds; medians over rounds (min-max)")
     print("| set-up | delivered / round | per process | app CPU µs / delivered | "
-          "+ Redis + nginx µs | to the last student ms (median step) | p95 ms | load |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+          "net of idle | + Redis + nginx µs | to the last student ms (median step) | p95 ms | load |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     stats = {}
     for name, outs in runs.items():
         own = [per_msg(o, apps) for o in outs]
@@ -467,13 +497,14 @@ def report(runs: dict[str, list[dict]], students: int, steps: int) -> None:
                 if n in apps and o["delivered"]:
                     d = o["delivered"].get(n, o["delivered"].get("one", 0))
                     each.setdefault(n, []).append(1000 * o["cpu"][n] / max(1, d))
-        stats[name] = {"cpu": own, "to_last": [o["to_last"] for o in outs],
+        net = [per_msg(o, apps, True) for o in outs]
+        stats[name] = {"cpu": own, "net": net, "to_last": [o["to_last"] for o in outs],
                        "pooled": 1000 * sum(v for o in outs for n, v in o["cpu"].items() if n in apps)
                        / max(1, sum(sum(o["delivered"].values()) for o in outs))}
         print(f"| {name} | {med([sum(o['delivered'].values()) for o in outs]):,.0f} "
               f"(missing {sum(o['missing'] for o in outs)}) "
               f"| {', '.join(f'{n} {med(v):.0f} µs' for n, v in each.items())} "
-              f"| **{med(own):.0f}** ({min(own):.0f}-{max(own):.0f}) "
+              f"| **{med(own):.0f}** ({min(own):.0f}-{max(own):.0f}) | {med(net):.0f} "
               f"| {med(total):.0f} | {med(stats[name]['to_last']):.1f} "
               f"| {med([o['p95'] for o in outs]):.1f} "
               f"| {min(o['load'] for o in outs):.1f}-{max(o['load'] for o in outs):.1f} |")
@@ -487,6 +518,8 @@ def report(runs: dict[str, list[dict]], students: int, steps: int) -> None:
 
     print(f"- app CPU per delivered, two + Redis ÷ one: {ratio('app, 2 processes + Redis', 'app, one process', 'cpu')}, "
           f"all rounds pooled {pooled('app, 2 processes + Redis', 'app, one process')} (goal ≤ 1.20)")
+    print(f"- the same net of idle upkeep: app {ratio('app, 2 processes + Redis', 'app, one process', 'net')}, "
+          f"bare {ratio('bare, 2 processes + Redis', 'bare, one process', 'net')}")
     print(f"- bare CPU per delivered, two + Redis ÷ one: {ratio('bare, 2 processes + Redis', 'bare, one process', 'cpu')}, "
           f"pooled {pooled('bare, 2 processes + Redis', 'bare, one process')}")
     print(f"- app ÷ bare CPU per delivered, one process: {ratio('app, one process', 'bare, one process', 'cpu')}; "
