@@ -24,7 +24,19 @@ timestamps a batch of arrivals when ``select`` returns them.
    master and worker) and each of its students, a ``Phone`` that reconnects
    every 0.5 s as the page does, is timed until it has joined the class again.
 
-    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32]
+5. ``--cpu ROUNDS``: instead, the server CPU per delivered step. Four
+   classes of ``--students`` at once, each joined once: the app on one
+   gunicorn (gevent worker) and on two behind nginx + Redis, and beside each
+   a bare Flask-SocketIO broadcast of the same ``state`` (bench/bare_broadcast.py)
+   run the same way; then ROUNDS rounds of ``--steps`` steps, the four
+   interleaved in a rotated order. Each process's CPU time (utime + stime
+   from /proc, its workers included) over a round's steps, over the
+   ``state`` messages it delivered (which process serves a student is
+   nginx's ip_hash of its network, read from nginx's access log); Redis's
+   and nginx's CPU beside. Two cores run everything, so only ratios within
+   a round mean much: two processes ÷ one, and the app ÷ the bare broadcast.
+
+    .venv/bin/python bench/classes.py [--students 200] [--steps 40] [--recovery 32 | --cpu 8]
 """
 from __future__ import annotations
 
@@ -56,6 +68,7 @@ class Peer:
 
     def __init__(self, port: int, source: str = "127.0.0.1"):
         url = f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket"
+        self.source = source
         self.ws = websocket.create_connection(url, socket=bound_socket(source, port), timeout=30)
         opened = self.ws.recv()
         assert opened.startswith("0"), opened
@@ -274,13 +287,261 @@ def recovery(students: int) -> None:
           f"max {max(back):.2f} s")
 
 
+# -- CPU per delivered step: one process against two behind Redis (issue 30 point 5) --
+
+def bare_gunicorn(svc: Services, mq: str | None, name: str) -> int:
+    """bench/bare_broadcast.py under gunicorn's gevent worker (the app's worker
+    class), on a free port: the anchor's server, run as the app's is."""
+    from tests.classes.services import free_port
+
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("MESSAGE_QUEUE", None)
+    if mq:
+        env["MESSAGE_QUEUE"] = mq
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    svc._start(name, [gunicorn, "-k", "gevent", "-w", "1",
+                      "--worker-connections", "4000", "-b", f"127.0.0.1:{port}",
+                      "--log-level", "warning", "bench.bare_broadcast:app"], port, env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
+                return port
+        except requests.RequestException:
+            time.sleep(0.2)
+    raise RuntimeError(f"{name} did not answer within 60 s")
+
+
+def upstreams(svc: Services, nginx: str, port: int, ports: dict[int, str]) -> dict[str, str]:
+    """Loopback network (127.0.n) -> the app process nginx's ip_hash sends it to
+    (ip_hash keys on an address's first three octets): one WebSocket from each
+    network, opened and closed, then read from nginx's access log (written as
+    a connection ends)."""
+    for n in range(8):
+        Peer(port, f"127.0.{n}.250").close()
+    where: dict[str, str] = {}
+    deadline = time.monotonic() + 10
+    while len(where) < 8 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        for line in svc.access_log(nginx).splitlines():
+            parts = line.split()
+            if len(parts) > 2 and "transport=websocket" in line and ":" in parts[1]:
+                up = ports.get(int(parts[1].rsplit(":", 1)[1]), parts[1])
+                where[parts[0].rsplit(".", 1)[0]] = up
+    assert len(where) == 8, where
+    return where
+
+
+IDLE = 20.0
+"""Seconds every process is read idle (students connected, nothing sent):
+a process's own upkeep, which a second process doubles."""
+
+TEMPLATE = {"code": "BARE01", "tree": "aima-fig-5-2", "options": {}, "step": 0, "seq": 0,
+            "ended": None, "question": None}
+
+
+class Lecture:
+    """One class (the app's, or the bare broadcast's) of ``students`` on
+    ``port``, joined once and kept open over the rounds; ``procs`` (name ->
+    pid) are the processes whose CPU a round reads, ``where`` maps a loopback
+    network to the app process serving it (None: one process)."""
+
+    def __init__(self, port: int, students: int, bare: bool, procs: dict[str, int],
+                 where: dict[str, str] | None):
+        self.procs, self.where, self.bare = procs, where, bare
+        if bare:
+            self.code, self.token = "BARE01", None
+        else:
+            cls = requests.post(f"http://127.0.0.1:{port}/api/classes",
+                                json={"tree": "aima-fig-5-2", "algorithm": "alphabeta"},
+                                timeout=10).json()
+            self.code, self.token = cls["code"], cls["instructor"]
+        self.instructor = Peer(port)
+        self.pupils = [Peer(port, f"127.0.{i % 8}.{2 + i // 8}") for i in range(students)]
+        self.everyone = [self.instructor, *self.pupils]
+        self.k = 0
+        self.idle: dict[str, float] = {}
+        """ms of CPU a second each process spends idle, its students connected."""
+
+    def join(self, room: Room) -> None:
+        if self.bare:
+            room.call(self.instructor, "present", {"code": self.code, "state": TEMPLATE})
+        else:
+            room.call(self.instructor, "present", {"code": self.code, "token": self.token,
+                                                   "live": True})
+        for p in self.pupils:
+            room.call(p, "join", {"code": self.code})
+
+    def round(self, room: Room, steps: int) -> dict:
+        """``steps`` steps, 80 ms apart: the CPU of each process over them, the
+        ``state`` messages each delivered, and the latencies."""
+        room.pump(0.3)
+        for p in self.everyone:
+            p.events.clear()
+        sent = {}
+        load0 = load()
+        cpu0, t0 = {n: cpu_ms([pid]) for n, pid in self.procs.items()}, time.perf_counter()
+        for _ in range(steps):
+            self.k += 1
+            sent[self.k] = time.perf_counter()
+            payload = {"code": self.code, "step": self.k}
+            if self.token:
+                payload["token"] = self.token
+            room.call(self.instructor, "step", payload)
+            room.pump(0.08)
+        room.pump(1.0)
+        cpu = {n: cpu_ms([pid]) - cpu0[n] for n, pid in self.procs.items()}
+        window = time.perf_counter() - t0
+        last: dict[int, float] = {}
+        lat, delivered, missing = [], {}, 0
+        for p in self.everyone:
+            got = [(t, d["step"]) for t, name, d in p.events if name == "state"]
+            missing += steps - len(got)
+            at = self.where[p.source.rsplit(".", 1)[0]] if self.where is not None else "one"
+            delivered[at] = delivered.get(at, 0) + len(got)
+            for t, k in got:
+                ms = (t - sent[k]) * 1000
+                last[k] = max(last.get(k, 0.0), ms)
+                if p is not self.instructor:
+                    lat.append(ms)
+        return {"cpu": cpu, "idle": {n: self.idle.get(n, 0.0) * window for n in cpu},
+                "delivered": delivered, "missing": missing,
+                "load": (load0 + load()) / 2,
+                "to_last": statistics.median(last.values()), "p95": percentile(lat, 0.95)}
+
+    def close(self) -> None:
+        for p in self.everyone:
+            p.close()
+
+
+def cpu_per_delivered(rounds: int, students: int, steps: int) -> None:
+    """Four set-ups, each on gunicorn's gevent worker: the app and the bare
+    broadcast, each on one process and on two behind nginx (ip_hash) with
+    Redis as the message queue. Every class is joined once; then rounds of
+    ``steps`` steps each, the set-ups interleaved in a rotated order. One
+    selector reads every connection throughout (the idle classes answer
+    their pings)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Services(Path(tmp))
+        lectures: dict[str, Lecture] = {}
+        try:
+            mq = svc.redis()
+            one = svc.gunicorn(None, "one")
+            two = {svc.gunicorn(mq, "app-a"): "app-a", svc.gunicorn(mq, "app-b"): "app-b"}
+            two_port = svc.nginx(list(two), "nginx-app")
+            bare = bare_gunicorn(svc, None, "bare")
+            btwo = {bare_gunicorn(svc, mq, "bare-a"): "bare-a",
+                    bare_gunicorn(svc, mq, "bare-b"): "bare-b"}
+            btwo_port = svc.nginx(list(btwo), "nginx-bare")
+            pid = {n: p for n in ("one", "app-a", "app-b", "bare", "bare-a", "bare-b", "redis",
+                                  "nginx-app", "nginx-bare") for p in svc.pids(n)}
+            setups = {
+                "app, one process": (one, False, ["one"], None),
+                "app, 2 processes + Redis": (two_port, False, ["app-a", "app-b", "redis", "nginx-app"],
+                                             upstreams(svc, "nginx-app", two_port, two)),
+                "bare, one process": (bare, True, ["bare"], None),
+                "bare, 2 processes + Redis": (btwo_port, True, ["bare-a", "bare-b", "redis", "nginx-bare"],
+                                              upstreams(svc, "nginx-bare", btwo_port, btwo)),
+            }
+            for name, (port, is_bare, procs, where) in setups.items():
+                lectures[name] = Lecture(port, students, is_bare, {n: pid[n] for n in procs}, where)
+            room = Room([p for lec in lectures.values() for p in lec.everyone])
+            for lec in lectures.values():
+                lec.join(room)
+            room.pump(1.0)
+            every = {n: p for lec in lectures.values() for n, p in lec.procs.items()}
+            idle0, i0 = {n: cpu_ms([p]) for n, p in every.items()}, time.perf_counter()
+            room.pump(IDLE)
+            idle = {n: (cpu_ms([p]) - idle0[n]) / (time.perf_counter() - i0) for n, p in every.items()}
+            print(f"idle, ms of CPU a second: {idle}", file=sys.stderr, flush=True)
+            for lec in lectures.values():
+                lec.idle = idle
+            names = list(setups)
+            runs: dict[str, list[dict]] = {n: [] for n in names}
+            for r in range(rounds):
+                for name in names[r % 4:] + names[:r % 4]:     # a rotated order each round
+                    out = lectures[name].round(room, steps)
+                    runs[name].append(out)
+                    print(f"round {r + 1} {name}: {out}", file=sys.stderr, flush=True)
+        finally:
+            for lec in lectures.values():
+                lec.close()
+            svc.close()
+    report(runs, students, steps)
+
+
+def report(runs: dict[str, list[dict]], students: int, steps: int) -> None:
+    med = statistics.median
+
+    def per_msg(out: dict, servers, net: bool = False) -> float:
+        """Server CPU in µs per delivered message (of ``servers``); ``net``:
+        less what the same processes spent idle for as long."""
+        cpu = sum(v - (out["idle"][n] if net else 0) for n, v in out["cpu"].items()
+                  if n in servers)
+        return 1000 * cpu / max(1, sum(out["delivered"].values()))
+
+    apps = {"one", "app-a", "app-b", "bare", "bare-a", "bare-b"}
+    print(f"{students} students, {steps} steps a round, {len(next(iter(runs.values())))} "
+          f"interleaved rounds; medians over rounds (min-max)")
+    print("| set-up | delivered / round | per process | app CPU µs / delivered | "
+          "net of idle | + Redis + nginx µs | to the last student ms (median step) | p95 ms | load |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    stats = {}
+    for name, outs in runs.items():
+        own = [per_msg(o, apps) for o in outs]
+        total = [per_msg(o, list(o["cpu"])) for o in outs]
+        each = {}
+        for o in outs:
+            for n in o["cpu"]:
+                if n in apps and o["delivered"]:
+                    d = o["delivered"].get(n, o["delivered"].get("one", 0))
+                    each.setdefault(n, []).append(1000 * o["cpu"][n] / max(1, d))
+        net = [per_msg(o, apps, True) for o in outs]
+        stats[name] = {"cpu": own, "net": net, "to_last": [o["to_last"] for o in outs],
+                       "pooled": 1000 * sum(v for o in outs for n, v in o["cpu"].items() if n in apps)
+                       / max(1, sum(sum(o["delivered"].values()) for o in outs))}
+        print(f"| {name} | {med([sum(o['delivered'].values()) for o in outs]):,.0f} "
+              f"(missing {sum(o['missing'] for o in outs)}) "
+              f"| {', '.join(f'{n} {med(v):.0f} µs' for n, v in each.items())} "
+              f"| **{med(own):.0f}** ({min(own):.0f}-{max(own):.0f}) | {med(net):.0f} "
+              f"| {med(total):.0f} | {med(stats[name]['to_last']):.1f} "
+              f"| {med([o['p95'] for o in outs]):.1f} "
+              f"| {min(o['load'] for o in outs):.1f}-{max(o['load'] for o in outs):.1f} |")
+
+    def ratio(a: str, b: str, key: str) -> str:
+        rs = [x / max(y, 1e-9) for x, y in zip(stats[a][key], stats[b][key])]
+        return f"{med(rs):.2f} ({min(rs):.2f}-{max(rs):.2f})"
+
+    def pooled(a: str, b: str) -> str:
+        return f"{stats[a]['pooled'] / max(stats[b]['pooled'], 1e-9):.2f}"
+
+    print(f"- app CPU per delivered, two + Redis ÷ one: {ratio('app, 2 processes + Redis', 'app, one process', 'cpu')}, "
+          f"all rounds pooled {pooled('app, 2 processes + Redis', 'app, one process')} (goal ≤ 1.20)")
+    print(f"- the same net of idle upkeep: app {ratio('app, 2 processes + Redis', 'app, one process', 'net')}, "
+          f"bare {ratio('bare, 2 processes + Redis', 'bare, one process', 'net')}")
+    print(f"- bare CPU per delivered, two + Redis ÷ one: {ratio('bare, 2 processes + Redis', 'bare, one process', 'cpu')}, "
+          f"pooled {pooled('bare, 2 processes + Redis', 'bare, one process')}")
+    print(f"- app ÷ bare CPU per delivered, one process: {ratio('app, one process', 'bare, one process', 'cpu')}; "
+          f"two: {ratio('app, 2 processes + Redis', 'bare, 2 processes + Redis', 'cpu')}")
+    print(f"- to the last student, app ÷ bare, one process: {ratio('app, one process', 'bare, one process', 'to_last')}; "
+          f"two + Redis: {ratio('app, 2 processes + Redis', 'bare, 2 processes + Redis', 'to_last')} (goal ≤ 1.5)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--recovery", type=int, metavar="N",
                         help="time the students' recovery after kill -9 of one process instead")
+    parser.add_argument("--cpu", type=int, metavar="ROUNDS",
+                        help="server CPU per delivered step, one process vs two behind Redis, "
+                             "each beside a bare Flask-SocketIO broadcast, in ROUNDS interleaved "
+                             "rounds (gunicorn + gevent) instead")
     args = parser.parse_args()
+    if args.cpu:
+        cpu_per_delivered(args.cpu, args.students, args.steps)
+        return
     if args.recovery:
         recovery(args.recovery)
         return

@@ -69,6 +69,7 @@ def main() -> int:
         (f"worksheet PDF, {lecture.title}", 2.0, lambda: worksheet(lecture, ab)),
     ]
     failed = 0
+    failed += against_dot(large, ab, args.rounds)
     for name, goal, make in cases:
         seconds, size = median_time(make, args.rounds)
         ok = seconds < goal
@@ -76,6 +77,39 @@ def main() -> int:
         print(f"{name:<55} median {seconds:6.3f} s  (goal < {goal} s, {size:,} bytes)  "
               f"{'ok' if ok else 'SLOW'}")
     return 1 if failed else 0
+
+
+def against_dot(tree, options, rounds: int) -> int:
+    """Issue 30: the worksheet PDF of a 1,093-node tree (question and answer
+    key) against ``dot -Tpdf`` on the same DOT text (both pages), rounds
+    interleaved, medians; goal <= 1.5x. Prints the load average beside it."""
+    import os
+    import subprocess
+
+    from app.render.worksheet import worksheet_pages
+
+    dot_text = "\n".join(worksheet_pages(tree, options)).encode("utf-8")
+    times: dict[str, list[float]] = {"ours": [], "dot": [], "neato": []}
+    sizes: dict[str, int] = {}
+    commands = {"dot": ["dot", "-Tpdf"], "neato": ["neato", "-n2", "-Tpdf"]}
+    load = os.getloadavg()[0]
+    for _ in range(rounds):
+        start = time.perf_counter()
+        sizes["ours"] = len(worksheet(tree, options))
+        times["ours"].append(time.perf_counter() - start)
+        for name, command in commands.items():
+            start = time.perf_counter()
+            sizes[name] = len(subprocess.run(command, input=dot_text, capture_output=True,
+                                             check=True).stdout)
+            times[name].append(time.perf_counter() - start)
+    med = {name: statistics.median(t) for name, t in times.items()}
+    print(f"worksheet PDF, {len(tree.nodes):,} nodes: {med['ours']:.3f} s, {sizes['ours']:,} bytes; "
+          f"on the same DOT: dot -Tpdf {med['dot']:.3f} s, {sizes['dot']:,} bytes; neato -n2 -Tpdf "
+          f"(Graphviz drawing our layout) {med['neato']:.3f} s, {sizes['neato']:,} bytes; "
+          f"ours / dot {med['ours'] / med['dot']:.2f} (goal <= 1.5), ours / neato -n2 "
+          f"{med['ours'] / med['neato']:.2f}; size / dot's {sizes['ours'] / sizes['dot']:.2f}; "
+          f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}")
+    return int(med["ours"] / med["dot"] > 1.5)
 
 
 if __name__ == "__main__":

@@ -56,22 +56,64 @@ def pytest_collection_modifyitems(config, items):
 def _schedule(items) -> None:
     """Under ``pytest -n N --dist loadgroup`` (scripts/bootstrap.sh test): a
     file's tests that are not quick go to one worker together (its module
-    fixtures, a server or a page, are made once), and before the quick ones,
-    which spread one by one over the workers and fill in behind the long
+    fixtures, a server or a page, are made once; the files of :data:`SPLIT`
+    test by test), the longest first by :data:`SECONDS`, and before the quick
+    ones, which spread one by one over the workers and fill in behind the long
     files. Session fixtures (``browser``, ``live_server``) are made once per
     worker; their ports are free ports, so workers never clash."""
-    heavy = []
+    groups: dict[str, list] = {}
     for item in items:
-        if item.get_closest_marker("quick") is None and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-            heavy.append(item)
-    # Files with the most heavy tests first: the longest work starts first.
-    weight: dict[str, int] = {}
-    for item in heavy:
-        weight[item.path] = weight.get(item.path, 0) + 1
-    order = {id(item): (0, -weight[item.path]) if item.path in weight and
-             item.get_closest_marker("quick") is None else (1, 0) for item in items}
-    items.sort(key=lambda item: order[id(item)])   # stable: files keep their own order
+        if item.get_closest_marker("quick") is None:
+            mark = item.get_closest_marker("xdist_group")
+            if mark is None:
+                path = item.nodeid.split("::", 1)[0]
+                mark = pytest.mark.xdist_group(item.nodeid if path in SPLIT else path)
+                item.add_marker(mark)
+            groups.setdefault(_group_name(mark), []).append(item)
+    # The longest work first (a worker takes the next group when it has two
+    # tests left): a long file started last would finish alone.
+    in_file: dict[str, int] = {}
+    for members in groups.values():
+        for item in members:
+            path = item.nodeid.split("::", 1)[0]
+            in_file[path] = in_file.get(path, 0) + 1
+    weight = {name: _seconds(members, in_file) for name, members in groups.items()}
+    order = {id(item): (0, -weight[name]) for name, members in groups.items() for item in members}
+    items.sort(key=lambda item: order.get(id(item), (1, 0)))   # stable: files keep their own order
+
+
+SECONDS = {
+    "tests/server/test_findings.py": 113, "tests/a11y/test_axe.py": 95,
+    "tests/editor/test_local_parity.py": 93, "tests/hostile/test_time_bombs.py": 70,
+    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 59,
+    "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
+    "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
+    "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
+    "tests/editor/test_browser.py": 66, "tests/browser/test_canvas.py": 47,
+    "tests/browser/test_narrate_parity.py": 43, "tests/browser/test_visualizer.py": 40,
+    "tests/classes/test_class_browser.py": 40, "tests/classes/test_scaleout.py": 20,
+    "tests/a11y/test_keyboard.py": 14, "tests/assignments/test_store.py": 3,
+    "tests/lti/test_launch.py": 3, "tests/a11y/test_tree_pages.py": 26,
+}
+"""Seconds a file's browser and server tests took alone (``-n 0``), measured
+2026-11-27 at load averages 0.5-14 (bench/README.md, issue 30): the scheduler's
+estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
+PER_TEST = 2.0
+SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
+"""Long files whose tests share no module fixture (each starts its own
+server, or makes its own page): each test may go to either worker."""
+
+
+def _group_name(mark) -> str:
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+
+
+def _seconds(members, in_file: dict[str, int]) -> float:
+    """A group's estimated seconds: its file's measured share, else per test."""
+    path = members[0].nodeid.split("::", 1)[0]
+    if path in SECONDS:
+        return SECONDS[path] * len(members) / in_file[path]
+    return PER_TEST * len(members)
 
 
 _slow_quick: list[tuple[float, str]] = []
@@ -119,14 +161,35 @@ def fig52_yaml() -> str:
     return FIG_5_2
 
 
+@pytest.fixture(scope="session")
+def migrated_results(tmp_path_factory) -> Path:
+    """A results database brought to the newest schema once per worker: a new
+    app's instance starts from a copy (Alembic's run on a new SQLite file took
+    55-140 ms of each of ~280 quick tests' set-up; on a copy it finds the head
+    in 6 ms). The migrations from nothing have tests of their own
+    (tests/assignments/test_store.py)."""
+    from app.db import open_database, sqlite_url
+
+    path = tmp_path_factory.mktemp("migrated") / "results.sqlite3"
+    open_database(sqlite_url(str(path))).engine.dispose()   # the last close checkpoints the WAL
+    return path
+
+
 @pytest.fixture
-def make_app(tmp_path):
+def make_app(tmp_path, migrated_results):
     """``make_app(**config)`` -> a new app whose store is in ``tmp_path``."""
+    import os
+    import shutil
+
     from app.web import create_app  # imported here so other folders' tests never depend on it
 
     instance = tmp_path / "instance"
 
     def make(**config):
+        results = instance / "results.sqlite3"
+        if not (config.get("DATABASE_URL") or os.environ.get("DATABASE_URL") or results.exists()):
+            instance.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(migrated_results, results)
         return create_app({"TESTING": True, **config}, instance_path=str(instance))
 
     return make

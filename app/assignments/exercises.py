@@ -21,7 +21,7 @@ import hmac
 import re
 import unicodedata
 
-from app.games.random_tree import RandomSpec
+from app.games.random_tree import RandomSpec, shape_for
 from app.search import SearchOptions
 from app.treefile.errors import N_
 
@@ -66,9 +66,19 @@ def seed_for(secret: str, key: str, index: int) -> int:
 
 
 def random_spec(exercise: ExerciseSpec, seed: int) -> RandomSpec:
+    """A student's random tree, shaped as the exercise's algorithm's record says
+    (``random_shape``: Star1's has chance nodes and leaf bounds; issue 26)."""
     return RandomSpec(branching=exercise.branching, depth=exercise.depth, values=exercise.values,
-                      seed=seed, players=3 if exercise.algorithm == "maxn" else 2,
-                      chance=exercise.algorithm == "expectiminimax")
+                      seed=seed, **shape_of(exercise.algorithm, "algorithm"))
+
+
+def shape_of(algorithm: str | None, argument: str) -> dict:
+    """The shape of ``algorithm``'s random trees; refused when its record draws none."""
+    shape = shape_for(algorithm)
+    if shape is None:
+        raise AssignmentError(N_("{algorithm} has no random trees: choose a tree for it."),
+                              argument=argument, algorithm=algorithm)
+    return shape
 
 
 def tree_id_for(exercise: ExerciseSpec, index: int, secret: str, key: str) -> str:

@@ -28,7 +28,7 @@ from app.search import View
 from app.search.numbers import fmt, jv
 from app.search.states import N_
 from app.search.words import Said
-from app.search.descriptors import sampled
+from app.search.descriptors import get
 
 KINDS = ("value", "pruned", "bounds", "move", "next", "ucb")   # [mcts] ucb
 
@@ -43,6 +43,8 @@ TEXT = {
     "move": N_("Which move does the root {x} choose?"),
     "next": N_("Which node does the search visit next?"),
     "ucb": N_("Which child of {x} does UCB1 select next?"),   # Monte Carlo tree search
+    "ucb_givens": N_("UCB1 = exploit + {c} × √(ln {n} / n); exploit: the mean for MAX on "
+                     "{player}'s scale from {worst} to {best}."),
     "none": N_("none"),
     "bounds_answer": "α = {a}, β = {b}",
 }
@@ -80,12 +82,20 @@ class Question:
     """A node whose bounds are on screen now and must be hidden until the reveal."""
     say: dict | None = None
     """The prompt as a catalogue message with its fields (:func:`say`)."""
+    givens: dict | None = None
+    """[mcts] ``ucb``: the numbers UCB1 needs, as the board shows them (``say``: the
+    formula with C, N and the scale; ``children``: each child's visits and mean)."""
+    table: list | None = None
+    """[mcts] ``ucb``: the selection's UCB1 table (exploit, explore, sum), shown at the reveal."""
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "node": self.node, "prompt": self.prompt, "entry": self.entry,
-                "choices": list(self.choices), "answer": self.answer,
-                "answer_text": self.answer_text, "reveal_step": self.reveal_step,
-                "mask": self.mask, "say": self.say}
+        out = {"kind": self.kind, "node": self.node, "prompt": self.prompt, "entry": self.entry,
+               "choices": list(self.choices), "answer": self.answer,
+               "answer_text": self.answer_text, "reveal_step": self.reveal_step,
+               "mask": self.mask, "say": self.say}
+        if self.givens is not None:
+            out.update(givens=self.givens, table=self.table)
+        return out
 
 
 def _asked(kind, node, msgid, entry, choices, answer, text, reveal, mask=None, **fields):
@@ -99,6 +109,9 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
     if kind not in KINDS:
         raise QuestionError("unknown question {kind}: choose one of {kinds}", kind=repr(kind)[:40],
                             kinds=", ".join(KINDS))
+    record = get(key.options.algorithm)
+    if kind not in record.questions:   # the record says what its runs can be asked, and why not
+        raise QuestionError(record.unasked or "this algorithm is not asked that question")
     if kind in ("value", "pruned", "bounds"):
         if not isinstance(node_id, str) or node_id not in tree:
             raise QuestionError("choose a node of the tree for this question")
@@ -154,23 +167,48 @@ def make_question(key: AnswerKey, step: int, kind: str, node_id: str | None) -> 
         return _asked(kind, root.id, TEXT["move"], "choose-one",
                       [c.id for c in root.children], best, tree.node(best).label, decided,
                       x=root.label)
-    if kind == "ucb":   # the next selection by UCB1, among the children of its node
-        if not sampled(key.options.algorithm):
-            raise QuestionError("only Monte Carlo tree search selects by UCB1: run the class "
-                                "with mcts")
-        for ev in key.events[step:]:
-            if ev["type"] == "select":
-                parent = tree.node(ev["parent"])
-                return _asked(kind, parent.id, TEXT["ucb"], "choose-one",
-                              [c.id for c in parent.children], ev["node"],
-                              tree.node(ev["node"]).label, ev["step"], x=parent.label)
-        raise QuestionError("no selection by UCB1 comes after this step")
+    if kind == "ucb":
+        return _ucb(key, step)
     for ev in key.events[step:]:  # kind == "next"
         if ev["type"] in ("enter", "evaluate"):
             nid = ev["node"]
             return _asked(kind, None, TEXT["next"], "tap-node", (), nid,
                           tree.node(nid).label, ev["step"])
     raise QuestionError("the search visits no more nodes after this step")
+
+
+def _ucb(key: AnswerKey, step: int) -> Question:
+    """[mcts] "Which child does UCB1 select next?": only where the next step is
+    that selection (revealed there, before any playout the class has not seen)
+    and every number it needs (N, each child's n and mean) is on the board."""
+    tree = key.tree
+    ev = key.events[step] if 0 <= step < len(key.events) else None
+    if ev is None or ev["type"] != "select":
+        later = next((e for e in key.events[step:] if e["type"] == "select"), None)
+        if later is None:
+            raise QuestionError("no selection by UCB1 comes after this step")
+        raise QuestionError("The next step is not a selection by UCB1: go to step {before} "
+                            "(UCB1 selects at step {step}) and ask there.",
+                            before=later["step"] - 1, step=later["step"])
+    view = View.replay(tree, key.events, step)
+    parent = tree.node(ev["parent"])
+    rows = ev["children"]
+    shown = [view.field(parent.id, "visits")] + [
+        x for r in rows for x in (view.field(r["id"], "visits"), view.field(r["id"], "mean"))]
+    if any(x is None for x in shown):
+        raise QuestionError("UCB1's numbers at {x} are not all on the board at this step",
+                            x=parent.label)
+    lo, hi = ev["range"]
+    ismax = parent.player == 0    # (as app.search.mcts.Stat scales it)
+    worst, best = (lo, hi) if ismax else (hi, lo)
+    givens = {"say": say(TEXT["ucb_givens"], c=fmt(ev["exploration"]), n=ev["parent_visits"],
+                         player=tree.players[parent.player], worst=fmt(worst), best=fmt(best)),
+              "children": [{"id": r["id"], "label": tree.node(r["id"]).label,
+                            "visits": r["visits"], "mean": r["mean"]} for r in rows]}
+    table = [dict(r, label=tree.node(r["id"]).label) for r in rows]
+    q = _asked("ucb", parent.id, TEXT["ucb"], "choose-one", [r["id"] for r in rows], ev["node"],
+               tree.node(ev["node"]).label, ev["step"], x=parent.label)
+    return Question(**{**q.__dict__, "givens": givens, "table": table})
 
 
 def _inner(key: AnswerKey, node_id: str, never: str):

@@ -382,12 +382,16 @@ class Classes:
                                        "asked_step", "revealed")}
             shown["say"] = q.get("say")
             shown["round"] = q.get("round", 1)
+            if q.get("givens"):   # [mcts] the numbers UCB1 needs (no answer in them)
+                shown["givens"] = q["givens"]
             if q.get("closes"):
                 now = time.time() if now is None else now
                 shown["remaining"] = round(max(0.0, q["closes"] - now), 1)
             if q["revealed"]:
                 shown.update(answer=q["answer"], answer_text=q["answer_text"],
                              reveal_step=q["reveal_step"])
+                if q.get("table"):   # [mcts] the selection's UCB1 table
+                    shown["table"] = q["table"]
             else:
                 shown["mask"] = q["mask"]
             out["question"] = shown

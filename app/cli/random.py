@@ -49,6 +49,8 @@ def register(subparsers) -> None:
                    help="alternate MAX, chance, MIN, chance layers (expectiminimax)")
     p.add_argument("--evals", action="store_true",
                    help="give inner nodes an eval (a noisy estimate) for depth-limited search")
+    p.add_argument("--bounds", action="store_true",
+                   help="keep the leaf values' range as the tree's bounds (Star1 prunes at chance nodes)")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     p.set_defaults(func=run)
 
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     tree = random_tree(branching=args.branching, depth=args.depth, values=args.values,
                        seed=args.seed, players=args.players, chance=args.chance,
-                       evals=args.evals)
+                       evals=args.evals, bounds=args.bounds)
     text = dump_yaml(tree)
     if args.output:
         try:

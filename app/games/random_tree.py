@@ -25,6 +25,7 @@ import secrets
 from dataclasses import dataclass
 from random import Random
 
+from app.search.descriptors import get
 from app.search.tree import Node, Tree
 
 MAX_NODES = 100_000
@@ -49,6 +50,8 @@ class RandomSpec:
     chance: bool = False
     evals: bool = False
     """Give inner nodes an ``eval`` (a noisy estimate of their true value)."""
+    bounds: bool = False
+    """Give the tree the leaf values' range as its ``bounds`` (Star1's [L, U])."""
 
     def __post_init__(self) -> None:
         b = self.branching
@@ -94,7 +97,7 @@ class RandomSpec:
 
     # -- the id ---------------------------------------------------------
     def id(self) -> str:
-        """The canonical id: ``r-b<b>-d<d>[-v<lo>..<hi>][-p<n>][-c][-e]-s<seed>``."""
+        """The canonical id: ``r-b<b>-d<d>[-v<lo>..<hi>][-p<n>][-c][-e][-l]-s<seed>``."""
         parts = ["r", f"b{self.branching_text}", f"d{self.depth}"]
         if self.values != DEFAULT_VALUES:
             parts.append(f"v{self.values[0]}..{self.values[1]}")
@@ -104,13 +107,15 @@ class RandomSpec:
             parts.append("c")
         if self.evals:
             parts.append("e")
+        if self.bounds:
+            parts.append("l")
         parts.append(f"s{self.seed}")
         return "-".join(parts)
 
     _ID = re.compile(
         r"r-b(?P<blo>\d{1,3})(?:\.\.(?P<bhi>\d{1,3}))?-d(?P<d>\d{1,3})"
         r"(?:-v(?P<vlo>-?\d{1,9})\.\.(?P<vhi>-?\d{1,9}))?(?:-p(?P<p>\d))?"
-        r"(?P<c>-c)?(?P<e>-e)?-s(?P<s>\d{1,18})")
+        r"(?P<c>-c)?(?P<e>-e)?(?P<l>-l)?-s(?P<s>\d{1,18})")
 
     @classmethod
     def is_id(cls, text: str) -> bool:
@@ -126,15 +131,32 @@ class RandomSpec:
         hi = int(m["bhi"]) if m["bhi"] else lo
         values = (int(m["vlo"]), int(m["vhi"])) if m["vlo"] else DEFAULT_VALUES
         return cls(branching=(lo, hi), depth=int(m["d"]), values=values, seed=int(m["s"]),
-                   players=int(m["p"] or 2), chance=bool(m["c"]), evals=bool(m["e"]))
+                   players=int(m["p"] or 2), chance=bool(m["c"]), evals=bool(m["e"]),
+                   bounds=bool(m["l"]))
 
     def tree(self) -> Tree:
         return _build(self)
 
 
+def shape_for(algorithm: str | None) -> dict | None:
+    """:class:`RandomSpec`'s shape fields for ``algorithm``'s random trees, as its
+    record's ``random_shape`` says (Star1: chance nodes and leaf bounds); none
+    given: a plain MAX/MIN tree; None when its record draws no random trees.
+
+    >>> shape_for("star1")
+    {'players': 2, 'chance': True, 'evals': False, 'bounds': True}
+    """
+    shape = get(algorithm).random_shape if algorithm else ()
+    if shape is None:
+        return None
+    return {"players": 3 if "players" in shape else 2, "chance": "chance" in shape,
+            "evals": "evals" in shape, "bounds": "bounds" in shape}
+
+
 def random_tree(branching: int | tuple[int, int] = 3, depth: int = 3,
                 values: tuple[int, int] = DEFAULT_VALUES, seed: int | None = None,
-                players: int = 2, chance: bool = False, evals: bool = False) -> Tree:
+                players: int = 2, chance: bool = False, evals: bool = False,
+                bounds: bool = False) -> Tree:
     """A random game tree; the same arguments give the same tree everywhere.
 
     ``branching`` is a number of children or a range ``(low, high)`` drawn
@@ -143,13 +165,14 @@ def random_tree(branching: int | tuple[int, int] = 3, depth: int = 3,
     With ``chance`` the layers alternate MAX, chance, MIN, chance, ... and
     each chance node's children carry probabilities in tenths. With
     ``evals`` every inner node gets an ``eval``: its true value plus a little
-    noise, so depth-limited search can be practised. ``seed=None`` draws a
+    noise, so depth-limited search can be practised. With ``bounds`` the tree
+    keeps the leaf range as its ``bounds`` (Star1's). ``seed=None`` draws a
     fresh seed, which the tree's title records.
     """
     if seed is None:
         seed = secrets.randbelow(10_000)
     return RandomSpec(branching=branching, depth=depth, values=values, seed=seed,
-                      players=players, chance=chance, evals=evals).tree()
+                      players=players, chance=chance, evals=evals, bounds=bounds).tree()
 
 
 def letters(n: int) -> str:
@@ -266,7 +289,7 @@ def _freeze(spec: RandomSpec, root: _Draft) -> Tree:
     players = ("MAX", "MIN") if spec.players == 2 else tuple(f"P{i + 1}" for i in range(spec.players))
     return Tree(root=built[id(root)], players=players, title=_title(spec),
                 source=f"random tree {spec.id()}", description=_description(spec),
-                algorithm=None)
+                algorithm=None, bounds=spec.values if spec.bounds else None)
 
 
 def _title(spec: RandomSpec) -> str:
@@ -288,8 +311,10 @@ def _description(spec: RandomSpec) -> str:
         cmd.append("--chance")
     if spec.evals:
         cmd.append("--evals")
+    if spec.bounds:
+        cmd.append("--bounds")
     return ("Made by the random-tree generator; the same seed gives the same tree. "
             f"Regenerate it with `{' '.join(cmd)}`.")
 
 
-__all__ = ["random_tree", "RandomSpec", "letters", "MAX_NODES"]
+__all__ = ["random_tree", "RandomSpec", "letters", "shape_for", "MAX_NODES"]

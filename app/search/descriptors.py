@@ -85,10 +85,34 @@ class Algorithm:
     reasons: tuple[tuple[str, str], ...] = ()
     """Why a layer refuses it: ``(layer, message id)`` pairs, layer one of
     ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``; read by :meth:`reason`."""
+    questions: tuple[str, ...] | None = None
+    """The question kinds a class asks of its runs (:mod:`app.classes.questions`;
+    the projector's menu lists these, the server refuses others with its ``questions`` reason).
+    None: by what it keeps (``value``, ``move``, ``next``; with ``bounds`` also
+    ``pruned`` and ``bounds``); () for none (not ``one_search``)."""
+    controls: tuple[str, ...] | None = None
+    """The transport controls beyond stepping (``next-cut``: go to the next
+    cut-off). None: ``next-cut`` where its events include ``prune``."""
+    random_shape: tuple[str, ...] | None = ()
+    """The shape of its random trees (homework, practice): ``chance`` (MAX,
+    chance, MIN, chance layers), ``bounds`` (the leaf range as the tree's
+    bounds), ``players`` (three players, a value each), ``evals`` (an eval at
+    every inner node); () a plain MAX/MIN tree; None: no random trees for it."""
 
     def __post_init__(self) -> None:
         if not self.listing:
             object.__setattr__(self, "listing", self.id)
+        if self.questions is None:
+            asked = ("value", "pruned", "bounds", "move", "next") if self.bounds \
+                else ("value", "move", "next")
+            object.__setattr__(self, "questions", asked if self.one_search else ())
+        if self.controls is None:
+            object.__setattr__(self, "controls", ("next-cut",) if "prune" in self.events else ())
+
+    @property
+    def unasked(self) -> str:
+        """Why a question kind not in ``questions`` is refused (a message id)."""
+        return self.reason("questions")
 
     def reason(self, layer: str) -> str:
         """The catalogue message saying why ``layer`` refuses it ("" where none is given)."""
@@ -121,7 +145,10 @@ class Algorithm:
                 "sampled": self.sampled,
                 "compact": self.compact, "whatif": self.whatif, "worksheet": self.worksheet,
                 "panel": self.panel,
-                "reasons": {layer: say(msgid) for layer, msgid in self.reasons}}
+                "reasons": {layer: say(msgid) for layer, msgid in self.reasons},
+                "questions": list(self.questions), "unasked": say(self.unasked) if self.unasked else "",
+                "controls": list(self.controls),
+                "random_shape": None if self.random_shape is None else list(self.random_shape)}
 
 
 def _load(path: str):
@@ -135,33 +162,52 @@ _BOUNDED = ("depth", "order", "seed", "strict", "style")
 REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("minimax", N_("Minimax"), N_("minimax"), "algorithms:backed_up",
               formulations=("aima", "wikipedia"),
-              prunes_nothing=N_("Minimax prunes nothing: every child is searched.")),
+              prunes_nothing=N_("Minimax prunes nothing: every child is searched."),
+              reasons=(("questions", N_("Minimax keeps no α and β and cuts nothing off: ask for a value, the "
+                             "root's move or the next node (run the class with alpha-beta for α, β "
+                             "and cut-offs).")),)),
     Algorithm("alphabeta", N_("Alpha-beta"), N_("alpha-beta"), "algorithms:alphabeta",
               bounds=True, options=_BOUNDED, formulations=("aima", "wikipedia"),
-              events=_PRUNING),
+              events=_PRUNING,
+              reasons=(("questions", N_("Alpha-beta does not select by UCB1: run the class with Monte Carlo "
+                             "tree search for that question.")),)),
     Algorithm("expectiminimax", N_("Expectiminimax"), N_("expectiminimax"),
               "algorithms:backed_up", chance="accepts", games=False,
-              prunes_nothing=N_("Expectiminimax prunes nothing here: every outcome is searched.")),
+              prunes_nothing=N_("Expectiminimax prunes nothing here: every outcome is searched."),
+              reasons=(("questions", N_("Expectiminimax keeps no α and β and cuts nothing off: ask for a value, "
+                             "the root's move or the next node (run the class with Star1 for α, β "
+                             "and cut-offs).")),),
+              random_shape=("chance",)),
     Algorithm("maxn", N_("maxⁿ"), N_("maxⁿ"), "algorithms:backed_up", players="vectors",
-              games=False, prunes_nothing=N_("maxⁿ prunes nothing here: every child is searched.")),
+              games=False, prunes_nothing=N_("maxⁿ prunes nothing here: every child is searched."),
+              reasons=(("questions", N_("maxⁿ keeps no α and β and cuts nothing off: ask for a value, the "
+                             "root's move or the next node.")),),
+              random_shape=("players",)),
     Algorithm("iterative", N_("Iterative deepening (α-β)"), N_("iterative deepening"),
               "algorithms:iterative", bounds=True, evals="every", options=_BOUNDED,
               listing="alphabeta", formulations=("aima", "wikipedia"),
               events=("iteration",) + _PRUNING, one_search=False, repeats=True,
-              reasons=(("questions", N_("questions need one search: iterative deepening searches "
-                                        "several times (run the class with alpha-beta)")),
+              reasons=(("questions", N_("Iterative deepening searches several times: class questions need one "
+                                        "search (run the class with alpha-beta).")),
                        ("homework", N_("homework is checked on one search: iterative deepening "
-                                       "searches several times (set alpha-beta)")))),
+                                       "searches several times (set alpha-beta)"))),
+              random_shape=("evals",)),
     Algorithm("star1", N_("Star1 (α-β with chance nodes)"), N_("Star1"), "star1:star1",
               chance="accepts", bounds=True, leaf_bounds=True,
               options=("depth", "order", "seed", "strict", "bounds"), events=_PRUNING,
-              games=False),
+              games=False,
+              reasons=(("questions", N_("Star1 does not select by UCB1: run the class with Monte Carlo tree "
+                             "search for that question.")),),
+              random_shape=("chance", "bounds")),
     Algorithm("mcts", N_("Monte Carlo tree search"), N_("Monte Carlo tree search"), "mcts:mcts",
               narrator="narrate_mcts:MctsNarrator",
               options=("depth", "seed", "iterations", "exploration"),
               events=("select", "expand", "simulate", "backpropagate", "done"), sampled=True,
               compact=False, whatif=False, worksheet=False, panel="mcts",
-              reasons=(("worksheet", N_("a worksheet asks for the values a search works out by "
+              questions=("ucb",),
+              reasons=(("questions", N_("Monte Carlo tree search returns no values, keeps no α and β and "
+                                        "visits nodes by sampling: ask which child UCB1 selects.")),
+                       ("worksheet", N_("a worksheet asks for the values a search works out by "
                                         "hand: Monte Carlo tree search plays at random, so it has "
                                         "none (export a picture of its steps instead)")),
                        ("whatif", N_("Monte Carlo tree search plays at random: the editor's "
@@ -170,7 +216,9 @@ REGISTRY: tuple[Algorithm, ...] = (
               "pvs:pvs", narrator="narrate_pvs:PvsNarrator", bounds=True,
               options=("depth", "order", "seed"), listing="pvs",
               events=("scout", "research") + _PRUNING, compact=False, worksheet=False,
-              reasons=(("worksheet", N_("principal variation search searches some subtrees "
+              reasons=(("questions", N_("Principal variation search does not select by UCB1: run "
+                                        "the class with Monte Carlo tree search for that question.")),
+                       ("worksheet", N_("principal variation search searches some subtrees "
                                         "twice (a null-window test, then the full window): a "
                                         "worksheet asks for one value per node; make it with "
                                         "alpha-beta, or export a picture of its steps")),)),

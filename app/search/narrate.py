@@ -34,7 +34,7 @@ from typing import Callable, Iterator
 
 from . import algorithms as A
 from .descriptors import get
-from .narrate_cuts import _BOUND_SAYS, _CUT, CutSentences  # noqa: F401 (wire.py reads them here)
+from .narrate_cuts import _BOUND_SAYS, _CUT, WINDOW_SAYS, CutSentences  # noqa: F401 (wire.py reads them here)
 from .narrate_plain import PlainReturns
 from .narrate_summary import SummarySentences
 from .numbers import INF, fmt, jv, unview as _num  # noqa: F401 (INF, _num: read by wire.py)
@@ -63,6 +63,7 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
         self.star = self.desc.leaf_bounds and tree.has_chance
         """Star1 over chance nodes: their outcomes get windows, and they may be cut."""
         self.seen: dict[str, set] = {}   # a chance node's outcomes searched so far (Star1)
+        self._win: dict | None = None     # Star1: the window's arithmetic for the next enter
         self.raw: dict[str, list] = {}    # Star1: node -> [v, alpha, beta] as the algorithm has
         # them (the view's are rounded for JSON; a window is computed from the exact ones)
         self.view = View(tree)
@@ -276,7 +277,8 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
                 if self.star:
                     if parent is not None:
                         _, alpha, beta, _ = self.raw[parent.id]
-                        if parent.chance:
+                        if parent.chance:   # (the sentence gives the window's arithmetic)
+                            self._win = self._window_words(parent, n, alpha, beta)
                             alpha, beta = self._window(parent, n, alpha, beta)
                     self.raw[n.id] = [0, alpha, beta, None]
             else:
@@ -351,6 +353,10 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
                 text = self.said("Start at the root, {node} with α = {alpha}, β = {beta}; "
                                  "v starts at {v}.", self.node_phrase(node), figure(alpha),
                                  figure(beta), figure(v0))
+            elif self._win is not None:   # Star1: an outcome's window, worked out
+                text = self.tell(WINDOW_SAYS, node=self.node_phrase(node), v=figure(v0),
+                                 **self._win)
+                self._win = None
             else:
                 text = self.said("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
                                  self.node_phrase(node), figure(alpha), figure(beta), figure(v0))

@@ -27,6 +27,21 @@ class CutSentences:
         wa, wb = window(alpha, beta, v, child.probability, rest_after(node, seen, child), lo, hi)
         return (wa if wa > lo else lo), (wb if wb < hi else hi)
 
+    def _window_words(self, node: Node, child: Node, alpha, beta) -> dict:
+        """The fields of :data:`WINDOW_SAYS`: where outcome ``child``'s α and β come
+        from ("α = (7.5 − 0.5 × 10) / 0.5 = 5"; "β = U = 10" where the leaf bound wins).
+        Called before the outcome joins ``seen``, as :meth:`_window` is."""
+        lo, hi = self.opts.bounds
+        seen = self.seen.setdefault(node.id, set())
+        v = self.raw[node.id][0]
+        p, rest = child.probability, rest_after(node, seen, child)
+        wa, wb = window(alpha, beta, v, p, rest, lo, hi)
+        f = self.figure
+        return {"alpha": _formula(f, "α", alpha, v, rest, hi, p, wa, "L", lo, wa > lo),
+                "beta": _formula(f, "β", beta, v, rest, lo, p, wb, "U", hi, wb < hi),
+                "p": f(p), "parent": self.name(node), "palpha": f(alpha), "pbeta": f(beta),
+                "sum": f(v), "rest": f(rest), "hi": f(hi), "lo": f(lo)}
+
     def _bound(self, node: Node, name: str, old, new) -> dict:
         self.bound_set[(node.id, name)] = new
         changes: list = []
@@ -48,14 +63,36 @@ class CutSentences:
         sign = side.strict_sign if strict else side.sign
         test = side.strict_test if strict else side.test
         by = self._holder(cut, bound, node)
-        why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
-               if by is not None else f"{side.symbol} = {self.figure(bound)}")
-        # (both sides' sentences have their fields in this order; the bound is beta or alpha)
-        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
-                         self.figure(v), sign, self.figure(bound), why, names)
+        parent = self.path[-2] if self.star and len(self.path) > 1 else None
+        if parent is not None and parent.chance:
+            # An outcome is cut by its window, not by a player's choice: say what it decides.
+            text = self._outcome_cut(node, parent, side, v, sign, bound, names, len(skipped))
+        else:
+            why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
+                   if by is not None else f"{side.symbol} = {self.figure(bound)}")
+            # (both sides' sentences have their fields in this order; the bound is beta or alpha)
+            text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
+                             self.figure(v), sign, self.figure(bound), why, names)
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
                           bound=jv(bound), pruned_nodes=count)
+
+    def _outcome_cut(self, node: Node, parent: Node, side, v, sign, bound, names, count) -> str:
+        """Star1 cuts an outcome of chance node ``parent`` at the edge of its window:
+        the chance node can no longer pass its own bound (or, at the leaf bound,
+        the outcome can go no further)."""
+        lo, hi = self.opts.bounds
+        low = side.bound == "alpha"
+        f = self.figure
+        if bound == (lo if low else hi):
+            why = self.tell(_OUTCOME_EDGE[low], node=self.name(node))
+        else:
+            _, palpha, pbeta, _ = self.raw[parent.id]
+            why = self.tell(_OUTCOME_WHY[low], parent=self.name(parent),
+                            bound=f(palpha if low else pbeta))
+        said = _OUTCOME_CUT[low][count > 1]
+        return self.tell(said, node=self.name(node), v=f(v), sign=sign,
+                         **{side.bound: f(bound)}, why=why, names=names)
 
     def on_chance_prune(self, node: Node, skipped, bound) -> dict:
         """Star1 cuts a chance node: the outcomes searched, with the rest at
@@ -155,6 +192,51 @@ _CUT = {
            "its other children {names} cannot matter and are pruned (α cut-off)."),
         N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
            "its last child {names} cannot matter and is pruned (α cut-off).")),
+}
+
+
+WINDOW_SAYS = N_("Enter {node} with {alpha}, {beta}: the window in which this outcome (p = {p}) "
+                 "decides {parent}, from {parent}'s α = {palpha} and β = {pbeta}, {sum} from "
+                 "the outcomes searched and {rest} unseen, counted at U = {hi} for α and L = "
+                 "{lo} for β; v starts at {v}.")
+"""Star1 enters an outcome of a chance node: its window, worked out."""
+
+
+def _formula(f, symbol: str, bound, v, rest, edge, p, w, clip_name: str, clip, inside: bool) -> str:
+    """One end of an outcome's window as arithmetic: ``α = (7.5 − 0.5 × 10) / 0.5 = 5``
+    (``(bound − v − rest × edge) / p``, zero terms left out), or ``α = L = 0``
+    where the leaf bound is tighter. Numbers only: the same in every language."""
+    if not inside:
+        return f"{symbol} = {clip_name} = {f(clip)}"
+    terms = [f(bound)]
+    if v:
+        terms.append(f"− {f(v)}" if v > 0 else f"+ {f(-v)}")
+    if rest and edge:
+        terms.append(f"− {f(rest)} × {f(edge)}" if edge > 0 else f"+ {f(rest)} × {f(-edge)}")
+    top = " ".join(terms)
+    return f"{symbol} = {'(' + top + ')' if len(terms) > 1 else top} / {f(p)} = {f(w)}"
+
+
+# Star1 cuts an outcome of a chance node (its window's edge), by side (low: α) and count.
+_OUTCOME_CUT = {
+    True: (N_("MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its last child {names} "
+              "cannot matter and is pruned (α cut-off)."),
+           N_("MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its other children {names} "
+              "cannot matter and are pruned (α cut-off).")),
+    False: (N_("MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its last child {names} "
+               "cannot matter and is pruned (β cut-off)."),
+            N_("MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its other children {names} "
+               "cannot matter and are pruned (β cut-off).")),
+}
+_OUTCOME_WHY = {
+    True: N_("the low end of its window: chance node {parent} can no longer get above its own "
+             "α = {bound}, whatever its other outcomes score"),
+    False: N_("the high end of its window: chance node {parent} can no longer get below its "
+              "own β = {bound}, whatever its other outcomes score"),
+}
+_OUTCOME_EDGE = {
+    True: N_("the least any leaf scores: {node} can go no lower"),
+    False: N_("the most any leaf scores: {node} can go no higher"),
 }
 
 

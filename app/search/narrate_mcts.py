@@ -20,7 +20,17 @@ from . import mcts as M
 from .narrate import Narrator
 from .numbers import jv
 from .options import SearchOptions
+from .states import move_words
 from .tree import Tree
+
+PLAYOUT_WORDS = 10
+"""A game's playout gives at most this many of its moves in words (``moves``):
+a lecture reads the first few; a 40-move Connect Four playout is summed up."""
+WORDS_UP_TO = 1_000
+"""Runs of at most this many iterations say a game's moves in words (the UCB1
+rows, the playouts): a lecture steps through a few hundred; a longer run is for
+its chart, and the words (each position drawn as a label, then read) would
+double its narration."""
 
 
 def r3(x: float):
@@ -101,6 +111,9 @@ class MctsNarrator(Narrator):
         shown = [{"id": r["id"], "visits": r["visits"], "mean": r3(r["mean"]),
                   "exploit": r3(r["exploit"]), "explore": r3(r["explore"]), "ucb": r3(r["ucb"])}
                  for r in rows]
+        if self._game and self.opts.iterations <= WORDS_UP_TO:   # the panel's rows, in words
+            for row, ch in zip(shown, parent.children):
+                row["move"] = self.move(node, ch.node)
         return self.event("select", cnode, changes, text, parent=node.id, iteration=self.k,
                           parent_visits=parent.visits, exploration=r3(self.c),
                           range=[jv(self.lo), jv(self.hi)], children=shown)
@@ -157,8 +170,29 @@ class MctsNarrator(Narrator):
                         if count == 1 else
                         self.said("Playout from {node}: {count} random moves to leaf {end}, "
                                   "worth {result} for MAX.", self.name(node), count, end, res))
+        extra = {"moves": self._playout_words(start, path)} \
+            if self._game and ids and self.opts.iterations <= WORDS_UP_TO else {}
         return self.event("simulate", node, changes, text, iteration=self.k, result=jv(result),
-                          playout=ids, cutoff=cutoff)
+                          playout=ids, cutoff=cutoff, **extra)
+
+    def _playout_words(self, start: M.Stat, path) -> list[str]:
+        """The first :data:`PLAYOUT_WORDS` moves of a game's playout in words ("X in
+        the centre"), as the sentences name moves; a move that cannot be read keeps
+        its name."""
+        out: list[str] = []
+        if self._lazy:   # the moves of the rules, from the start's position
+            state, moves = path
+            rules = self.tree.rules
+            before = rules.display(state)
+            for a in moves[:PLAYOUT_WORDS]:
+                name = rules.move_name(state, a)
+                state = rules.result(state, a)
+                after = rules.display(state)
+                out.append(move_words(self._game, before, after, self.tell) or name)
+                before = after
+            return out
+        nodes = [start.node, *path[:PLAYOUT_WORDS]]
+        return [self.move(a, b) for a, b in zip(nodes, nodes[1:])]
 
     def on_backup(self, start: M.Stat, result) -> dict:
         changes: list = []

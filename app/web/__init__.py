@@ -174,6 +174,10 @@ def _init_socketio(app: Flask) -> SocketIO:
         # Broadcasts between server processes (scale-out) go through this queue
         # (a redis:// URL); None: one process, nothing to share.
         message_queue=app.config.get("MESSAGE_QUEUE"),
+        # Engine.IO drops a closed connection (and the memory it holds) within
+        # this many seconds; a memory test shortens it (tests/server/test_memory.py).
+        **({"ping_timeout": app.config["SOCKET_PING_TIMEOUT"]}
+           if app.config.get("SOCKET_PING_TIMEOUT") else {}),
     )
     stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events,
                              budget.pull_changes, budget.runs_open, budget.run_nodes,

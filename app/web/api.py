@@ -25,6 +25,7 @@ from app.treefile import tree_to_dict
 
 from app.budget import Gate, OverBudget, refusal
 
+from .addresses import client_address
 from .errors import ApiError, api_error
 from .i18n import page_language
 from .library import TreeLibrary, tree_url
@@ -76,8 +77,6 @@ def upload_tree():
     data, filename, fmt = _read_upload()
     # A small file is read at once; a big one (seconds of parsing) off the loop.
     upload = library().upload
-    from .classes import client_address
-
     owner = client_address()   # the upload counts to this client's share of the store
     tree_id, token = (upload(data, filename=filename, fmt=fmt, owner=owner)
                       if len(data) < OFFLOAD_BYTES

@@ -31,25 +31,23 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from app.assignments.errors import AssignmentError
-from app.assignments.exercises import (exercises_for, options_of, random_spec, student_key,
-                                       typed_key)
+from app.assignments.exercises import exercises_for, student_key, typed_key
 from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, percent, table,
                                        exercise_scores, left_out)
 from app.assignments.grading import grade, guided_total, shown
+from app.assignments.access import key_allowed, ways_in
+from app.assignments.making import is_instructor
 from app.assignments.roster import read_roster
-from app.assignments.spec import AssignmentSpec, read_spec
 from app.assignments.store import Assignment, AssignmentStore, Student
 from app.budget import AssignmentBudget
-from app.classes.codes import check_token, new_token, token_hash
+from app.classes.codes import token_hash
 from app.db import open_database, sqlite_url
-from app.games.random_tree import RandomSpec
 from app.i18n import words
-from app.practice import PracticeError, practice_options
 from app.practice.misconceptions import LIBRARY
 from app.practice.words import speaking
-from app.search import SearchError
 
-from .classes import client_address
+from .addresses import client_address
+from .assignment_maker import maker_page, new_assignment
 from .errors import ApiError, said
 from .i18n import page_language
 from .lti_roster import sync_course
@@ -58,9 +56,6 @@ from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
 
-MAX_NODES = 400
-"""As practice's: a tree solved by hand (``PRACTICE_MAX_NODES`` overrides)."""
-DAY = 86_400
 SUBMIT_KEYS = {"answers", "ordering", "index", "answer", "reveal",
                # practice's page sends its options too; the exercise's own are used
                "tree", "mode", "strict", "style", "depth", "algorithm"}
@@ -93,8 +88,12 @@ def _budget() -> AssignmentBudget:
 
 @bp.after_request
 def _framed(response):
-    from .lti import frame_policy
-    return frame_policy(response)
+    """When LMSs are registered, they may frame the assignment pages (the policy
+    :mod:`app.web.lti` makes at start-up)."""
+    lti = current_app.extensions.get("lti")
+    if lti is not None and lti.origins:
+        response.headers["Content-Security-Policy"] = lti.frame_policy
+    return response
 
 
 # -- errors ------------------------------------------------------------------
@@ -155,17 +154,11 @@ def _instructor(assignment_id: str) -> Assignment:
         _guard()
         raise AssignmentError("This needs the instructor's link (Authorization: Bearer).", 401)
     token = header[7:].strip()
-    if not check_token(a.token_hash, token) and not _lms_instructor(a.id, token):
+    lti = current_app.extensions.get("lti")     # keys minted by an instructor's LMS launch
+    if not is_instructor(a, token, lti.store if lti else None):
         _missed()
         raise AssignmentError("This is not the instructor's link of this assignment.", 403)
     return a
-
-
-def _lms_instructor(assignment_id: str, token: str) -> bool:
-    """A key minted by an instructor's LMS launch (:mod:`app.web.lti`), still fresh."""
-    lti = current_app.extensions.get("lti")
-    return bool(lti) and 0 < len(token) <= 100 and lti.store.instructor_ok(assignment_id,
-                                                                            token_hash(token))
 
 
 def _student(a: Assignment) -> Student:
@@ -181,68 +174,7 @@ def _student(a: Assignment) -> Student:
 
 @bp.post("/api/assignments")
 def create():
-    return jsonify(make_assignment(request.get_json(silent=True))), 201
-
-
-def make_assignment(data) -> dict:
-    """Check and store an assignment (``POST /api/assignments``'s body, or an LMS
-    instructor's deep link); ``{"id", "student", "instructor", "dashboard"}``."""
-    budget = _budget()
-    spec = read_spec(data, budget.exercises_per_assignment)
-    trees = _check_exercises(spec)
-    assignment_id = secrets.token_urlsafe(9)
-    token, hashed = new_token()
-    _store().create(assignment_id, spec, hashed, secrets.token_hex(32), client_address(), trees,
-                    budget.assignments_per_instructor, DAY)
-    return {"id": assignment_id, "student": f"/a/{assignment_id}", "instructor": token,
-            "dashboard": f"/a/{assignment_id}/dashboard#{token}"}
-
-
-def _max_nodes() -> int:
-    return current_app.config.get("PRACTICE_MAX_NODES", MAX_NODES)
-
-
-def _check_exercises(spec: AssignmentSpec) -> dict[str, tuple[str | None, str]]:
-    """Each exercise's tree exists and suits its mode; copies of the uploaded ones."""
-    library = current_app.extensions["trees"]
-    copies = {}
-    for i, e in enumerate(spec.exercises):
-        where = f"exercises[{i}]"
-        if e.random:
-            rs = random_spec(e, 0)
-            if rs.max_nodes > _max_nodes():
-                raise AssignmentError("{field}: branching {branching} to depth {depth} can make "
-                                      "{nodes} nodes, too many to solve by hand (at most {limit}).",
-                                      argument=where, field=where, branching=e.branching,
-                                      depth=e.depth, nodes=rs.max_nodes, limit=_max_nodes())
-            tree = library.get(rs.id())
-        else:
-            if e.tree.startswith("game:"):
-                raise AssignmentError("{field}: a game is too big to solve by hand; choose a "
-                                      "tree.", argument=f"{where}.tree", field=f"{where}.tree")
-            try:
-                tree = library.get(e.tree)
-            except ApiError as exc:
-                if exc.status == 404:
-                    raise AssignmentError("{field}: there is no tree {id}.",
-                                          argument=f"{where}.tree", field=f"{where}.tree",
-                                          id=repr(e.tree)) from None
-                raise AssignmentError("{field}: {reason}", argument=f"{where}.tree",
-                                      field=f"{where}.tree", reason=exc.message) from None
-            if len(tree.nodes) > _max_nodes():
-                raise AssignmentError("{field}: this tree has {nodes} nodes, too many to solve by "
-                                      "hand (at most {limit}).", argument=f"{where}.tree",
-                                      field=f"{where}.tree", nodes=len(tree.nodes),
-                                      limit=_max_nodes())
-            if not library.is_builtin(e.tree) and not RandomSpec.is_id(e.tree):
-                stored = library.store.get(e.tree)
-                copies[e.tree] = (stored.format, stored.text)
-        try:
-            practice_options(tree, e.mode, options_of(e))
-        except (PracticeError, SearchError) as exc:
-            raise AssignmentError("{field}: {reason}", argument=f"{where}.mode",
-                                  field=f"{where}.mode", reason=str(exc)) from None
-    return copies
+    return jsonify(new_assignment(request.get_json(silent=True))), 201
 
 
 def _tree(a: Assignment, tree_id: str):
@@ -347,7 +279,7 @@ def grades_csv(assignment_id: str):
 @bp.post("/api/assignments/<assignment_id>/roster")
 def roster(assignment_id: str):
     a = _instructor(assignment_id)
-    _only(a, "any", "roster")
+    ways_in(a, "any", "roster")
     budget = _budget()
     upload = request.files.get("file")
     data = upload.read(budget.roster_bytes + 1) if upload else request.get_data()
@@ -389,7 +321,7 @@ def register(assignment_id: str):
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or set(data) - {"student"}:
         raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")
-    _only(a, "any")
+    ways_in(a, "any")
     name = data.get("student")
     key = typed_key(name)
     token = secrets.token_urlsafe(18)
@@ -398,33 +330,6 @@ def register(assignment_id: str):
                           _budget().students_per_assignment)
     return jsonify({"token": token, "student": " ".join(name.split()),
                     "link": f"/a/{a.id}#s={token}"}), 201
-
-
-def _only(a: Assignment, *allowed: str) -> None:
-    """The assignment's ``identities`` setting allows this way in, or 403."""
-    if a.spec.identities in allowed:
-        return
-    if a.spec.identities == "roster":
-        raise AssignmentError("This assignment is for the students on its roster: open the "
-                              "personal link your instructor sent you.", 403)
-    raise AssignmentError("This assignment is taken from the LMS: open it from your course "
-                          "page.", 403)
-
-
-def _key_allowed(a: Assignment, used: int, now: float, st: Student | None = None,
-                 index: int | None = None) -> bool:
-    """May the student see this exercise's key? After the due date; or, with
-    feedback per step or at submission, once their attempts are used up. A tree
-    every student shares is never shown early to a typed name: anyone may type
-    another name (an alias) and spend its attempts to learn the key."""
-    if a.spec.past_due(now):
-        return True
-    if a.spec.feedback == "due":
-        return False
-    if st is not None and index is not None and not a.spec.exercises[index].random \
-            and not st.known:
-        return False
-    return a.spec.attempts is not None and used >= a.spec.attempts
 
 
 @bp.get("/api/assignments/<assignment_id>/me")
@@ -439,7 +344,7 @@ def me(assignment_id: str):
     exercises = []
     for ex in _exercise_list(a, st.key):
         used = sum(1 for s in subs if s.exercise == ex["index"])
-        item = {**ex, "used": used, "key_allowed": _key_allowed(a, used, now, st, ex["index"])}
+        item = {**ex, "used": used, "key_allowed": key_allowed(a, used, now, st, ex["index"])}
         if modes[ex["index"]] != "guided":
             item["attempts_left"] = (None if a.spec.attempts is None
                                      else max(0, a.spec.attempts - used))
@@ -480,7 +385,7 @@ def submit(assignment_id: str, index: int):
         if exercise.mode == "guided":
             return jsonify(_guided(a, st, index, exercise, tree, tree_id, body, reveal, past))
         if reveal:     # the key, without a new attempt
-            if not _key_allowed(a, len(store.submissions(st.id, index)), now, st, index):
+            if not key_allowed(a, len(store.submissions(st.id, index)), now, st, index):
                 if not st.known and not exercise.random:
                     raise AssignmentError("Every student shares this tree: its solution is "
                                           "shown after the due date.", 403)
@@ -496,7 +401,7 @@ def submit(assignment_id: str, index: int):
                                _budget().submissions_per_minute,
                                misconception=graded.misconception)
         out = shown(graded, exercise.mode, a.spec.feedback,
-                    _key_allowed(a, attempt, now, st, index))
+                    key_allowed(a, attempt, now, st, index))
     _passback(a, st)
     out.update(attempt=attempt, late=past,
                attempts_left=None if a.spec.attempts is None else a.spec.attempts - attempt)
@@ -546,8 +451,7 @@ def _guided(a, st, index, exercise, tree, tree_id, body, reveal, past) -> dict:
 @bp.get("/a/new")
 def new_page():
     """Make an assignment (linked from the practice pages)."""
-    trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= _max_nodes()]
-    return render_template("assignment_new.html", trees=trees, modes=MODES)
+    return maker_page()
 
 
 @bp.get("/a/<assignment_id>")

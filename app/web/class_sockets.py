@@ -43,7 +43,8 @@ from app.classes.service import SECONDS
 from app.classes.codes import TOKEN_MAX, normal_code, valid_student
 
 from .errors import said
-from .classes import MAX_STEP, TooManyJoins, client_address, find_class, hold_tree
+from .addresses import client_address
+from .classes import MAX_STEP, TooManyJoins, find_class, hold_tree
 
 log = logging.getLogger(__name__)
 

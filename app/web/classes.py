@@ -36,8 +36,10 @@ from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.service import REPORT_COLUMNS
 from app.i18n import N_
 from app.classes.codes import normal_code
+from app.search.descriptors import ALGORITHMS, get as get_algorithm
 from app.classes.guard import JoinGuard
 
+from .addresses import client_address
 from .errors import ApiError, api_error, said
 from .i18n import localized
 from .params import argument_error, check_keys, options_from_payload, whole_number
@@ -73,18 +75,6 @@ def _setup(state) -> None:
 
 def classes() -> Classes:
     return current_app.extensions["classes"]
-
-
-def client_address(environ: dict | None = None) -> str:
-    """Who is asking, for rate limits: the peer, or the header a trusted proxy
-    sets (``CLASS_CLIENT_HEADER``, e.g. ``X-Real-IP`` behind our nginx)."""
-    environ = environ if environ is not None else request.environ
-    header = current_app.config.get("CLASS_CLIENT_HEADER")
-    if header:
-        value = environ.get("HTTP_" + header.upper().replace("-", "_"), "")
-        if value:
-            return value.split(",")[-1].strip()[:100]
-    return environ.get("REMOTE_ADDR") or "?"
 
 
 class TooManyJoins(ApiError):
@@ -220,7 +210,8 @@ def present(code: str, record: dict):
     return render_template("class_present.html", code=record["code"], tree_id=record["tree"],
                            title=_title(record), link=link, qr=Markup(svg),
                            short=_short(link), ended=bool(record["ended"]),
-                           kinds=QUESTION_NAMES, live=request.args.get("live") == "1")
+                           kinds=asked_of(record), unasked=unasked_of(record),
+                           live=request.args.get("live") == "1")
 
 
 @bp.get("/c/<code>/report")
@@ -304,6 +295,20 @@ QUESTION_NAMES = {  # said in the page's language by the template
     "next": N_("Next node visited"),
     "ucb": N_("UCB1's next selection (MCTS)"),
 }
+
+
+def asked_of(record: dict) -> dict:
+    """The question menu of a class: the kinds its algorithm's record asks (issue 26)."""
+    alg = (record.get("options") or {}).get("algorithm")
+    kinds = get_algorithm(alg).questions if alg in ALGORITHMS else tuple(QUESTION_NAMES)
+    return {k: v for k, v in QUESTION_NAMES.items() if k in kinds}
+
+
+def unasked_of(record: dict) -> str:
+    """Why a class's algorithm is asked nothing (its record's reason; empty if it is asked)."""
+    alg = (record.get("options") or {}).get("algorithm")
+    a = get_algorithm(alg) if alg in ALGORITHMS else None
+    return a.unasked if a is not None and not a.questions else ""
 
 
 def hold_tree(record: dict, release: bool = False) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_limiter import Limiter
 
+from .addresses import client_address
 from .errors import said
 
 LIMITED = {
@@ -25,8 +26,6 @@ LIMITED = {
 def _client() -> str:
     # The peer, or behind a trusted proxy the header it sets (the setting the
     # live classes' limits use too: CLASS_CLIENT_HEADER, e.g. X-Real-IP).
-    from .classes import client_address
-
     return client_address()
 
 
@@ -43,8 +42,9 @@ def init(app: Flask) -> Limiter:
             continue
         app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
     app.extensions["rate_limiter"] = limiter
-    if app.config["RATELIMIT_ENABLED"]:   # the same switch as the rate limits
-        _throttle_refusal_logs(budget.refusals_logged)
+    # Always, whatever the rate limits: a flood of forged messages must not flood the log
+    # (tied to RATELIMIT_ENABLED, the filter came only if some app before had limits on).
+    _throttle_refusal_logs(budget.refusals_logged)
 
     @app.errorhandler(429)
     def _too_many(exc):

@@ -29,7 +29,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import secrets
 import time
 from datetime import datetime, timezone
@@ -45,12 +44,15 @@ from pylti1p3.service_connector import ServiceConnector
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.tool_config import ToolConfDict
 
+from app.assignments.access import ways_in
 from app.assignments.errors import AssignmentError
 from app.assignments.gradebook import exercise_scores, percent
 from app.assignments.lti_store import DbLaunchData, LtiStore
+from app.assignments.making import linked_assignment
 from app.assignments.platforms import RegisteredPlatforms
 from app.classes.codes import token_hash
 
+from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
 from .lti_roster import remember_course
 from .origins import cross_site
@@ -223,14 +225,6 @@ def _policy(response):
     return response
 
 
-def frame_policy(response):
-    """The assignment pages' policy when LMSs are registered: framed by them."""
-    lti = current_app.extensions.get("lti")
-    if lti is not None and lti.origins:
-        response.headers["Content-Security-Policy"] = lti.frame_policy
-    return response
-
-
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
@@ -290,10 +284,7 @@ def launch():
     if message.is_deep_link_launch():
         if not teaches(data):
             return _refused(said("Only an instructor can add an assignment."))
-        from .practice import MODES
-        trees = [t for t in current_app.extensions["trees"].entries() if t["nodes"] <= 400]
-        return render_template("assignment_new.html", trees=trees, modes=MODES,
-                               deep_link=message.get_launch_id())
+        return maker_page(deep_link=message.get_launch_id())
     custom = data.get(LTI_CLAIM + "custom") or {}
     assignment_id = custom.get("assignment") or ""
     store = current_app.extensions["assignments"]
@@ -310,9 +301,10 @@ def launch():
     if teaches(data):
         lti.store.mint_instructor(a.id, token_hash(token))
         return _go(f"/a/{a.id}/dashboard#{token}")
-    if a.spec.identities == "roster":
-        return _refused(said("This assignment is for the students on its roster: open the "
-                             "personal link your instructor sent you."), 403)
+    try:
+        ways_in(a, "any", "lms")
+    except AssignmentError as exc:
+        return _refused(said(exc.msgid, **exc.fields), exc.status)
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
@@ -347,8 +339,6 @@ def _go(url: str):
 @bp.post("/lti/deep-link/<launch_id>")
 def deep_link(launch_id: str):
     lti = _lti()
-    from .assignments import make_assignment
-
     try:
         message = Launch.from_cache(launch_id, FlaskRequest(), lti.conf,
                                     launch_data_storage=lti.storage())
@@ -362,9 +352,9 @@ def deep_link(launch_id: str):
         raise AssignmentError("Add the tool from a course of the LMS.", 403)
     body = request.get_json(silent=True)
     if isinstance(body, dict) and "link" in body:
-        made = _existing(body)
+        made = linked_assignment(body, current_app.extensions["assignments"], lti.store)
     else:
-        made = make_assignment(body)
+        made = new_assignment(body)
         # The course's member list (NRPS) comes with the course that made it.
         remember_course(made["id"], message.get_launch_data(), message.get_client_id())
     lti.store.bind(made["id"], *course)
@@ -379,26 +369,6 @@ def deep_link(launch_id: str):
     return jsonify({"jwt": deep.get_response_jwt([resource]),
                     "return_url": settings.get("deep_link_return_url"),
                     "dashboard": made["dashboard"], "student": made["student"]}), 201
-
-
-def _existing(body: dict) -> dict:
-    """An assignment its instructor links into another course, proven by its instructor
-    link (``/a/<id>/dashboard#<key>``, as made or as minted by an LMS launch)."""
-    from app.classes.codes import check_token
-
-    link = body.get("link")
-    if set(body) - {"link", "title"} or not isinstance(link, str) or len(link) > 400:
-        raise AssignmentError("Send a JSON object: {fields}.", argument="link",
-                              fields="{link: the assignment's instructor link}")
-    found = re.search(r"/a/([A-Za-z0-9_-]{1,32})/dashboard#([A-Za-z0-9_-]{1,100})$", link)
-    store = current_app.extensions["assignments"]
-    a = store.get(found.group(1)) if found else None
-    if a is None or not (check_token(a.token_hash, found.group(2)) or
-                         _lti().store.instructor_ok(a.id, token_hash(found.group(2)))):
-        raise AssignmentError("This is not the instructor's link of an assignment.", 403,
-                              argument="link")
-    return {"id": a.id, "title": a.title, "student": f"/a/{a.id}",
-            "dashboard": f"/a/{a.id}/dashboard#{found.group(2)}"}
 
 
 @bp.get("/lti/jwks")

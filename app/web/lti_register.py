@@ -40,6 +40,7 @@ from limits.strategies import MovingWindowRateLimiter
 from app.assignments.platforms import Platforms, origin
 from app.treefile.errors import N_
 
+from .addresses import client_address
 from .errors import said
 
 log = logging.getLogger(__name__)
@@ -95,8 +96,6 @@ def _check_key(given: str) -> None:
     if not expected:
         raise Refused(404, N_("Registration by link is not set up on this server "
                               "(LTI_REGISTRATION_KEY)."))
-    from .classes import client_address
-
     limiter, item = current_app.extensions["lti_register_guard"]
     address = client_address()
     if not limiter.test(item, "lti-register", address):

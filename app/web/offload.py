@@ -151,7 +151,7 @@ def _context() -> tuple[WorkQueue | None, str | None]:
     sid = getattr(request, "sid", None)   # a Socket.IO connection
     if sid is not None:
         return work, f"sid:{sid}"
-    from .classes import client_address
+    from .addresses import client_address
 
     return work, client_address()
 

@@ -21,13 +21,13 @@ import secrets
 from flask import (Blueprint, current_app, jsonify, redirect, render_template, request,
                    url_for)
 
-from app.games.random_tree import DEFAULT_VALUES, RandomSpec
+from app.games.random_tree import DEFAULT_VALUES, RandomSpec, shape_for
 from app.i18n import words
 from app.practice import MODES, PracticeError, answer_key, check, check_order, guide
 from app.practice import practice_options, visualizer_link
 from app.practice.words import speaking
 from app.search import SearchError
-from app.search.descriptors import pruning_for
+from app.search.descriptors import ALGORITHMS, pruning_for
 from app.search.tree import Tree
 
 from .errors import ApiError, api_error
@@ -78,6 +78,19 @@ def random_page():
     if unknown:
         raise argument_error(unknown[0], "unknown argument {name}: expected {allowed}",
                              name=repr(unknown[0]), allowed=", ".join(RANDOM_KEYS + PAGE_KEYS))
+    shape = {"players": _int(args.get("players") or "2", "players"),
+             "chance": _flag(args.get("chance")), "evals": _flag(args.get("evals"))}
+    alg = args.get("algorithm")
+    if alg:   # the algorithm's record shapes its tree (Star1: chance nodes, leaf bounds)
+        if alg not in ALGORITHMS:
+            raise argument_error("algorithm", "unknown algorithm {name}: choose one of {names}",
+                                 name=repr(alg[:40]), names=", ".join(ALGORITHMS))
+        wanted = shape_for(alg)
+        if wanted is None or any(args.get(k) and shape[k] != wanted[k]
+                                 for k in ("players", "chance")):
+            raise api_error(400, "{algorithm} is practised on its own random trees: leave "
+                                 "players and chance nodes to it.", algorithm=alg)
+        shape = {**wanted, "evals": shape["evals"] or wanted["evals"]}
     try:
         spec = RandomSpec(
             branching=_range(args.get("branching") or "3", "branching"),
@@ -85,8 +98,7 @@ def random_page():
             values=_range(args.get("values") or f"{DEFAULT_VALUES[0]}:{DEFAULT_VALUES[1]}",
                           "values"),
             seed=_int(args["seed"], "seed") if args.get("seed") else secrets.randbelow(10_000),
-            players=_int(args.get("players") or "2", "players"),
-            chance=_flag(args.get("chance")), evals=_flag(args.get("evals")))
+            **shape)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     if spec.max_nodes > _max_nodes():

@@ -56,6 +56,9 @@ class WhatIf:
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple, tuple] = OrderedDict()
         self._states: dict[str, tuple[Checked, Outcome]] = {}   # state token -> run
+        # Checked documents by their exact JSON: the page asks one tree with
+        # each option in turn, and checking it was 44 % of a run (issue 30).
+        self._docs: OrderedDict[str, Checked] = OrderedDict()
         self._lock = threading.Lock()
 
     # -- the one request ------------------------------------------------------
@@ -129,7 +132,7 @@ class WhatIf:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        checked = check_document(doc, limits(self.budget))
+        checked = self._checked(key[0], doc)
         tree = checked.tree
         opts, note = _fitting(tree, options, tell)
         _check_depth(checked, opts)
@@ -143,6 +146,21 @@ class WhatIf:
                 _, old = self._cache.popitem(last=False)
                 self._states.pop(old[3], None)
         return found
+
+    def _checked(self, canonical: str, doc) -> Checked:
+        """``check_document(doc)``, remembered for the last few documents (a
+        checked tree is only read: searches and comparisons never change it)."""
+        with self._lock:
+            hit = self._docs.get(canonical)
+            if hit is not None:
+                self._docs.move_to_end(canonical)
+                return hit
+        checked = check_document(doc, limits(self.budget))
+        with self._lock:
+            self._docs[canonical] = checked
+            while len(self._docs) > self.cache_size:
+                self._docs.popitem(last=False)
+        return checked
 
 
 _canonical = json.JSONEncoder(allow_nan=False, separators=(",", ":"), check_circular=False).encode

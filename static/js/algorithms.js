@@ -52,3 +52,7 @@ export const compact = (id) => BY_ID.get(id)?.compact !== false;
 export const panelOf = (id) => BY_ID.get(id)?.panel ?? '';
 /** Does it search again from the root, round after round (iterative deepening)? */
 export const repeats = (id) => Boolean(BY_ID.get(id)?.repeats);
+/** The question kinds a class asks of its runs (app/classes/questions.py; the server refuses others). */
+export const questionsOf = (id) => BY_ID.get(id)?.questions ?? [];
+/** Does its record offer transport control `name` (e.g. 'next-cut': none where nothing is cut)? */
+export const offers = (id, name) => (BY_ID.get(id)?.controls ?? []).includes(name);

@@ -10,6 +10,7 @@ import { drawChart } from './class-chart.js';
 import { makeJoinView } from './class-join.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
+import { drawUcb } from './class-ucb.js';
 
 // Every sentence of this page, in one place.
 const TEXT = {
@@ -22,6 +23,7 @@ const TEXT = {
   reconnecting: t('Reconnecting…'),
   round: (n) => t('Round {n}', { n }),
   timeUp: t('Time is up'),
+  ucbLater: t('UCB1 is asked just before a selection: step on to the next one.'),
 };
 
 const $ = (sel) => document.querySelector(sel);
@@ -51,6 +53,8 @@ function takeToken() {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
+let syncAsk = null;   // the question menu follows the step (set once the form is wired)
+
 async function main() {
   const token = takeToken();
   const join = makeJoinView(code, { live });
@@ -73,9 +77,10 @@ async function main() {
   let following = null;           // a step the server sent that the session is moving to
   let started = false;            // the run is at the class's step: moves now are the instructor's
   const view = await makeClassView({
-    socket, treeId: state.tree, depth: state.options.depth,
+    socket, treeId: state.tree, depth: state.options.depth, algorithm: state.options.algorithm,
     onUpdate: (s) => {
       controls?.update();
+      syncAsk?.(s);
       const sentence = narrationOf(s);
       $('#narration').textContent = sentence;
       announcer.step(sentence, s.playing);
@@ -168,6 +173,7 @@ async function main() {
     clock.hidden = true;
     if (!q) { shown = { key: null, answers: -1 }; return; }
     $('[data-role=prompt]').textContent = promptOf(q);
+    drawUcb($('#tally [data-role=ucb]'), q);
     const round = $('[data-role=round]');
     round.hidden = q.round < 2;
     round.textContent = TEXT.round(q.round);
@@ -225,9 +231,24 @@ async function main() {
   const form = $('#ask-form');
   const kind = form.querySelector('[data-ask=kind]');
   const nodeField = form.querySelector('[data-role=node-field]');
-  const syncKind = () => { nodeField.hidden = ['move', 'next', 'ucb'].includes(kind.value); };   // [mcts] ucb
+  const askBtn = form.querySelector('[data-action=ask]');
+  const syncKind = () => {
+    nodeField.hidden = ['move', 'next', 'ucb'].includes(kind.value);   // [mcts] ucb
+    askBtn.disabled = !!kind.selectedOptions[0]?.disabled;
+  };
   kind.addEventListener('change', syncKind);
   syncKind();
+  // [mcts] "Which child does UCB1 select?" is offered only where the next step is
+  // that selection (the server refuses it elsewhere, naming the step to ask at).
+  syncAsk = (s) => {
+    const ucb = kind.querySelector('option[value=ucb]');
+    const next = s.run?.events?.[s.run.step];
+    if (!ucb || !s.run) return;
+    ucb.disabled = next !== undefined && next?.type !== 'select';
+    ucb.title = ucb.disabled ? TEXT.ucbLater : '';
+    syncKind();
+  };
+  if (session.run) syncAsk(session);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     join.hide();

@@ -4,6 +4,7 @@
 // to the server, which grades them with practice mode's own code.
 
 import { connectClass, makeClassView, narrationOf, promptOf, sayLabel, send } from './class-view.js';
+import { drawUcb } from './class-ucb.js';
 import { onTaps } from './practice-tree.js';
 import { t } from './i18n.js';
 import { makeAnnouncer } from './a11ytree.js';
@@ -96,7 +97,7 @@ async function main() {
   mine = ack.mine;
 
   view = await makeClassView({
-    socket, treeId: state.tree, depth: state.options.depth,
+    socket, treeId: state.tree, depth: state.options.depth, algorithm: state.options.algorithm,
     onUpdate: (s) => {
       const out = $('[data-step]');
       out.textContent = String(s.run.step);
@@ -178,6 +179,7 @@ async function main() {
     if (!q) { entry.replaceChildren(); delete entry.dataset.asked; return; }
     box.dataset.kind = q.kind;
     $('[data-role=prompt]', box).textContent = promptOf(q);
+    drawUcb($('[data-role=ucb]', box), q);
     const again = $('[data-role=again]', box);
     again.hidden = !(q.round > 1) || q.revealed;
     again.textContent = TEXT.again;

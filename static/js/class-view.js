@@ -11,6 +11,7 @@ import { makeSession } from './session.js';
 import { socketOptions, t } from './i18n.js';
 import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
+import { sampled } from './algorithms.js';
 
 export { promptOf, sayLabel } from './class-words.js';
 
@@ -48,7 +49,7 @@ export async function send(channel, name, payload) {
  * mask(id)}; `onUpdate(session)` after every move; `mask(id)` hides node
  * id's bounds (a question asks for them) from the eye and the ear.
  */
-export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus }) {
+export async function makeClassView({ socket, treeId, depth, algorithm, onUpdate, onStatus }) {
   const tree = readTree(await fetchTree(treeId));
   const stage = document.querySelector('#stage');
   const svg = stage.querySelector('#tree');
@@ -82,9 +83,15 @@ export async function makeClassView({ socket, treeId, depth, onUpdate, onStatus 
     setActive: (id) => { drawing.setActive(id); a11y.setActive(id); },
     setPath: (ids) => { drawing.setPath(ids); a11y.setPath(ids); },
   };
+  // [mcts] as the visualizer draws it: the search tree only, and a playout as a dashed path.
+  const mcts = sampled(algorithm);
+  stage.closest('.class-page')?.classList.toggle('mcts', mcts);
   session = makeSession({
     socket, tree, treeId, treeView, zoom,
-    onUpdate: (s) => onUpdate?.(s),
+    onUpdate: (s) => {
+      if (mcts) drawing.setPlayout?.(s.run.event?.type === 'simulate' ? s.run.event.playout : null);
+      onUpdate?.(s);
+    },
     onStatus: (st) => onStatus?.(st),
     // A whole lecture tree arrives in the first pull: the run is then closed
     // on the server, so a class of hundreds holds no runs there.

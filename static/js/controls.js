@@ -3,6 +3,7 @@
 // the same handles.
 
 import { t, num } from './i18n.js';
+import { offers } from './algorithms.js';
 
 const SPEEDS = [0.5, 1, 2, 3, 5, 8, 13, 20, 40];   // steps per second
 
@@ -84,6 +85,7 @@ export function makeControls(root, session, { onPresent, onContrast, onFit, onZo
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || ownsKey(e.target, e.key)) return;
     if (!(e.key in keys)) return;
+    if (keys[e.key] === 'next-cut' && q('[data-action=next-cut]')?.hidden) return;   // (not offered: nothing is cut)
     e.preventDefault();
     if (e.key === ' ') {
       spaceTaken = true;
@@ -110,11 +112,18 @@ export function makeControls(root, session, { onPresent, onContrast, onFit, onZo
   const pauseBtn = q('[data-action=pause]');
   const startBtns = ['step-back', 'to-start'].map((a) => q(`[data-action=${a}]`));
   const endBtns = ['step-forward', 'to-end', 'next-cut', 'play'].map((a) => q(`[data-action=${a}]`));
+  const nextCutBtn = q('[data-action=next-cut]');
 
   /** Show the session's step, total and play state. */
   function update() {
     const run = session.run;
     if (!run) return;
+    // "Next cut-off" only where the algorithm's record offers it (not MCTS, max^n, minimax...).
+    const alg = session.params?.algorithm;
+    if (nextCutBtn && alg != null) {
+      const off = !offers(alg, 'next-cut');
+      if (nextCutBtn.hidden !== off) nextCutBtn.hidden = off;
+    }
     setText(counter, String(run.step));
     setAttr(counter, 'data-total', run.total != null ? String(run.total) : null);
     setText(totalEl, run.total != null ? String(run.total) : `${run.fetched}+`);

@@ -8,6 +8,7 @@
 import { t, pageFetch } from './i18n.js';
 import { show } from './model.js';
 import { panelOf } from './algorithms.js';
+import { moveLabel } from './tree.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f'];
@@ -15,7 +16,10 @@ const BACK = 400;   // how far back the panel looks for the last selection
 
 /**
  * makeMctsPanel(section, session, tree, {treeId}) -> update(). A node is
- * named by its label, a game's position by its last move (X5).
+ * named by its label, a game's move in words as the sentences say it (the
+ * tree's `moves`, the events' `move` and `moves`; its name, X5, only past
+ * what the page has words for). Also marks the iteration's phase in the
+ * strip over the tree ([data-mcts-phases]).
  */
 export function makeMctsPanel(section, session, tree, { treeId }) {
   const table = section.querySelector('[data-mcts="ucb"] tbody');
@@ -27,8 +31,10 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
   let answer = null, answerKey = null;   // alpha-beta's {best_move, value, depth}
   let curve = { run: null, step: 0, k: 0, rows: new Map(), series: [] };
 
+  const phases = document.querySelector('[data-mcts-phases]');
   const label = (id) => {
     const n = tree.byId.get(id);
+    if (n && tree.game) return moveLabel(tree, n);
     return tree.game || !n ? String(id).split('-').pop() : n.label;
   };
 
@@ -55,7 +61,7 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
       const tr = document.createElement('tr');
       if (r.id === ev.node) tr.className = 'chosen';
       tr.dataset.child = r.id;
-      for (const x of [label(r.id), r.visits, show(r.mean), show(r.exploit), show(r.explore), show(r.ucb)]) {
+      for (const x of [r.move ?? label(r.id), r.visits, show(r.mean), show(r.exploit), show(r.explore), show(r.ucb)]) {
         const td = document.createElement('td');
         td.textContent = String(x);
         tr.appendChild(td);
@@ -180,13 +186,26 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
     const s = session;
     const on = panelOf(s.params.algorithm) === 'mcts' && !!s.run;
     section.hidden = !on;
+    if (phases && !on) phases.hidden = true;
     if (!on) return;
     alphaBeta(s.params);
     const run = s.run, k = run.step;
     const ev = k > 0 ? run.events[k - 1] : null;
     ucbTable(lastSelect(run, k));
+    if (phases) {   // the iteration's four phases, this step's marked
+      phases.hidden = false;
+      for (const li of phases.children) {
+        const now = li.dataset.phase === ev?.type;
+        li.classList.toggle('current', now);
+        if (now) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+      }
+    }
     if (ev?.type === 'simulate') {
-      const path = ev.playout.length ? ev.playout.map(label).join(' → ') : t('(none: the node itself ends the game or the depth)');
+      // A game's moves in words (the first few: the event's `moves`), else the nodes' labels.
+      const words = ev.moves ?? ev.playout.map(label);
+      const more = ev.playout.length - words.length;
+      const path = !ev.playout.length ? t('(none: the node itself ends the game or the depth)')
+        : words.join(' → ') + (more > 0 ? ' ' + t('… and {n} more moves', { n: more }) : '');
       playout.textContent = t('Playout from {node}: {path}; result {result}.', { node: label(ev.node), path, result: show(ev.result) });
     } else playout.textContent = '';
     const c = series(run, k);

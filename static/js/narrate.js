@@ -103,6 +103,7 @@ export function makeNarrator(tree, say = t) {
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
   let leafBounds = null;              // Star1 over chance nodes: [L, U] (app/search/star1.py)
   const seen = new Map();             // Star1: a chance node's outcomes searched so far
+  let win = null;                     // Star1: the window's arithmetic for the next enter
   let lastDepth = null;
   const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
   let step = 0;
@@ -304,6 +305,7 @@ export function makeNarrator(tree, say = t) {
       const up = raw.length ? raw[raw.length - 1] : [null, -Infinity, Infinity];
       let [a, b] = [up[1], up[2]];
       if (leafBounds && parent && isChance(parent)) {   // Star1: the window of this outcome
+        win = windowWords(parent, m, up);                 // (the sentence gives its arithmetic)
         [a, b] = starWindow(parent, m, up);
       }
       if (leafBounds) [alpha, beta] = [a, b];
@@ -331,6 +333,54 @@ export function makeNarrator(tree, say = t) {
     const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
     const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
     return [wa > lo ? wa : lo, wb < hi ? wb : hi];
+  }
+
+  // narrate_cuts.CutSentences._window_words and _formula: where an outcome's α and β come from.
+  function windowWords(n, child, frame) {
+    const [lo, hi] = leafBounds;
+    const [v, alpha, beta] = frame;
+    const p = child.probability, rest = restAfter(n, child);
+    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
+    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
+    return {
+      alpha: formula('α', alpha, v, rest, hi, p, wa, 'L', lo, wa > lo),
+      beta: formula('β', beta, v, rest, lo, p, wb, 'U', hi, wb < hi),
+      p: fmt(p), parent: name(n), palpha: fmt(alpha), pbeta: fmt(beta),
+      sum: fmt(v), rest: fmt(rest), hi: fmt(hi), lo: fmt(lo),
+    };
+  }
+  function formula(symbol, bound, v, rest, edge, p, w, clipName, clip, inside) {
+    if (!inside) return `${symbol} = ${clipName} = ${fmt(clip)}`;
+    const terms = [fmt(bound)];
+    if (v) terms.push(v > 0 ? `− ${fmt(v)}` : `+ ${fmt(-v)}`);
+    if (rest && edge) terms.push(edge > 0 ? `− ${fmt(rest)} × ${fmt(edge)}` : `+ ${fmt(rest)} × ${fmt(-edge)}`);
+    const top = terms.join(' ');
+    return `${symbol} = ${terms.length > 1 ? `(${top})` : top} / ${fmt(p)} = ${fmt(w)}`;
+  }
+
+  /** narrate_cuts._outcome_cut: Star1 cuts an outcome at its window's edge (no player chooses it). */
+  function outcomeCut(n, parent, cut, v, sign, b, names, many) {
+    const [lo, hi] = leafBounds;
+    const low = cut === 'alpha';
+    let why;
+    if (b === (low ? lo : hi)) {
+      why = low ? say('the least any leaf scores: {node} can go no lower', { node: name(n) })
+        : say('the most any leaf scores: {node} can go no higher', { node: name(n) });
+    } else {
+      const [, pa, pb] = raw[raw.length - 2];
+      why = low
+        ? say('the low end of its window: chance node {parent} can no longer get above its own α = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pa) })
+        : say('the high end of its window: chance node {parent} can no longer get below its own β = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pb) });
+    }
+    const fields = { node: name(n), v: fmt(v), sign, [cut]: fmt(b), why, names };
+    if (low) {
+      return many
+        ? say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its other children {names} cannot matter and are pruned (α cut-off).', fields)
+        : say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its last child {names} cannot matter and is pruned (α cut-off).', fields);
+    }
+    return many
+      ? say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its other children {names} cannot matter and are pruned (β cut-off).', fields)
+      : say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its last child {names} cannot matter and is pruned (β cut-off).', fields);
   }
 
   // The cut at n, counted, and its skipped children marked pruned (one change
@@ -403,9 +453,14 @@ export function makeNarrator(tree, say = t) {
     } else if (vector) {
       text = say("{player} moves at {node}: it keeps the child whose vector is best in {player}'s own component.", { player: who(n), node: name(n) });
     } else if (alpha !== null) {
-      text = parent === null
-        ? say('Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) })
-        : say('Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+      if (parent === null) {
+        text = say('Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+      } else if (win) {   // Star1: an outcome's window, worked out
+        text = say("Enter {node} with {alpha}, {beta}: the window in which this outcome (p = {p}) decides {parent}, from {parent}'s α = {palpha} and β = {pbeta}, {sum} from the outcomes searched and {rest} unseen, counted at U = {hi} for α and L = {lo} for β; v starts at {v}.", { ...win, node: phrase, v: fmt(v0) });
+        win = null;
+      } else {
+        text = say('Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+      }
     } else if (parent === null) {
       text = say('Start at the root, {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
     } else {
@@ -505,8 +560,11 @@ export function makeNarrator(tree, say = t) {
       : `${side.symbol} = ${fmt(b)}`;
     const fields = { node: name(n), v: fmt(v), names, sign: strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
     const many = skipped.length > 1;
+    const parent = leafBounds && path.length > 1 ? path[path.length - 2] : null;
     let text;
-    if (cut === 'beta') {
+    if (parent && isChance(parent)) {   // an outcome, cut by its window: no player chooses it
+      text = outcomeCut(n, parent, cut, v, fields.sign, b, names, many);
+    } else if (cut === 'beta') {
       text = many
         ? say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its other children {names} cannot matter and are pruned (β cut-off).', fields)
         : say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its last child {names} cannot matter and is pruned (β cut-off).', fields);

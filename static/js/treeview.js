@@ -12,6 +12,7 @@
 //   view.setNodes(ids, fieldsOf) many at once; each edge updated once
 //   view.setActive(id|null)      the active node's halo (never over a label)
 //   view.setPath(ids|null)       the best line (principal variation)
+//   view.setPlayout(ids|null)    [mcts] a playout's nodes, a dashed path (SVG only)
 //   view.setDepthLimit(limit)    grey what a depth limit will never expand
 //   view.nodeEl(id)              the node's <g data-node> (hooks, classes);
 //                                undefined on the canvas painter
@@ -519,6 +520,20 @@ export function makeTreeView(viewport, t, options = {}) {
     }
   }
 
+  let playoutIds = [];
+  /** [mcts] A playout: the nodes it passed beyond the search tree, drawn as a dashed path (null: none). */
+  function setPlayout(ids) {
+    for (const id of playoutIds) {
+      nodeEls.get(id)?.classList.remove('playout');
+      edgeEls.get(id)?.line.classList.remove('playout');
+    }
+    playoutIds = (ids || []).filter((id) => nodeEls.has(id));
+    for (const id of playoutIds) {
+      nodeEls.get(id).classList.add('playout');
+      edgeEls.get(id)?.line.classList.add('playout');
+    }
+  }
+
   /** Grey the nodes a depth limit will never expand (those drawn). */
   function setDepthLimit(limit) {
     limited = limit != null;
@@ -590,10 +605,11 @@ export function makeTreeView(viewport, t, options = {}) {
   function clear() {
     setActive(null);
     setPath(null);
+    setPlayout(null);
     if (limited) setDepthLimit(null);
   }
 
-  return { box, setNode, setNodes, setActive, setPath, setDepthLimit, setStatic, markSpot, setFocus,
+  return { box, setNode, setNodes, setActive, setPath, setPlayout, setDepthLimit, setStatic, markSpot, setFocus,
     destroy, canvas: false, nodeEl: (id) => nodeEls.get(id),
     [PARTS]: { viewport, edgeLayer, nodeLayer, ring, nodeEls, edgeEls, clear } };
 }

@@ -341,6 +341,8 @@ async function main() {
       // (a worksheet only where the record makes one: the server refuses the others)
       const sheet = $('[data-worksheet]')?.closest('li');
       if (sheet) sheet.hidden = algorithm(s.params.algorithm)?.worksheet === false;
+      // [mcts] the playout drawn on the tree, beyond the search tree, at its simulate step
+      drawing.setPlayout?.(mcts && ev?.type === 'simulate' ? ev.playout : null);
       if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
       writeQuery({ ...s.params, step: s.run.step, suggestedDepth: tree.depth });
     },

@@ -347,3 +347,26 @@ def test_answers_no_strict_json_holds_are_graded_and_stored_not_a_500(client):
         assert r.status_code in (200, 400) and r.is_json, r.data
     res = client.get(f"/api/assignments/{a['id']}/students/Ina/attempts", headers=_auth(a))
     assert res.status_code == 200 and res.json["attempts"][0]["answers"]["answers"]["values"]["A"] == "inf"
+
+
+def test_a_star1_exercise_is_graded_by_star1_on_trees_of_its_shape(client, app):
+    """Issue 26: a random Star1 exercise got a tree without chance nodes or
+    bounds, so practice graded alpha-beta. Its record's random shape now
+    makes the tree; a fixed tree of the wrong shape is refused (400)."""
+    from app.practice.checker import practice_options
+    from app.assignments.exercises import options_of
+    from app.assignments.spec import ExerciseSpec
+    a = _make(client, exercises=[{"tree": "random", "mode": "cuts", "algorithm": "star1",
+                                  "depth": 3}])
+    s = _join(client, a, "ana")
+    tree_id = client.get(f"/api/assignments/{a['id']}/me", headers=s).json["exercises"][0]["tree"]
+    assert "-c-" in tree_id and "-l-" in tree_id, tree_id
+    with app.app_context():
+        tree = app.extensions["trees"].get(tree_id)
+    assert tree.has_chance and tree.bounds == (-10, 10)
+    e = ExerciseSpec("random", "cuts", "star1")
+    assert practice_options(tree, "cuts", options_of(e)).algorithm == "star1"
+    r = client.post("/api/assignments", json={"exercises": [
+        {"tree": "aima-fig-5-2", "mode": "cuts", "algorithm": "star1"}]})
+    assert r.status_code == 400 and r.json["error"]["argument"] == "exercises[0].tree"
+    assert "star1" in r.json["error"]["message"]

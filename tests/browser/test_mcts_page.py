@@ -16,11 +16,27 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
     viz.open(page, fig52, QUERY)
     assert page.locator("#options select[name=algorithm]").input_value() == "mcts"
     assert page.locator("#options input[name=iterations]").input_value() == "30"
+    # Issue 26: the phase strip marks the step's phase; a playout is drawn beyond the
+    # search tree (step 2: from B, one random move to leaf b1), and gone after it.
+    phase = "() => document.querySelector('[data-mcts-phases] li.current')?.dataset.phase ?? null"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 2)
+    assert events[1]["type"] == "simulate" and events[1]["playout"] == ["b1"]
+    assert page.evaluate(phase) == "simulate"
+    assert page.locator("[data-node=b1]").evaluate(
+        "e => e.classList.contains('playout') && getComputedStyle(e).visibility") == "visible"
+    assert page.locator("[data-edge=b1]").evaluate("e => getComputedStyle(e).visibility") == "visible"
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 3)
+    assert page.evaluate(phase) == "backpropagate"
+    assert page.locator("[data-node=b1]").evaluate("e => getComputedStyle(e).visibility") == "hidden"
     # The first select event: step to it, one key press per event.
     k = next(i for i, e in enumerate(events) if e["type"] == "select") + 1
-    for _ in range(k):
+    for _ in range(k - 3):
         page.keyboard.press("ArrowRight")
     viz.wait_step(page, k)
+    assert page.evaluate(phase) == "select"
     ev = events[k - 1]
     assert page.locator("#narration").inner_text().strip() == ev["text"]
     # Visits and means beside the nodes, as the events left them.
@@ -68,6 +84,18 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
                          ".map(e => e.dataset.node)") == ["A"]
 
 
+def test_mcts_panel_names_a_games_moves_in_words(page, viz):
+    """Issue 26: on tic-tac-toe the panel wrote "X1", "O4 → X6" while the
+    sentences said "X in the centre": now the same words."""
+    viz.open(page, "game:tictactoe:xo.x.o...", "algorithm=mcts&iterations=6&seed=1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    viz.wait_step(page, 2)
+    assert page.locator("[data-mcts=playout]").inner_text() == (
+        "Playout from X in the top-right corner: O in the centre → X in the bottom-right corner "
+        "→ O on the bottom edge to win; result −10.")
+
+
 def test_mcts_on_a_phone_in_indonesian(browser, live_server, fig52, viz):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
     pg = context.new_page()
@@ -111,20 +139,38 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
     made = requests.post(f"{live_server}/api/classes", json={
         "tree": fig52, "algorithm": "mcts", "iterations": 20, "seed": 1, "step": 9}, timeout=10).json()
     teacher = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server,
+                                locale="id-ID")
     try:
         pg = teacher.new_page()
         pg.goto(f"{made['present']}#{made['instructor']}")
         pg.wait_for_selector(".ready", timeout=15000)
+        # Issue 26: the menu offers what the record asks (no α/β questions), no "Next cut-off".
+        assert pg.eval_on_selector_all("[data-ask=kind] option", "os => os.map(o => o.value)") == ["ucb"]
+        assert pg.locator("#transport [data-action=next-cut]").is_hidden()
         st = phone.new_page()
-        st.goto(made["join"])
+        st.goto(made["join"] + "?lang=id")
         st.wait_for_selector("[data-node=C][data-visits='1']", timeout=15000)
         pg.wait_for_function("() => document.querySelector('[data-students]').textContent.trim() === '1'")
         pg.keyboard.press("Escape")                 # the hall's join view to its corner (issue 19)
+        # Offered only where the next step is the selection: not at step 10 (C expands next).
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:disabled", state="attached")
+        assert pg.locator("#ask-form [data-action=ask]").is_disabled()
+        pg.keyboard.press("ArrowLeft")
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:not(:disabled)", state="attached")
+        st.wait_for_function("() => document.querySelector('[data-step]').textContent === '9'")
         pg.select_option("[data-ask=kind]", "ucb")
         pg.click("[data-action=ask]", force=True)
         st.wait_for_selector("#question:not([hidden]) [data-choice=C]")
-        assert "UCB1" in st.locator("#question").inner_text()
+        # The prompt in the phone's language, and every number UCB1 needs beside it.
+        assert st.locator("#question [data-role=prompt]").inner_text() == \
+            "Anak A mana yang dipilih UCB1 berikutnya?"
+        assert "UCB1 = eksploitasi + 1.414 × √(ln 3 / n)" in st.locator("#question [data-role=ucb]").inner_text()
+        rows = st.eval_on_selector_all("#question [data-role=ucb] tbody tr",
+                                       "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        assert rows == [["B", "1", "3"], ["C", "1", "6"], ["D", "1", "2"]]
+        assert pg.locator("#tally [data-role=ucb] tbody tr").count() == 3
         st.click("#question [data-choice=C]")
         st.click("[data-action=send-answer]")
         pg.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '1'")
@@ -133,6 +179,20 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
         st.wait_for_selector("#question[data-verdict=right]")
         st.wait_for_function("() => document.querySelector('[data-step]').textContent === '10'")
         assert st.locator("[data-node=C]").get_attribute("data-status") == "active"
+        # ... with the UCB1 table, the chosen child marked.
+        pg.wait_for_selector("#tally [data-role=ucb][data-revealed=true] tr.chosen[data-child=C]")
+        assert pg.locator("#tally [data-role=ucb] tr.chosen td").last.inner_text() == "1.816"
     finally:
         teacher.close()
         phone.close()
+
+
+def test_next_cutoff_only_where_the_record_offers_it(page, viz, fig52):
+    """Issue 26: "Next cut-off" showed on max^n (and MCTS), where nothing is cut;
+    the transport bar now asks the algorithm's record (`controls`)."""
+    viz.open(page, "itb-three-player")
+    assert page.locator("#transport [data-action=next-cut]").is_hidden()
+    viz.open(page, fig52, "algorithm=alphabeta")
+    assert page.locator("#transport [data-action=next-cut]").is_visible()
+    viz.open(page, fig52, "algorithm=minimax")
+    assert page.locator("#transport [data-action=next-cut]").is_hidden()

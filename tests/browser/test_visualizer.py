@@ -132,7 +132,7 @@ def test_switching_the_algorithm_restarts_the_run(page, viz, live_server, fig52)
     viz.wait_step(page, 10)
     options = page.locator("select[name=algorithm] option").all_inner_texts()
     # Iterative deepening is not offered: Fig. 5.2 has no evals to stop at.
-    assert options == ["Alpha-beta", "Minimax", "Monte Carlo tree search"]
+    assert options == ["Alpha-beta", "Minimax", "Monte Carlo tree search", "Principal variation search"]
     page.select_option("select[name=algorithm]", "minimax")
     viz.wait_step(page, 0)
     page.wait_for_function("() => new URLSearchParams(location.search).get('algorithm') === 'minimax'")

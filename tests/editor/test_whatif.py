@@ -196,3 +196,25 @@ def test_the_run_before_is_named_by_its_state_token():
     assert strict["change"]["sentence"].startswith("Changing the search options no longer cuts")
     # A token this server does not know: said so (the page then sends the tree before).
     assert w.run(edited, previous_state="nope")["previous_missing"] is True
+
+
+def test_one_tree_asked_with_each_option_is_checked_once(monkeypatch):
+    # The editor's option menus ask the same tree again and again: checking the
+    # whole document by the loader's rules each time was 44 % of a run (issue 30).
+    import app.whatif as whatif
+
+    calls = []
+    real = whatif.check_document
+    monkeypatch.setattr(whatif, "check_document", lambda *a, **k: calls.append(1) or real(*a, **k))
+    doc = library_doc("aima-fig-5-2")
+    server = WhatIf()
+    answers = [server.run(copy.deepcopy(doc), {"algorithm": algorithm, "order": order}, text=False)
+               for algorithm in ("minimax", "alphabeta") for order in ("given", "best", "worst")]
+    assert len(calls) == 1
+    assert {a["result"]["value"] for a in answers} == {3}
+    assert answers[3]["result"]["pruned"] == ["c2", "c3"] and not answers[0]["result"]["pruned"]
+    broken = copy.deepcopy(doc)
+    node(broken, "c2").update(value="abc")
+    with pytest.raises(DocumentError):   # an edit is a new document: checked again (and refused)
+        server.run(broken, {})
+    assert len(calls) == 2

@@ -110,7 +110,7 @@ def test_no_message_hides_where_the_extractor_cannot_see_it():
 
     repo = Path(__file__).resolve().parents[2]
     hidden = []
-    for path in (repo / "static" / "js").glob("*.js"):
+    for path in (repo / "static" / "js").rglob("*.js"):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"`[^`]*\$\{\s*t\(", line):
                 hidden.append(f"{path.name}:{n}")

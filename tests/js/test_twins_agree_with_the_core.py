@@ -52,12 +52,17 @@ def narrate_cases(lang: str) -> list[dict]:
     for seed in (1, 2, 3):
         chance = random_tree(branching=(2, 3), depth=4, seed=seed, chance=True, evals=True)
         for alg, extra in (("expectiminimax", {}), ("star1", {"bounds": (-100, 100)}),
-                           ("star1", {"bounds": (-100, 100), "strict": True})):
+                           ("star1", {"bounds": (-100, 100), "strict": True}),
+                           ("star1", {"bounds": (-10, 10)})):   # (tight: windows, outcome cuts)
             out.append(narrate_case(f"random chance {seed}", chance,
                                     SearchOptions(algorithm=alg, **extra), lang))
         plain = random_tree(branching=(2, 4), depth=4, seed=seed, evals=True)
         for alg in filter(lambda a: get(a).compact, algorithms_for(plain)):
             out.append(narrate_case(f"random {seed}", plain, SearchOptions(algorithm=alg), lang))
+    from app.treefile import load_tree
+    from tests.search.test_star1_words import SIDES   # Star1's β-side and leaf-bound cuts
+    out.append(narrate_case("star1 sides", load_tree(SIDES), SearchOptions(algorithm="star1"),
+                            lang))
     out.append(narrate_case("game", resolve("game:tictactoe:xo.x.o..."),
                             SearchOptions(algorithm="alphabeta"), lang))
     return out

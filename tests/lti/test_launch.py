@@ -91,6 +91,18 @@ def test_no_score_reaches_the_lms_before_a_due_date_feedback_allows(lms):
     assert str(link) not in lms.gradebook
 
 
+def test_a_roster_only_assignment_refuses_a_launch_with_its_reason(lms):
+    s = requests.Session()
+    link = _deep_link(lms, s, "Roster only", identities="roster")
+    before = _counts(lms)[0]
+    page = s.get(f"{lms.url}/start", params={"user": "stu-3", "role": "student",
+                                             "kind": "resource", "link": link}, timeout=20)
+    landed = _post_form(s, page.text)
+    assert landed.status_code == 403 and 'name="lti-go"' not in landed.text
+    assert "personal link your instructor sent you" in html.unescape(landed.text)
+    assert _counts(lms)[0] == before       # no student made
+
+
 def _state_and_nonce(lms, session) -> tuple[str, str]:
     """A real OIDC login at the tool: the state and nonce it issued."""
     r = session.get(f"{lms.tool_url}/lti/login", allow_redirects=False, timeout=20, params={

@@ -84,6 +84,20 @@ def test_random_page_redirects_to_a_reproducible_id(client):
     assert client.get("/practice/random?depht=2").status_code == 400
 
 
+def test_a_random_tree_takes_its_shape_from_the_algorithms_record(client):
+    """Issue 26: /practice/random?algorithm=star1 made a plain tree, so practice
+    quietly graded alpha-beta; Star1's record gives chance nodes and leaf bounds."""
+    res = client.get("/practice/random?depth=3&seed=7&mode=cuts&algorithm=star1")
+    assert res.status_code == 302
+    assert res.headers["Location"] == "/practice/r-b3-d3-c-l-s7?mode=cuts&algorithm=star1"
+    tree = client.get("/api/trees/r-b3-d3-c-l-s7").json
+    assert tree["bounds"] == [-10, 10]
+    cuts = post(client, tree="r-b3-d3-c-l-s7", mode="cuts", answers={}, reveal=True).json
+    assert cuts["options"]["algorithm"] == "star1" and cuts["score"]["total"] > 0
+    assert client.get("/practice/random?algorithm=alphabeta&chance=1").status_code == 400
+    assert client.get("/practice/random?algorithm=nope").status_code == 400
+
+
 def test_pages(client):
     page = client.get("/practice/fig52?mode=guided")
     assert page.status_code == 200 and b'data-mode="guided"' in page.data

@@ -103,3 +103,28 @@ def test_a_big_tree_s_answer_lists_are_cut_short():
     assert text.startswith("leaf-0, leaf-1") and text.endswith("… and 500 more")
     assert f"leaf-{LISTED}," not in text
     assert _listing(labels[:3]) == "leaf-0, leaf-1, leaf-2"
+
+
+def test_a_worksheet_is_the_size_of_graphviz_s_own_pdfs():
+    # Fitting the pages on A4 once re-wrote every drawing's content uncompressed
+    # (pypdf's merge): 2.8x Graphviz's bytes here, 7x (1.2 MB) and 2-4 s of
+    # joining on a 1,093-node tree.
+    from app.render.engine import draw_pdf_pages
+    from app.render.pdf import join
+
+    tree = random_tree(branching=3, depth=4, seed=1)   # 121 nodes
+    drawn = draw_pdf_pages(worksheet_pages(tree, AB))
+    sheets = join(drawn)
+    assert len(sheets) < 1.2 * sum(len(p) for p in drawn), (len(sheets), [len(p) for p in drawn])
+    pages = pdf_pages(sheets)
+    assert len(pages) == 2 and all(is_a4(p) for p in pages)
+    assert "Answer key" in page_text(pages[1])
+    for page in pages:   # the drawing is scaled onto the sheet, inside its margins
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        spots = []
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: spots.append(
+            (tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+            if text.strip() else None)
+        assert len(spots) > 100
+        assert all(30 < x < width - 30 and 30 < y < height - 30 for x, y in spots), \
+            (width, height, min(spots), max(spots))

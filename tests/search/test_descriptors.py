@@ -33,8 +33,6 @@ SPLIT = re.compile(r"""(['"])([^'"\n]*)\1\s*\.split\(""")
 ENUMERATION = re.compile(rf"""\b(?:{IDS})(?:\s*\|\s*(?:{IDS})\b)+""")
 ALLOWED: dict[str, str] = {
     # file -> why it may spell ids out for now (each named, none silently)
-    "app/assignments/exercises.py": "w26b gives the record a random-shape field for homework "
-                                    "(issue 29; the lead merges it): random_spec reads it then",
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -78,9 +79,30 @@ def _nofile(limit: int | None):
     return set_limit
 
 
+_MIGRATED: list[Path] = []
+
+
+def _migrated_results() -> Path:
+    """A results database at the newest schema, made once per test process:
+    a server started on a new instance then finds the schema at its head
+    instead of running every migration on a new file (as tests/conftest.py's
+    ``make_app`` does)."""
+    if not _MIGRATED:
+        import tempfile
+
+        from app.db import open_database, sqlite_url
+
+        path = Path(tempfile.mkdtemp(prefix="migrated-")) / "results.sqlite3"
+        open_database(sqlite_url(str(path))).engine.dispose()
+        _MIGRATED.append(path)
+    return _MIGRATED[0]
+
+
 def launch(kind: str, instance: Path, settings: dict | None = None, nofile: int | None = None,
            gunicorn_args: tuple = ()) -> Served:
     instance.mkdir(parents=True, exist_ok=True)
+    if not (instance / "results.sqlite3").exists() and "DATABASE_URL" not in (settings or {}):
+        shutil.copyfile(_migrated_results(), instance / "results.sqlite3")
     config = "".join(f"{k} = {v!r}\n" for k, v in (settings or {}).items())
     (instance / "config.py").write_text(config, encoding="utf-8")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}

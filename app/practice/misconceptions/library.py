@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from app.search.algorithms import alphabeta, backed_up
-from app.search.descriptors import get
+from app.search.descriptors import ALGORITHMS, get
 from app.search.numbers import fmt
 from app.search.ordering import make_order
 from app.search.states import N_
@@ -91,12 +91,18 @@ def _chance(rule: str):
     return sheet
 
 
+def _hooked(opts) -> bool:
+    """The run is made by the generator whose hooks make these wrong searches
+    (:func:`app.search.algorithms.alphabeta`): its record names it."""
+    return opts.algorithm in ALGORITHMS and get(opts.algorithm).generator is alphabeta
+
+
 def _alphabeta_fits(tree: Tree, opts) -> bool:
-    return opts.algorithm == "alphabeta" and not tree.multiplayer and not tree.has_chance
+    return _hooked(opts) and not tree.multiplayer and not tree.has_chance
 
 
 def _swap_fits(tree: Tree, opts) -> bool:
-    return not tree.multiplayer and (opts.algorithm == "alphabeta" or not _pruning(opts))
+    return not tree.multiplayer and (_hooked(opts) or not _pruning(opts))
 
 
 def _chance_fits(tree: Tree, opts) -> bool:
