@@ -268,8 +268,12 @@ def with_bounds() -> tuple[str, ...]:
 
 
 def document(tell: Callable[..., str] | None = None) -> dict:
-    """The JSON document the pages read (``GET /api/algorithms``)."""
-    return {"algorithms": [a.describe(tell) for a in REGISTRY]}
+    """The JSON document the pages read (``GET /api/algorithms``): the records,
+    and the narration's sentences (:data:`app.search.sentences.SENTENCES`, kind ->
+    message id: the page's narrate.js says them through its catalogue)."""
+    from .sentences import SENTENCES
+
+    return {"algorithms": [a.describe(tell) for a in REGISTRY], "sentences": dict(SENTENCES)}
 
 
 __all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "pruning_for",

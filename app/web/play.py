@@ -112,8 +112,8 @@ def move():
             # Bounded in nodes and CPU seconds, in a worker thread (never on
             # gevent's loop), admitted per client (503/429 when busy).
             found = offload(answer, now["id"], opts.algorithm or "alphabeta", opts.depth,
-                            opts.order, opts.seed, max_nodes=budget.games.game_nodes,
-                            seconds=budget.games.search_seconds, iterations=opts.iterations,
+                            opts.order, opts.seed, max_nodes=budget.game_nodes,
+                            seconds=budget.search_seconds, iterations=opts.iterations,
                             exploration=opts.exploration)
             query = {k: v for k, v in found["options"].items() if v is not None}
             found["why"] = f"/t/{now['id']}?{urlencode({**query, 'step': 1})}"

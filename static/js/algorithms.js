@@ -21,6 +21,9 @@ async function load() {
   return { algorithms: [] };
 }
 
+/** The narration's sentences, kind -> message id (app/search/sentences.py: written
+ * once; narrate.js says them through the page's catalogue, i18n.js's t()). */
+export const SENTENCES = Object.freeze({ ...(doc.sentences ?? {}) });
 /** The records, in the order menus list them. */
 export const RECORDS = doc.algorithms;
 /** Their ids, in that order. */

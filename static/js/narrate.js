@@ -13,6 +13,7 @@
 //   run.push(narrator.feed(records));         // records: one pull's array
 
 import { t } from './i18n.js';
+import { SENTENCES as S } from './algorithms.js';   // the sentences, by kind (app/search/sentences.py)
 
 const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null };
 const FIELDS = ['status', 'value', 'alpha', 'beta'];
@@ -86,7 +87,7 @@ function unview(x) {
 }
 
 // How a cut-off is written, by the player cut (narrate._CUT): MAX by beta, MIN by alpha.
-// (The sentences are the narrator's own message ids, written out below.)
+// (The sentences are the narrator's own kinds: S, app/search/sentences.py.)
 const CUT = {
   max: { bound: 'beta', symbol: 'β', sign: '≥', strictSign: '>', test: 'v >= beta', strictTest: 'v > beta' },
   min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
@@ -157,15 +158,15 @@ export function makeNarrator(tree, say = t) {
   }
   function nodePhrase(n) {
     if (game && name(n) !== n.label) {
-      return say('{position} ({player} to move)', { position: name(n), player: who(n) });
+      return say(S.position_phrase, { position: name(n), player: who(n) });
     }
-    return say('{player} node {node}', { player: who(n), node: n.label });
+    return say(S.phrase, { player: who(n), node: n.label });
   }
   function rootPhrase(n) {
     const nm = name(n);
-    if (nm.trim().toLowerCase() === 'root') return say('the root');
-    if (nm !== n.label) return say('the root ({position})', { position: nm });
-    return say('the root {node}', { node: nm });
+    if (nm.trim().toLowerCase() === 'root') return say(S.the_root);
+    if (nm !== n.label) return say(S.root_position, { position: nm });
+    return say(S.root_node, { node: nm });
   }
   // One object per kind and role, shared by the events (read, never changed: panels.js).
   const noLines = Object.freeze({});
@@ -364,23 +365,23 @@ export function makeNarrator(tree, say = t) {
     const low = cut === 'alpha';
     let why;
     if (b === (low ? lo : hi)) {
-      why = low ? say('the least any leaf scores: {node} can go no lower', { node: name(n) })
-        : say('the most any leaf scores: {node} can go no higher', { node: name(n) });
+      why = low ? say(S.outcome_edge_alpha, { node: name(n) })
+        : say(S.outcome_edge_beta, { node: name(n) });
     } else {
       const [, pa, pb] = raw[raw.length - 2];
       why = low
-        ? say('the low end of its window: chance node {parent} can no longer get above its own α = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pa) })
-        : say('the high end of its window: chance node {parent} can no longer get below its own β = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pb) });
+        ? say(S.outcome_why_alpha, { parent: name(parent), bound: fmt(pa) })
+        : say(S.outcome_why_beta, { parent: name(parent), bound: fmt(pb) });
     }
     const fields = { node: name(n), v: fmt(v), sign, [cut]: fmt(b), why, names };
     if (low) {
       return many
-        ? say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its other children {names} cannot matter and are pruned (α cut-off).', fields)
-        : say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its last child {names} cannot matter and is pruned (α cut-off).', fields);
+        ? say(S.outcome_many_alpha, fields)
+        : say(S.outcome_one_alpha, fields);
     }
     return many
-      ? say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its other children {names} cannot matter and are pruned (β cut-off).', fields)
-      : say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its last child {names} cannot matter and is pruned (β cut-off).', fields);
+      ? say(S.outcome_many_beta, fields)
+      : say(S.outcome_one_beta, fields);
   }
 
   // The cut at n, counted, and its skipped children marked pruned (one change
@@ -416,12 +417,12 @@ export function makeNarrator(tree, say = t) {
     let text;
     if (low) {
       text = many
-        ? say('Chance node {node}: even if {names} all scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
-        : say('Chance node {node}: even if {names} scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
+        ? say(S.chance_many_alpha, fields)
+        : say(S.chance_one_alpha, fields);
     } else {
       text = many
-        ? say('Chance node {node}: even if {names} all scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
-        : say('Chance node {node}: even if {names} scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
+        ? say(S.chance_many_beta, fields)
+        : say(S.chance_one_beta, fields);
     }
     const by = holder(low ? 'alpha' : 'beta', limit, n);
     const ev = event('prune', n, changes, text, {
@@ -449,22 +450,22 @@ export function makeNarrator(tree, say = t) {
     const phrase = nodePhrase(n);
     let text;
     if (isChance(n)) {
-      text = say('Chance node {node}: v starts at 0 and becomes the probability-weighted sum of its children.', { node: name(n) });
+      text = say(S.enter_chance, { node: name(n) });
     } else if (vector) {
-      text = say("{player} moves at {node}: it keeps the child whose vector is best in {player}'s own component.", { player: who(n), node: name(n) });
+      text = say(S.enter_vector, { player: who(n), node: name(n) });
     } else if (alpha !== null) {
       if (parent === null) {
-        text = say('Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+        text = say(S.start_ab, { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
       } else if (win) {   // Star1: an outcome's window, worked out
-        text = say("Enter {node} with {alpha}, {beta}: the window in which this outcome (p = {p}) decides {parent}, from {parent}'s α = {palpha} and β = {pbeta}, {sum} from the outcomes searched and {rest} unseen, counted at U = {hi} for α and L = {lo} for β; v starts at {v}.", { ...win, node: phrase, v: fmt(v0) });
+        text = say(S.enter_window, { ...win, node: phrase, v: fmt(v0) });
         win = null;
       } else {
-        text = say('Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+        text = say(S.enter_ab, { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
       }
     } else if (parent === null) {
-      text = say('Start at the root, {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+      text = say(S.start, { node: phrase, v: fmt(v0) });
     } else {
-      text = say('Enter {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+      text = say(S.enter, { node: phrase, v: fmt(v0) });
     }
     return event('enter', n, changes, text, { parent: parent ? parent.id : null });
   }
@@ -478,11 +479,11 @@ export function makeNarrator(tree, say = t) {
     if (n === root) rootValue = value;
     let text;
     if (cutoff) {
-      text = say('Depth limit reached at {node}: not expanded; its evaluation {eval} = {value} is used.', { node: name(n), eval: name(n) === n.label ? `eval(${n.label})` : 'eval(n)', value: fmt(value) });
+      text = say(S.depth, { node: name(n), eval: name(n) === n.label ? `eval(${n.label})` : 'eval(n)', value: fmt(value) });
     } else if (name(n) !== n.label) {
-      text = say('Leaf {position}: value {value}.', { position: name(n), value: fmt(value) });
+      text = say(S.leaf_position, { position: name(n), value: fmt(value) });
     } else {
-      text = say('Leaf {node} has value {value}.', { node: n.label, value: fmt(value) });
+      text = say(S.leaf, { node: n.label, value: fmt(value) });
     }
     return event('evaluate', n, changes, text, { value: jv(value), cutoff });
   }
@@ -492,21 +493,21 @@ export function makeNarrator(tree, say = t) {
     const c = move(n, child);
     let text;
     if (r === 'chance') {
-      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(v), p: fmt(child.probability), child_value: fmt(val), new: fmt(v) });
+      text = say(S.chance_sum, { node: name(n), old: fmt(v), p: fmt(child.probability), child_value: fmt(val), new: fmt(v) });
     } else if (r === 'player') {
       const p = n.playerIndex;
-      text = say('{player} at {node}: {value} from {child} is no better for {player} ({mine} ≤ {best}): v stays {v}.', { player: who(n), node: name(n), value: fmt(val), child: c, mine: fmt(val[p]), best: fmt(v[p]), v: fmt(v) });
+      text = say(S.keep_vector, { player: who(n), node: name(n), value: fmt(val), child: c, mine: fmt(val[p]), best: fmt(v[p]), v: fmt(v) });
     } else {
       const fields = { player: who(n), node: name(n), value: fmt(val), child: c, v: fmt(v) };
       const tie = eq(val, v);
       if (r === 'max') {
         text = tie
-          ? say('{player} at {node}: {value} from {child} does not raise v: v stays {v} (a tie keeps the child found first).', fields)
-          : say('{player} at {node}: {value} from {child} does not raise v: v stays {v}.', fields);
+          ? say(S.keep_max_tie, fields)
+          : say(S.keep_max, fields);
       } else {
         text = tie
-          ? say('{player} at {node}: {value} from {child} does not lower v: v stays {v} (a tie keeps the child found first).', fields)
-          : say('{player} at {node}: {value} from {child} does not lower v: v stays {v}.', fields);
+          ? say(S.keep_min_tie, fields)
+          : say(S.keep_min, fields);
       }
     }
     return event('update', n, [], text, { child: child.id, old: jv(v), new: jv(v) });
@@ -520,14 +521,14 @@ export function makeNarrator(tree, say = t) {
     const cv = maps.value.has(child.id) ? maps.value.get(child.id) : null;
     let text;
     if (r === 'chance') {
-      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(old), p: fmt(child.probability), child_value: fmt(cv), new: fmt(now) });
+      text = say(S.chance_sum, { node: name(n), old: fmt(old), p: fmt(child.probability), child_value: fmt(cv), new: fmt(now) });
     } else if (r === 'player') {
       const p = n.playerIndex;
       text = old === null
-        ? say('{player} at {node}: first result {value} (from {child}).', { player: who(n), node: name(n), value: fmt(now), child: name(child) })
-        : say('{player} at {node}: {value} from {child} is better for {player} ({mine} > {best}): keep it.', { player: who(n), node: name(n), value: fmt(now), child: name(child), mine: fmt(now[p]), best: fmt(old[p]) });
+        ? say(S.first_vector, { player: who(n), node: name(n), value: fmt(now), child: name(child) })
+        : say(S.better_vector, { player: who(n), node: name(n), value: fmt(now), child: name(child), mine: fmt(now[p]), best: fmt(old[p]) });
     } else {
-      text = say('{player} at {node}: v = {op}({old}, {child_value}) = {new}, through {child}.', { player: who(n), node: name(n), op: r === 'max' ? 'max' : 'min', old: fmt(old), child_value: fmt(cv), new: fmt(now), child: move(n, child) });
+      text = say(S.update, { player: who(n), node: name(n), op: r === 'max' ? 'max' : 'min', old: fmt(old), child_value: fmt(cv), new: fmt(now), child: move(n, child) });
     }
     return event('update', n, changes, text, { child: child.id, old: jv(old), new: jv(now) });
   }
@@ -538,8 +539,8 @@ export function makeNarrator(tree, say = t) {
     set(changes, n.id, which, jv(now));
     const fields = { node: name(n), old: fmt(old), new: fmt(now) };
     const text = which === 'alpha'
-      ? say('MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} on this path.', fields)
-      : say('MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most {new} on this path.', fields);
+      ? say(S.alpha, fields)
+      : say(S.beta, fields);
     return event(which, n, changes, text, { old: jv(old), new: jv(now) });
   }
 
@@ -555,8 +556,8 @@ export function makeNarrator(tree, say = t) {
     const by = holder(cut, b, n);
     const why = by
       ? (cut === 'beta'
-        ? say('MIN already holds MAX to {bound} at {holder}', { bound: fmt(b), holder: name(by) })
-        : say('MAX already has {bound} at {holder}', { bound: fmt(b), holder: name(by) })) + through(by)
+        ? say(S.why_beta, { bound: fmt(b), holder: name(by) })
+        : say(S.why_alpha, { bound: fmt(b), holder: name(by) })) + through(by)
       : `${side.symbol} = ${fmt(b)}`;
     const fields = { node: name(n), v: fmt(v), names, sign: strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
     const many = skipped.length > 1;
@@ -566,12 +567,12 @@ export function makeNarrator(tree, say = t) {
       text = outcomeCut(n, parent, cut, v, fields.sign, b, names, many);
     } else if (cut === 'beta') {
       text = many
-        ? say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its other children {names} cannot matter and are pruned (β cut-off).', fields)
-        : say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its last child {names} cannot matter and is pruned (β cut-off).', fields);
+        ? say(S.many_beta, fields)
+        : say(S.one_beta, fields);
     } else {
       text = many
-        ? say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its other children {names} cannot matter and are pruned (α cut-off).', fields)
-        : say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its last child {names} cannot matter and is pruned (α cut-off).', fields);
+        ? say(S.many_alpha, fields)
+        : say(S.one_alpha, fields);
     }
     return event('prune', n, changes, text, {
       skipped: skipped.map((c) => c.id), cut, test: strict ? side.strictTest : side.test,
@@ -591,7 +592,7 @@ export function makeNarrator(tree, say = t) {
   function through(frame) {
     const child = bestChild.get(frame.id);
     if (!child) return '';
-    return say(' (through {child})', { child: move(frame, child) });
+    return say(S.through, { child: move(frame, child) });
   }
 
   function onExit(n, value) {
@@ -609,8 +610,8 @@ export function makeNarrator(tree, say = t) {
         const low = value <= own[1];
         kindLine = low ? 'return-cut' : 'return-cut-high';
         note = low
-          ? say(' (a bound: its true value is at most {value})', { value: fmt(value) })
-          : say(' (a bound: its true value is at least {value})', { value: fmt(value) });
+          ? say(S.at_most, { value: fmt(value) })
+          : say(S.at_least, { value: fmt(value) });
       }
     } else if (bounds && !isChance(n)) {
       const a = unview(field(n.id, 'alpha'));
@@ -621,8 +622,8 @@ export function makeNarrator(tree, say = t) {
         kindLine = 'return-cut';
         if (cutNodes.has(n.id)) {
           note = n.playerIndex === 0
-            ? say(' (a bound: its true value is at least {value})', { value: fmt(value) })
-            : say(' (a bound: its true value is at most {value})', { value: fmt(value) });
+            ? say(S.at_least, { value: fmt(value) })
+            : say(S.at_most, { value: fmt(value) });
         }
       }
     }
@@ -630,9 +631,9 @@ export function makeNarrator(tree, say = t) {
     if (parent === null) {
       rootValue = value;
       const phrase = rootPhrase(n);
-      text = say('{root} is worth {value}.', { root: phrase.slice(0, 1).toUpperCase() + phrase.slice(1), value: fmt(value) });
+      text = say(S.root_worth, { root: phrase.slice(0, 1).toUpperCase() + phrase.slice(1), value: fmt(value) });
     } else {
-      text = say('{node} returns {value} to {parent}{note}.', { node: name(n), value: fmt(value), parent: name(parent), note });
+      text = say(S.returns, { node: name(n), value: fmt(value), parent: name(parent), note });
     }
     const ev = event('exit', n, changes, text, { value: jv(value) });
     ev.lines = linesOf(kindLine, n);
@@ -653,12 +654,12 @@ export function makeNarrator(tree, say = t) {
       bestChild.clear();
       boundSet.clear();
       const text = depth >= height
-        ? say('Iteration {depth}: search again from the root, to the bottom of the tree.', { depth })
-        : say('Iteration {depth}: search again from the root, with the depth limit {depth}.', { depth });
+        ? say(S.iteration_bottom, { depth })
+        : say(S.iteration_limit, { depth });
       return event('iteration', null, changes, text, { depth });
     }
     iterations.push({ depth, value: jv(value), best_move: best ? best.id : null });
-    const text = say('Iteration {depth} done: value {value}, best move {move}.', { depth, value: fmt(value), move: best ? move(root, best) : say('(none)') });
+    const text = say(S.iteration_done, { depth, value: fmt(value), move: best ? move(root, best) : say(S.none) });
     return event('iteration', null, changes, text, { depth, value: jv(value), best_move: best ? best.id : null });
   }
 
@@ -671,17 +672,17 @@ export function makeNarrator(tree, say = t) {
   function counts(n, plain, saved) {
     const one = n === 1, cuts = cutoffs === 1;
     const fields = { n, cutoffs, plain, saved };
-    if (!bounds) return one ? say('{n} static evaluation.', fields) : say('{n} static evaluations.', fields);
+    if (!bounds) return one ? say(S.count_1, fields) : say(S.count_n, fields);
     if (leafBounds) {
-      if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
-      if (one) return say('{n} static evaluation, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
-      if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
-      return say('{n} static evaluations, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
+      if (one && cuts) return say(S.star_1_1, fields);
+      if (one) return say(S.star_1_n, fields);
+      if (cuts) return say(S.star_n_1, fields);
+      return say(S.star_n_n, fields);
     }
-    if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
-    if (one) return say('{n} static evaluation, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
-    if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
-    return say('{n} static evaluations, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
+    if (one && cuts) return say(S.plain_1_1, fields);
+    if (one) return say(S.plain_1_n, fields);
+    if (cuts) return say(S.plain_n_1, fields);
+    return say(S.plain_n_n, fields);
   }
 
   function done(minimaxEvaluated) {
@@ -694,8 +695,8 @@ export function makeNarrator(tree, say = t) {
     };
     const value = rootValue;
     const head = best
-      ? say('Done: {root} is worth {value} and the best move is {move}.', { root: rootPhrase(root), value: fmt(value), move: move(root, best) })
-      : say('Done: {root} is worth {value}.', { root: rootPhrase(root), value: fmt(value) });
+      ? say(S.done_move, { root: rootPhrase(root), value: fmt(value), move: move(root, best) })
+      : say(S.done, { root: rootPhrase(root), value: fmt(value) });
     const text = `${head} ${counts(n, minimaxEvaluated, stats.saved)}`;
     step += 1;
     const ev = {
