@@ -11,87 +11,23 @@
 //
 //   const narrator = makeNarrator(tree);      // the page's tree (tree.js)
 //   run.push(narrator.feed(records));         // records: one pull's array
+//
+// Split by kind of sentence as narrate.py is: entering, leaves, updates,
+// returns and iterations here; bounds and cut-offs (Star1's too) in
+// narrate-cuts.js, an object with its own state; the summary in
+// narrate-summary.js; numbers in narrate-numbers.js. They share the run's
+// state through one named object, `run` (below).
 
 import { t } from './i18n.js';
 import { SENTENCES as S } from './algorithms.js';   // the sentences, by kind (app/search/sentences.py)
+import { makeCuts } from './narrate-cuts.js';
+import { makeSummary } from './narrate-summary.js';
+import { eq, fmt, jv, num, unview } from './narrate-numbers.js';
+
+export { fmt, jv } from './narrate-numbers.js';
 
 const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null };
 const FIELDS = ['status', 'value', 'alpha', 'beta'];
-const MINUS = '\u2212';
-
-// -- numbers, as app/search/numbers.py writes them ------------------------------
-
-/** A record's value as a number (infinities come as strings), vectors too. */
-function num(x) {
-  if (x === 'inf') return Infinity;
-  if (x === '-inf') return -Infinity;
-  if (Array.isArray(x)) return x.map(num);
-  return x;
-}
-
-/** numbers.jv: strict JSON (infinities as strings, float noise rounded away). */
-export function jv(x) {
-  if (x === null || x === undefined) return null;
-  if (Array.isArray(x)) return x.map(jv);
-  if (typeof x !== 'number') return x;
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (Number.isInteger(x) && Math.abs(x) < 2 ** 53) return x === 0 ? 0 : x;
-  return Number(x.toPrecision(12));
-}
-
-/** Python's format(x, 'g'): six significant digits, no trailing zeros. */
-function pyG(x) {
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [m, e] = x.toExponential(5).split('e');
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) {
-    const mant = m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m;
-    return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  }
-  let s = x.toFixed(Math.max(0, 5 - exp));
-  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  return s;
-}
-
-/** numbers.fmt: a value as a lecturer writes it (a true minus sign). */
-export function fmt(x) {
-  // Most values are whole numbers: the quick way first.
-  if (typeof x === 'number' && Number.isInteger(x) && Math.abs(x) < 2 ** 53) {
-    return x < 0 ? MINUS + String(-x) : String(x);
-  }
-  if (x === null || x === undefined) return '—';
-  if (x === 'inf' || x === Infinity) return '+∞';
-  if (x === '-inf' || x === -Infinity) return '−∞';
-  if (Array.isArray(x)) return `(${x.map(fmt).join(', ')})`;
-  if (typeof x !== 'number') return String(x);
-  const j = jv(x);
-  if (typeof j === 'string') return fmt(j);
-  return (Number.isInteger(j) ? String(j) : pyG(j)).replace(/-/g, MINUS);
-}
-
-/** Python's == on values: numbers, strings, vectors, null. */
-function eq(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((x, i) => eq(x, b[i]));
-  }
-  return false;
-}
-
-/** narrate._num: a view value back to a number. */
-function unview(x) {
-  if (x === 'inf') return Infinity;
-  if (x === '-inf') return -Infinity;
-  return x;
-}
-
-// How a cut-off is written, by the player cut (narrate._CUT): MAX by beta, MIN by alpha.
-// (The sentences are the narrator's own kinds: S, app/search/sentences.py.)
-const CUT = {
-  max: { bound: 'beta', symbol: 'β', sign: '≥', strictSign: '>', test: 'v >= beta', strictTest: 'v > beta' },
-  min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
-};
 
 /**
  * makeNarrator(tree, say) -> {feed(records) -> events, header}.
@@ -103,7 +39,6 @@ export function makeNarrator(tree, say = t) {
   let h = null;                       // the header record
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
   let leafBounds = null;              // Star1 over chance nodes: [L, U] (app/search/star1.py)
-  const seen = new Map();             // Star1: a chance node's outcomes searched so far
   let win = null;                     // Star1: the window's arithmetic for the next enter
   let lastDepth = null;
   const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
@@ -111,12 +46,9 @@ export function makeNarrator(tree, say = t) {
   const path = [];                    // open frames, root first
   const raw = [];                     // per open frame: [v, alpha, beta] as the algorithm has them
   const bestChild = new Map();
-  const boundSet = new Map();         // `${id}\n${bound}` -> the value it set
   const evaluated = [];
-  const pruned = [];
-  let entered = 0, cutoffs = 0, prunedNodes = 0;
+  let entered = 0;
   const iterations = [];
-  const cutNodes = new Set();
   let rootValue = null;
   const own = new Map();              // a lazy game's nodes, by id
   const names = new Map();            // a game's positions in words, by label
@@ -209,6 +141,20 @@ export function makeNarrator(tree, say = t) {
     return ev;
   }
 
+  // -- the run's shared state, named: what the parts (cuts, summary) read --
+  const run = {
+    say, name, move, who, rootPhrase, field, set, event, linesOf, isChance,
+    path, raw, bestChild, evaluated, iterations,
+    get bounds() { return bounds; },
+    get strict() { return strict; },
+    get leafBounds() { return leafBounds; },
+    get root() { return root; },
+    get rootValue() { return rootValue; },
+    get entered() { return entered; },
+  };
+  const cuts = makeCuts(run);
+  const summary = makeSummary(run, cuts);
+
   // -- the stream ---------------------------------------------------------
   function onRecord(r) {
     const kind = r[0];
@@ -232,7 +178,7 @@ export function makeNarrator(tree, say = t) {
       case 1: return out.push(onEval(root, num(r[1]), r[2]));
       case 2: enterDownTo(root); return out.push(onExit(root, num(r[1])));
       case 3: return out.push(onIter(r[1], num(r[2]), r[3] == null ? null : node(r[3])));
-      case 8: return out.push(done(r[1]));
+      case 8: step += 1; return out.push(summary.done(r[1], step));
       default: throw new Error(`narrate: unknown record ${JSON.stringify(r)}`);
     }
   }
@@ -273,19 +219,19 @@ export function makeNarrator(tree, say = t) {
     out.push(!eq(vNew, vOld) ? onUpdate(n, vOld, vNew, child) : onKeep(n, vOld, child, val));
     frame[0] = vNew;
     if (leafBounds && isChance(n)) {
-      seenOf(n).add(child.id);
+      cuts.seenOf(n).add(child.id);
       frame[3] = bNew;                  // what n returns if this outcome decided it
-      if (skipped && skipped.length) out.push(onChancePrune(n, skipped, bNew, r[6]));
+      if (skipped && skipped.length) out.push(cuts.onChancePrune(n, skipped, bNew, r[6]));
       return null;
     }
     if (isChance(n)) return null;
     if (bounds) {
       const k = n.playerIndex === 0 ? 1 : 2;
       const bOld = frame[k];
-      if (!eq(bNew, bOld)) out.push(bound(n, k === 1 ? 'alpha' : 'beta', bOld, bNew));
+      if (!eq(bNew, bOld)) out.push(cuts.bound(n, k === 1 ? 'alpha' : 'beta', bOld, bNew));
       frame[k] = bNew;
     }
-    if (skipped && skipped.length) out.push(onPrune(n, skipped, r[6]));
+    if (skipped && skipped.length) out.push(cuts.onPrune(n, skipped, r[6]));
     return null;
   }
 
@@ -306,133 +252,13 @@ export function makeNarrator(tree, say = t) {
       const up = raw.length ? raw[raw.length - 1] : [null, -Infinity, Infinity];
       let [a, b] = [up[1], up[2]];
       if (leafBounds && parent && isChance(parent)) {   // Star1: the window of this outcome
-        win = windowWords(parent, m, up);                 // (the sentence gives its arithmetic)
-        [a, b] = starWindow(parent, m, up);
+        win = cuts.windowWords(parent, m, up);                 // (the sentence gives its arithmetic)
+        [a, b] = cuts.starWindow(parent, m, up);
       }
       if (leafBounds) [alpha, beta] = [a, b];
       raw.push([v0, a, b, null]);
       out.push(onEnter(m, alpha, beta, v0));
     }
-  }
-
-  // -- Star1 (app/search/star1.py: rest_after, window; narrate.Narrator._window)
-  function seenOf(n) {
-    let s = seen.get(n.id);
-    if (!s) seen.set(n.id, s = new Set());
-    return s;
-  }
-  function restAfter(n, child) {
-    const s = seenOf(n);
-    let rest = 0;
-    for (const c of n.children) if (c !== child && !s.has(c.id)) rest += c.probability;
-    return rest;
-  }
-  function starWindow(n, child, frame) {
-    const [lo, hi] = leafBounds;
-    const [v, alpha, beta] = frame;
-    const p = child.probability, rest = restAfter(n, child);
-    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
-    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
-    return [wa > lo ? wa : lo, wb < hi ? wb : hi];
-  }
-
-  // narrate_cuts.CutSentences._window_words and _formula: where an outcome's α and β come from.
-  function windowWords(n, child, frame) {
-    const [lo, hi] = leafBounds;
-    const [v, alpha, beta] = frame;
-    const p = child.probability, rest = restAfter(n, child);
-    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
-    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
-    return {
-      alpha: formula('α', alpha, v, rest, hi, p, wa, 'L', lo, wa > lo),
-      beta: formula('β', beta, v, rest, lo, p, wb, 'U', hi, wb < hi),
-      p: fmt(p), parent: name(n), palpha: fmt(alpha), pbeta: fmt(beta),
-      sum: fmt(v), rest: fmt(rest), hi: fmt(hi), lo: fmt(lo),
-    };
-  }
-  function formula(symbol, bound, v, rest, edge, p, w, clipName, clip, inside) {
-    if (!inside) return `${symbol} = ${clipName} = ${fmt(clip)}`;
-    const terms = [fmt(bound)];
-    if (v) terms.push(v > 0 ? `− ${fmt(v)}` : `+ ${fmt(-v)}`);
-    if (rest && edge) terms.push(edge > 0 ? `− ${fmt(rest)} × ${fmt(edge)}` : `+ ${fmt(rest)} × ${fmt(-edge)}`);
-    const top = terms.join(' ');
-    return `${symbol} = ${terms.length > 1 ? `(${top})` : top} / ${fmt(p)} = ${fmt(w)}`;
-  }
-
-  /** narrate_cuts._outcome_cut: Star1 cuts an outcome at its window's edge (no player chooses it). */
-  function outcomeCut(n, parent, cut, v, sign, b, names, many) {
-    const [lo, hi] = leafBounds;
-    const low = cut === 'alpha';
-    let why;
-    if (b === (low ? lo : hi)) {
-      why = low ? say(S.outcome_edge_alpha, { node: name(n) })
-        : say(S.outcome_edge_beta, { node: name(n) });
-    } else {
-      const [, pa, pb] = raw[raw.length - 2];
-      why = low
-        ? say(S.outcome_why_alpha, { parent: name(parent), bound: fmt(pa) })
-        : say(S.outcome_why_beta, { parent: name(parent), bound: fmt(pb) });
-    }
-    const fields = { node: name(n), v: fmt(v), sign, [cut]: fmt(b), why, names };
-    if (low) {
-      return many
-        ? say(S.outcome_many_alpha, fields)
-        : say(S.outcome_one_alpha, fields);
-    }
-    return many
-      ? say(S.outcome_many_beta, fields)
-      : say(S.outcome_one_beta, fields);
-  }
-
-  // The cut at n, counted, and its skipped children marked pruned (one change
-  // each: status on a top holds below it); narrate_cuts.py's _mark_pruned.
-  function markPruned(n, skipped, count) {
-    cutoffs += 1;
-    cutNodes.add(n.id);
-    const changes = [];
-    for (const c of skipped) {
-      pruned.push(c.id);
-      set(changes, c.id, 'status', 'pruned');
-    }
-    prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
-    return changes;
-  }
-
-  function onChancePrune(n, skipped, reach, count) {
-    const [, alpha, beta] = raw[raw.length - 1];
-    const [lo, hi] = leafBounds;
-    const low = reach <= alpha;
-    const s = seenOf(n);
-    const terms = n.children.filter((c) => s.has(c.id))
-      .map((c) => `${fmt(c.probability)} × ${fmt(field(c.id, 'value'))}`);
-    terms.push(`${fmt(restAfter(n, null))} × ${fmt(low ? hi : lo)}`);
-    const changes = markPruned(n, skipped, count);
-    const limit = low ? alpha : beta;
-    const fields = {
-      node: name(n), names: skipped.map(name).join(', '), limit: fmt(low ? hi : lo),
-      sum: terms.join(' + '), bound: fmt(reach),
-      sign: low ? (strict ? '<' : '≤') : (strict ? '>' : '≥'), [low ? 'alpha' : 'beta']: fmt(limit),
-    };
-    const many = skipped.length > 1;
-    let text;
-    if (low) {
-      text = many
-        ? say(S.chance_many_alpha, fields)
-        : say(S.chance_one_alpha, fields);
-    } else {
-      text = many
-        ? say(S.chance_many_beta, fields)
-        : say(S.chance_one_beta, fields);
-    }
-    const by = holder(low ? 'alpha' : 'beta', limit, n);
-    const ev = event('prune', n, changes, text, {
-      skipped: skipped.map((c) => c.id), cut: low ? 'alpha' : 'beta',
-      test: low ? (strict ? 'v + U × rest < alpha' : 'v + U × rest <= alpha')
-        : (strict ? 'v + L × rest > beta' : 'v + L × rest >= beta'),
-      by: by ? by.id : null, bound: jv(limit), reach: jv(reach), pruned_nodes: count ?? null,
-    });
-    if (!low) ev.lines = linesOf('prune-high', n);
-    return ev;
   }
 
   function onEnter(n, alpha, beta, v0) {
@@ -533,68 +359,6 @@ export function makeNarrator(tree, say = t) {
     return event('update', n, changes, text, { child: child.id, old: jv(old), new: jv(now) });
   }
 
-  function bound(n, which, old, now) {
-    boundSet.set(`${n.id}\n${which}`, now);
-    const changes = [];
-    set(changes, n.id, which, jv(now));
-    const fields = { node: name(n), old: fmt(old), new: fmt(now) };
-    const text = which === 'alpha'
-      ? say(S.alpha, fields)
-      : say(S.beta, fields);
-    return event(which, n, changes, text, { old: jv(old), new: jv(now) });
-  }
-
-  function onPrune(n, skipped, count) {
-    const alpha = unview(field(n.id, 'alpha'));
-    const beta = unview(field(n.id, 'beta'));
-    const v = unview(field(n.id, 'value'));
-    const changes = markPruned(n, skipped, count);
-    const names = skipped.map((c) => move(n, c)).join(', ');
-    const side = CUT[n.playerIndex === 0 ? 'max' : 'min'];
-    const cut = side.bound;
-    const b = cut === 'beta' ? beta : alpha;
-    const by = holder(cut, b, n);
-    const why = by
-      ? (cut === 'beta'
-        ? say(S.why_beta, { bound: fmt(b), holder: name(by) })
-        : say(S.why_alpha, { bound: fmt(b), holder: name(by) })) + through(by)
-      : `${side.symbol} = ${fmt(b)}`;
-    const fields = { node: name(n), v: fmt(v), names, sign: strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
-    const many = skipped.length > 1;
-    const parent = leafBounds && path.length > 1 ? path[path.length - 2] : null;
-    let text;
-    if (parent && isChance(parent)) {   // an outcome, cut by its window: no player chooses it
-      text = outcomeCut(n, parent, cut, v, fields.sign, b, names, many);
-    } else if (cut === 'beta') {
-      text = many
-        ? say(S.many_beta, fields)
-        : say(S.one_beta, fields);
-    } else {
-      text = many
-        ? say(S.many_alpha, fields)
-        : say(S.one_alpha, fields);
-    }
-    return event('prune', n, changes, text, {
-      skipped: skipped.map((c) => c.id), cut, test: strict ? side.strictTest : side.test,
-      by: by ? by.id : null, bound: jv(b), pruned_nodes: count ?? null,
-    });
-  }
-
-  function holder(which, value, n) {
-    for (let i = path.length - 2; i >= 0; i--) {
-      const frame = path[i];
-      const key = `${frame.id}\n${which}`;
-      if (boundSet.has(key) && eq(boundSet.get(key), value)) return frame;
-    }
-    return null;
-  }
-
-  function through(frame) {
-    const child = bestChild.get(frame.id);
-    if (!child) return '';
-    return say(S.through, { child: move(frame, child) });
-  }
-
   function onExit(n, value) {
     path.pop();
     const own = raw.pop();
@@ -620,7 +384,7 @@ export function makeNarrator(tree, say = t) {
       if (strict) cut = n.playerIndex === 0 ? value > b : value < a;
       if (cut) {
         kindLine = 'return-cut';
-        if (cutNodes.has(n.id)) {
+        if (cuts.cutNodes.has(n.id)) {
           note = n.playerIndex === 0
             ? say(S.at_least, { value: fmt(value) })
             : say(S.at_most, { value: fmt(value) });
@@ -652,7 +416,7 @@ export function makeNarrator(tree, say = t) {
       lastDepth = depth < height ? depth : null;
       for (const id of touched()) for (const f of FIELDS) set(changes, id, f, INITIAL[f]);
       bestChild.clear();
-      boundSet.clear();
+      cuts.boundSet.clear();
       const text = depth >= height
         ? say(S.iteration_bottom, { depth })
         : say(S.iteration_limit, { depth });
@@ -661,53 +425,6 @@ export function makeNarrator(tree, say = t) {
     iterations.push({ depth, value: jv(value), best_move: best ? best.id : null });
     const text = say(S.iteration_done, { depth, value: fmt(value), move: best ? move(root, best) : say(S.none) });
     return event('iteration', null, changes, text, { depth, value: jv(value), best_move: best ? best.id : null });
-  }
-
-  function principalVariation() {
-    const pv = [root];
-    while (bestChild.has(pv[pv.length - 1].id)) pv.push(bestChild.get(pv[pv.length - 1].id));
-    return pv.map((n) => n.id);
-  }
-
-  function counts(n, plain, saved) {
-    const one = n === 1, cuts = cutoffs === 1;
-    const fields = { n, cutoffs, plain, saved };
-    if (!bounds) return one ? say(S.count_1, fields) : say(S.count_n, fields);
-    if (leafBounds) {
-      if (one && cuts) return say(S.star_1_1, fields);
-      if (one) return say(S.star_1_n, fields);
-      if (cuts) return say(S.star_n_1, fields);
-      return say(S.star_n_n, fields);
-    }
-    if (one && cuts) return say(S.plain_1_1, fields);
-    if (one) return say(S.plain_1_n, fields);
-    if (cuts) return say(S.plain_n_1, fields);
-    return say(S.plain_n_n, fields);
-  }
-
-  function done(minimaxEvaluated) {
-    let best = bestChild.get(root.id) || null;
-    if (isChance(root)) best = null;
-    const n = evaluated.length;
-    const stats = {
-      entered, evaluated: n, cutoffs, pruned_nodes: prunedNodes,
-      minimax_evaluated: minimaxEvaluated, saved: minimaxEvaluated - n, events: step + 1,
-    };
-    const value = rootValue;
-    const head = best
-      ? say(S.done_move, { root: rootPhrase(root), value: fmt(value), move: move(root, best) })
-      : say(S.done, { root: rootPhrase(root), value: fmt(value) });
-    const text = `${head} ${counts(n, minimaxEvaluated, stats.saved)}`;
-    step += 1;
-    const ev = {
-      type: 'done', step, value: jv(value), best_move: best ? best.id : null,
-      evaluated: [...evaluated], pruned: [...pruned], pv: principalVariation(), stats,
-    };
-    if (iterations.length) ev.iterations = iterations;
-    ev.lines = linesOf('done', null);
-    ev.text = text;
-    ev.changes = [];
-    return ev;
   }
 
   return {
