@@ -55,6 +55,15 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
     :mod:`~app.search.narrate_plain`; bounds and cut-offs in
     :mod:`~app.search.narrate_cuts`; the summary in :mod:`~app.search.narrate_summary`."""
 
+    SHARED = ("tree", "opts", "bounds", "star", "view", "_maps", "step", "path", "best_child",
+              "bound_set", "cut_nodes", "raw", "seen", "evaluated", "pruned", "entered",
+              "cutoffs", "pruned_nodes", "iterations", "root_value", "last_depth",
+              "_names", "_names_cache", "_figures", "_game")
+    """The run's state its parts share (set in ``__init__``): the parts
+    (:mod:`~app.search.narrate_plain`, :mod:`~app.search.narrate_cuts`,
+    :mod:`~app.search.narrate_summary`) read and write these and call the
+    methods, nothing else (tests/search/test_narrator_parts.py)."""
+
     def __init__(self, tree: Tree, opts: SearchOptions,
                  words: Callable[..., str] | None = None) -> None:
         self.tell = words or english
