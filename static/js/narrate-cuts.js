@@ -75,23 +75,13 @@ export function makeCuts(run) {
     const low = cut === 'alpha';
     let why;
     if (b === (low ? lo : hi)) {
-      why = low ? say(S.outcome_edge_alpha, { node: name(n) })
-        : say(S.outcome_edge_beta, { node: name(n) });
+      why = say(S[`outcome_edge_${cut}`], { node: name(n) });
     } else {
       const [, pa, pb] = raw[raw.length - 2];
-      why = low
-        ? say(S.outcome_why_alpha, { parent: name(parent), bound: fmt(pa) })
-        : say(S.outcome_why_beta, { parent: name(parent), bound: fmt(pb) });
+      why = say(S[`outcome_why_${cut}`], { parent: name(parent), bound: fmt(low ? pa : pb) });
     }
     const fields = { node: name(n), v: fmt(v), sign, [cut]: fmt(b), why, names };
-    if (low) {
-      return many
-        ? say(S.outcome_many_alpha, fields)
-        : say(S.outcome_one_alpha, fields);
-    }
-    return many
-      ? say(S.outcome_many_beta, fields)
-      : say(S.outcome_one_beta, fields);
+    return say(S[`outcome_${many ? 'many' : 'one'}_${cut}`], fields);
   }
 
   // The cut at n, counted, and its skipped children marked pruned (one change
@@ -124,16 +114,7 @@ export function makeCuts(run) {
       sign: low ? (run.strict ? '<' : '≤') : (run.strict ? '>' : '≥'), [low ? 'alpha' : 'beta']: fmt(limit),
     };
     const many = skipped.length > 1;
-    let text;
-    if (low) {
-      text = many
-        ? say(S.chance_many_alpha, fields)
-        : say(S.chance_one_alpha, fields);
-    } else {
-      text = many
-        ? say(S.chance_many_beta, fields)
-        : say(S.chance_one_beta, fields);
-    }
+    const text = say(S[`chance_${many ? 'many' : 'one'}_${low ? 'alpha' : 'beta'}`], fields);
     const by = holder(low ? 'alpha' : 'beta', limit, n);
     const ev = event('prune', n, changes, text, {
       skipped: skipped.map((c) => c.id), cut: low ? 'alpha' : 'beta',
@@ -150,9 +131,7 @@ export function makeCuts(run) {
     const changes = [];
     set(changes, n.id, which, jv(now));
     const fields = { node: name(n), old: fmt(old), new: fmt(now) };
-    const text = which === 'alpha'
-      ? say(S.alpha, fields)
-      : say(S.beta, fields);
+    const text = say(S[which], fields);   // (the kinds alpha and beta)
     return event(which, n, changes, text, { old: jv(old), new: jv(now) });
   }
 
@@ -166,10 +145,7 @@ export function makeCuts(run) {
     const cut = side.bound;
     const b = cut === 'beta' ? beta : alpha;
     const by = holder(cut, b, n);
-    const why = by
-      ? (cut === 'beta'
-        ? say(S.why_beta, { bound: fmt(b), holder: name(by) })
-        : say(S.why_alpha, { bound: fmt(b), holder: name(by) })) + through(by)
+    const why = by ? say(S[`why_${cut}`], { bound: fmt(b), holder: name(by) }) + through(by)
       : `${side.symbol} = ${fmt(b)}`;
     const fields = { node: name(n), v: fmt(v), names, sign: run.strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
     const many = skipped.length > 1;
@@ -177,14 +153,8 @@ export function makeCuts(run) {
     let text;
     if (parent && isChance(parent)) {   // an outcome, cut by its window: no player chooses it
       text = outcomeCut(n, parent, cut, v, fields.sign, b, names, many);
-    } else if (cut === 'beta') {
-      text = many
-        ? say(S.many_beta, fields)
-        : say(S.one_beta, fields);
     } else {
-      text = many
-        ? say(S.many_alpha, fields)
-        : say(S.one_alpha, fields);
+      text = say(S[`${many ? 'many' : 'one'}_${cut}`], fields);
     }
     return event('prune', n, changes, text, {
       skipped: skipped.map((c) => c.id), cut, test: run.strict ? side.strictTest : side.test,

@@ -326,15 +326,7 @@ export function makeNarrator(tree, say = t) {
     } else {
       const fields = { player: who(n), node: name(n), value: fmt(val), child: c, v: fmt(v) };
       const tie = eq(val, v);
-      if (r === 'max') {
-        text = tie
-          ? say(S.keep_max_tie, fields)
-          : say(S.keep_max, fields);
-      } else {
-        text = tie
-          ? say(S.keep_min_tie, fields)
-          : say(S.keep_min, fields);
-      }
+      text = say(S[`keep_${r}${tie ? '_tie' : ''}`], fields);   // (r: max or min)
     }
     return event('update', n, [], text, { child: child.id, old: jv(v), new: jv(v) });
   }
