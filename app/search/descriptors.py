@@ -50,7 +50,9 @@ class Algorithm:
     """Where an ``eval`` is needed: ``depth`` (where a depth limit stops),
     ``every`` (every inner node below the root: it searches to every depth)."""
     options: tuple[str, ...] = ("depth", "order", "seed")
-    """The run options it reads (others are accepted and ignored)."""
+    """The run options it reads (others are accepted and ignored); the pages offer
+    an input, and keep a value in an address, only for these (``iterations`` and
+    ``exploration``: Monte Carlo tree search's; a ``seed`` without ``order`` is its own)."""
     listing: str = ""
     """Its pseudocode listing (:mod:`app.search.pseudocode`; default: its id)."""
     formulations: tuple[str, ...] = ("aima",)
