@@ -32,3 +32,18 @@ def test_the_shared_state_is_set_when_a_narrator_is_made():
     tree = load_path(SEARCH.parents[1] / "trees" / "aima-fig-5-2.yaml")
     narrator = Narrator(tree, SearchOptions(algorithm="alphabeta").resolved(tree))
     assert not [name for name in Narrator.SHARED if not hasattr(narrator, name)]
+
+
+def test_the_pages_narrator_says_only_kinds_of_the_table():
+    """narrate*.js name sentences by kind (``S.leaf``, ``S[`many_${cut}`]``): each is one
+    of app/search/sentences.py's, so the page never says an undefined message."""
+    from app.search.sentences import SENTENCES
+
+    js = "".join(p.read_text(encoding="utf-8")
+                 for p in sorted((SEARCH.parents[1] / "static" / "js").glob("narrate*.js")))
+    named = set(re.findall(r"\bS\.(\w+)", js))
+    patterns = re.findall(r"\bS\[`([^`]+)`\]", js)
+    assert named and patterns and named <= set(SENTENCES), named - set(SENTENCES)
+    for pattern in patterns:
+        shape = re.compile(re.sub(r"\\\$\\\{[^}]*\\\}", r"\\w*", re.escape(pattern)) + "$")
+        assert any(shape.match(kind) for kind in SENTENCES), pattern
