@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from app.search.algorithms import alphabeta, backed_up
-from app.search.descriptors import BY_ID, get
+from app.search.descriptors import BY_ID as RECORD_OF, get   # (BY_ID below: the misconceptions)
 from app.search.numbers import fmt
 from app.search.ordering import make_order
 from app.search.states import N_
@@ -94,7 +94,7 @@ def _chance(rule: str):
 def _hooked(opts) -> bool:
     """The run is made by the generator whose hooks make these wrong searches
     (:func:`app.search.algorithms.alphabeta`): its record names it."""
-    record = BY_ID.get(opts.algorithm)
+    record = RECORD_OF.get(opts.algorithm)
     return record is not None and record.generator is alphabeta
 
 
