@@ -16,9 +16,9 @@ How to ask (every ``check_*`` returns ``None`` or raises :class:`OverBudget`)::
     budget.check_flipbook(len(tree.nodes), steps=412)
     budget.check_trace(len(tree.nodes), algorithm="minimax")
     budget.check_run(len(tree.nodes))         # a Socket.IO ``start`` (run_cost: its memory)
-    budget.check_count(N_("students"), n, budget.class_students)  # any plain cap
+    budget.check_count(N_("students"), n, budget.classes.class_students)  # any plain cap
 
-    gate = Gate(budget.renders_at_once, budget.render_queue_seconds, N_("renders"))
+    gate = Gate(budget.renders.renders_at_once, budget.renders.render_queue_seconds, N_("renders"))
     with gate.slot():                          # OverBudget(503, retry_after=...) when busy
         ...heavy work...
 
@@ -33,7 +33,7 @@ True
 >>> b.check_flipbook(4681, steps=None)
 Traceback (most recent call last):
 app.budget.OverBudget: A flip-book is made for trees of at most 100 nodes; this one has 4,681. Ask for the worksheet without steps, or use a smaller tree.
->>> Budget.from_mapping({"picture_nodes": 5}).picture_nodes
+>>> Budget.from_mapping({"picture_nodes": 5}).renders.picture_nodes
 5
 >>> Budget.from_mapping({"pictur_nodes": 5})
 Traceback (most recent call last):
@@ -92,8 +92,8 @@ def refusal(msgid: str, status: int = 413, retry_after: int | None = None, *,
 # -- one record per concern, each owned by its feature -------------------------
 # A record is a small frozen dataclass of plain limits (and the checks of its
 # concern); :class:`Budget` holds one of each and is still the one place the
-# routes, socket handlers and renderers ask (``budget.renders.picture_nodes``,
-# or as before ``budget.picture_nodes``).
+# routes, socket handlers and renderers ask: a limit is read off its record
+# (``budget.renders.picture_nodes``), never flat, so a reader names its concern.
 
 @dataclass(frozen=True)
 class Requests:
@@ -368,11 +368,12 @@ class Budget:
     """Every cost limit of the server (defaults for a 2-core, few-GiB machine),
     one record per concern (:data:`RECORDS`), read in one place.
 
-    A limit reads as ``budget.games.game_nodes`` or, as before, flat:
-    ``budget.game_nodes``; ``Budget(game_nodes=5)`` and
-    ``Budget(games=Games(game_nodes=5))`` make the same budget.
+    A limit reads off its record, ``budget.games.game_nodes`` (a flat read
+    is an AttributeError); ``Budget(game_nodes=5)`` and
+    ``Budget(games=Games(game_nodes=5))`` make the same budget (the
+    deployment's ``BUDGET`` mapping may stay flat).
 
-    >>> Budget(game_nodes=5).games == Games(game_nodes=5), Budget().picture_nodes
+    >>> Budget(game_nodes=5).games == Games(game_nodes=5), Budget().renders.picture_nodes
     (True, 2000)
     """
 
@@ -391,12 +392,6 @@ class Budget:
             if not isinstance(record, cls):
                 raise TypeError(f"{name} must be a {cls.__name__}")
             object.__setattr__(self, name, replace(record, **flat.get(name, {})))
-
-    def __getattr__(self, name: str):
-        record = _RECORD_OF.get(name)
-        if record is None:
-            raise AttributeError(name)
-        return getattr(object.__getattribute__(self, record), name)
 
     def __setattr__(self, name, value):
         raise AttributeError("a Budget is frozen: make another (Budget.from_mapping)")

@@ -152,7 +152,7 @@ def best_language(accept: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-_PAGE_SAYS = ("static/js/", "app/search/narrate")   # narrate.py and narrate_*.py
+_PAGE_SAYS = ("static/js/", "app/search/narrate", "app/search/sentences")   # the narration's table
 """Where the messages the page's scripts say are written."""
 
 

@@ -33,7 +33,7 @@ from .misconceptions import diagnose
 from .answers import Unreadable, parse_entry, same
 from .key import AnswerKey, answer_key
 from .words import tell
-from app.search.descriptors import REGISTRY, get, pruning_for, sampled
+from app.search.descriptors import BY_ID, REGISTRY, get, pruning_for
 
 MODES = ("values", "cuts", "full", "guided", "order")
 """Every practice mode; ``guided`` and ``order`` have modules of their own."""
@@ -60,10 +60,12 @@ def practice_options(tree: Tree, mode: str, options: SearchOptions | None = None
     options = options or SearchOptions()
     if mode not in MODES:
         raise PracticeError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
-    if mode == "guided" and sampled(options.algorithm):
+    record = BY_ID.get(options.algorithm)
+    if mode == "guided" and record and "ucb" in record.questions:
         # [mcts] "which child does UCB1 select next?": a short seeded run
-        opts = replace(options, order="given", seed=1 if options.seed is None else options.seed,
-                       iterations=options.iterations or MCTS_ITERATIONS)
+        opts = replace(options, order="given", seed=1 if options.seed is None else options.seed)
+        if "iterations" in record.options:
+            opts = replace(opts, iterations=options.iterations or MCTS_ITERATIONS)
         try:
             return opts.resolved(tree)
         except SearchError as exc:
@@ -116,9 +118,11 @@ def visualizer_link(tree_id: str, options: SearchOptions, step: int | None = Non
         query["strict"] = 1
     if options.style != "aima":
         query["style"] = options.style
-    if sampled(options.algorithm):   # (Monte Carlo tree search) the same run
-        query.update({k: getattr(options, k) for k in ("seed", "iterations", "exploration")
-                      if getattr(options, k) is not None})
+    # the same run: the options of its own it reads (Monte Carlo tree search's seed,
+    # iterations and C; practice runs the others unseeded)
+    own = BY_ID[options.algorithm].options if options.algorithm in BY_ID else ()
+    query.update({k: getattr(options, k) for k in ("seed", "iterations", "exploration")
+                  if k in own and getattr(options, k) is not None})
     if step is not None:
         query["step"] = step
     return f"/t/{tree_id}?{urlencode(query)}"

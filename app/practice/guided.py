@@ -24,7 +24,7 @@ from app.search.tree import Node
 from .answers import Unreadable, key_value, parse_entry, same
 from .key import AnswerKey
 from .words import tell
-from app.search.descriptors import sampled
+from app.search.descriptors import BY_ID
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,8 @@ class Question:
 def questions(key: AnswerKey) -> list[Question]:
     """Every question of a guided walk through ``key``'s run, in order."""
     tree, events = key.tree, key.events
-    if sampled(key.options.algorithm):   # (Monte Carlo tree search)
+    record = BY_ID.get(key.options.algorithm)
+    if record and "ucb" in record.questions:   # its record's question: which child UCB1 selects
         return _ucb_questions(key)
     view = View(tree)
     wiki = key.options.style == "wikipedia"

@@ -50,7 +50,9 @@ class Algorithm:
     """Where an ``eval`` is needed: ``depth`` (where a depth limit stops),
     ``every`` (every inner node below the root: it searches to every depth)."""
     options: tuple[str, ...] = ("depth", "order", "seed")
-    """The run options it reads (others are accepted and ignored)."""
+    """The run options it reads (others are accepted and ignored); the pages offer
+    an input, and keep a value in an address, only for these (``iterations`` and
+    ``exploration``: Monte Carlo tree search's; a ``seed`` without ``order`` is its own)."""
     listing: str = ""
     """Its pseudocode listing (:mod:`app.search.pseudocode`; default: its id)."""
     formulations: tuple[str, ...] = ("aima",)
@@ -65,13 +67,6 @@ class Algorithm:
     """It searches again from the root (the page resets the view each round)."""
     prunes_nothing: str = ""
     """What the page says where a prune test would be, for one that never prunes (a message id)."""
-    sampled: bool = False
-    """It samples the tree (random playouts, its own options ``iterations`` and
-    ``exploration``, its own narrator and no compact records): offered on the
-    visualizer's menu, in guided practice and classes, not in the editor's
-    what-if (re-run after every edit) nor in worksheets (values worked by hand).
-    What the other layers need is read from the named fields below; this flag
-    stays for the question kinds and controls until their own fields read it."""
     compact: bool = True
     """The page gets its runs as compact records and narrates them itself
     (``static/js/narrate.js``); False: as the server's narrated JSON events."""
@@ -87,7 +82,8 @@ class Algorithm:
     ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``; read by :meth:`reason`."""
     questions: tuple[str, ...] | None = None
     """The question kinds a class asks of its runs (:mod:`app.classes.questions`;
-    the projector's menu lists these, the server refuses others with its ``questions`` reason).
+    the projector's menu lists these, the server refuses others with its ``questions`` reason);
+    with ``ucb``, guided practice asks it too (which child UCB1 selects next).
     None: by what it keeps (``value``, ``move``, ``next``; with ``bounds`` also
     ``pruned`` and ``bounds``); () for none (not ``one_search``)."""
     controls: tuple[str, ...] | None = None
@@ -142,7 +138,6 @@ class Algorithm:
                 "formulations": list(self.formulations), "events": list(self.events),
                 "one_search": self.one_search, "games": self.games, "repeats": self.repeats,
                 "prunes_nothing": say(self.prunes_nothing) if self.prunes_nothing else "",
-                "sampled": self.sampled,
                 "compact": self.compact, "whatif": self.whatif, "worksheet": self.worksheet,
                 "panel": self.panel,
                 "reasons": {layer: say(msgid) for layer, msgid in self.reasons},
@@ -202,7 +197,7 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm("mcts", N_("Monte Carlo tree search"), N_("Monte Carlo tree search"), "mcts:mcts",
               narrator="narrate_mcts:MctsNarrator",
               options=("depth", "seed", "iterations", "exploration"),
-              events=("select", "expand", "simulate", "backpropagate", "done"), sampled=True,
+              events=("select", "expand", "simulate", "backpropagate", "done"),
               compact=False, whatif=False, worksheet=False, panel="mcts",
               questions=("ucb",),
               reasons=(("questions", N_("Monte Carlo tree search returns no values, keeps no α and β and "
@@ -269,21 +264,19 @@ def pruning_for(tree) -> str | None:
     return None
 
 
-def sampled(algorithm_id: str | None) -> bool:
-    """Whether ``algorithm_id`` names one that samples (Monte Carlo tree search); False if unknown."""
-    a = BY_ID.get(algorithm_id) if isinstance(algorithm_id, str) else None
-    return bool(a and a.sampled)
-
-
 def with_bounds() -> tuple[str, ...]:
     """The ids of the algorithms that keep alpha and beta."""
     return tuple(a.id for a in REGISTRY if a.bounds)
 
 
 def document(tell: Callable[..., str] | None = None) -> dict:
-    """The JSON document the pages read (``GET /api/algorithms``)."""
-    return {"algorithms": [a.describe(tell) for a in REGISTRY]}
+    """The JSON document the pages read (``GET /api/algorithms``): the records,
+    and the narration's sentences (:data:`app.search.sentences.SENTENCES`, kind ->
+    message id: the page's narrate.js says them through its catalogue)."""
+    from .sentences import SENTENCES
+
+    return {"algorithms": [a.describe(tell) for a in REGISTRY], "sentences": dict(SENTENCES)}
 
 
 __all__ = ["Algorithm", "REGISTRY", "ALGORITHMS", "BY_ID", "get", "default_for", "pruning_for",
-           "sampled", "with_bounds", "document"]
+           "with_bounds", "document"]

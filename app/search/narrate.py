@@ -7,16 +7,18 @@ lecturer's words. It keeps only what it must to say "MAX already has 3
 through B": the open frames, each node's best child so far, and which node
 set each bound. The summary (`done`) is built from the same stream.
 
-What to say is decided here; how to say it is a message of the catalogue:
-every sentence goes through ``self.tell(msgid, **fields)``, where ``msgid``
-is the English sentence with named fields. ``tell`` is the ``words``
-callable the caller passes (``app.i18n.words(lang)`` gives one per
-language); by default the English id is filled in as it stands, so the core
-needs no catalogue and imports nothing of the layers above it. The sentences
-of every step go through ``self.said(msgid, *values)``: the same message,
-its fields' values in the order they first appear, filled into a ``%``
-template that ``tell`` gave once (a long stream says them hundreds of
-thousands of times).
+What to say is decided here; how to say it is a message of the catalogue,
+written once in :mod:`app.search.sentences` (kind -> message id, read by the
+wire's fast path and the page's narrate.js too): every sentence goes through
+``self.tell(msgid, **fields)``, where ``msgid`` is the English sentence with
+named fields. ``tell`` is the ``words`` callable the caller passes
+(``app.i18n.words(lang)`` gives one per language); by default the English id
+is filled in as it stands, so the core needs no catalogue and imports nothing
+of the layers above it. The sentences of every step go through
+``self.says(kind, *values)``: the kind's message, its fields' values in the
+order they first appear, filled into a ``%`` template that ``tell`` gave once
+(a long stream says them hundreds of thousands of times); the rarer ones
+through ``self.tells(kind, **fields)``.
 
 The sentences are split by kind: this module (entering, leaves, updates,
 returns, iterations), ``narrate_plain`` (the hot path of two-player
@@ -34,12 +36,13 @@ from typing import Callable, Iterator
 
 from . import algorithms as A
 from .descriptors import get
-from .narrate_cuts import _BOUND_SAYS, _CUT, WINDOW_SAYS, CutSentences  # noqa: F401 (wire.py reads them here)
+from .narrate_cuts import _CUT, CutSentences  # noqa: F401 (wire.py reads _CUT here)
 from .narrate_plain import PlainReturns
 from .narrate_summary import SummarySentences
 from .numbers import INF, fmt, jv, unview as _num  # noqa: F401 (INF, _num: read by wire.py)
 from .options import SearchOptions
 from .pseudocode import FORMULATIONS, line_of
+from .sentences import SENTENCES
 from .states import describe, kind_of, move_words
 from .tree import Node, Tree
 from .view import INITIAL, View
@@ -51,6 +54,15 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
     updates and returns here; the hot two-player returns in
     :mod:`~app.search.narrate_plain`; bounds and cut-offs in
     :mod:`~app.search.narrate_cuts`; the summary in :mod:`~app.search.narrate_summary`."""
+
+    SHARED = ("tree", "opts", "bounds", "star", "view", "_maps", "step", "path", "best_child",
+              "bound_set", "cut_nodes", "raw", "seen", "evaluated", "pruned", "entered",
+              "cutoffs", "pruned_nodes", "iterations", "root_value", "last_depth",
+              "_names", "_names_cache", "_figures", "_game")
+    """The run's state its parts share (set in ``__init__``): the parts
+    (:mod:`~app.search.narrate_plain`, :mod:`~app.search.narrate_cuts`,
+    :mod:`~app.search.narrate_summary`) read and write these and call the
+    methods, nothing else (tests/search/test_narrator_parts.py)."""
 
     def __init__(self, tree: Tree, opts: SearchOptions,
                  words: Callable[..., str] | None = None) -> None:
@@ -137,17 +149,17 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
 
     def _node_phrase(self, node: Node) -> str:
         if self._game and self.name(node) != node.label:
-            return self.said("{position} ({player} to move)", self.name(node), self.who(node))
-        return self.said("{player} node {node}", self.who(node), node.label)
+            return self.says("position_phrase", self.name(node), self.who(node))
+        return self.says("phrase", self.who(node), node.label)
 
     def root_phrase(self, node: Node) -> str:
         """"the root A"; never "the root root"; a position: "the root, the empty board,"."""
         name = self.name(node)
         if name.strip().lower() == "root":
-            return self.tell("the root")
+            return self.tells("the_root")
         if name != node.label:
-            return self.tell("the root ({position})", position=name)
-        return self.tell("the root {node}", node=name)
+            return self.tells("root_position", position=name)
+        return self.tells("root_node", node=name)
 
     def figure(self, x) -> str:
         """``fmt(x)``, remembered for numbers (a run writes the same few again
@@ -164,20 +176,29 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
             out = cache[x] = fmt(x)
         return out
 
-    def said(self, msgid: str, *values) -> str:
-        """``self.tell(msgid, **fields)`` with the fields' values given in the
-        order they first appear in ``msgid``: the hot sentences of a long
-        stream, through a ``%`` template made once per message
+    def says(self, kind: str, *values) -> str:
+        """The sentence of ``kind`` (:data:`~app.search.sentences.SENTENCES`),
+        ``self.tell(msgid, **fields)`` with the fields' values given in the
+        order they first appear in the message: the hot sentences of a long
+        stream, through a ``%`` template made once per kind
         (:func:`~app.search.words.template`)."""
-        t = self._templates.get(msgid)
+        t = self._templates.get(kind)
         if t is None:
-            t = self._templates[msgid] = self._template(msgid)
+            t = self._templates[kind] = self._template(SENTENCES.get(kind, kind))
         tpl, order = t
         if order is None:
             return tpl % values
         if tpl is None:   # a tell that cannot be a template: called with the fields named
-            return self.tell(msgid, **dict(zip(order, values)))
+            return self.tell(SENTENCES.get(kind, kind), **dict(zip(order, values)))
         return tpl % tuple([values[k] for k in order])
+
+    said = says
+    """A message written in place, not a kind of the table (the sentences of MCTS's and
+    PVS's own narrators: only the server says them); its id is its key."""
+
+    def tells(self, kind: str, **fields) -> str:
+        """The sentence of ``kind``, its fields named (the rarer sentences)."""
+        return self.tell(SENTENCES[kind], **fields)
 
     def _template(self, msgid: str) -> tuple:
         """(template, order): order None when the values go in as given;
@@ -342,29 +363,26 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
                 changes.append([nid, "beta", old, new])
         path.append(node)
         if node.chance:
-            text = self.said("Chance node {node}: v starts at 0 and becomes the "
-                             "probability-weighted sum of its children.", self.name(node))
+            text = self.says("enter_chance", self.name(node))
         elif self._vector:
-            text = self.said("{player} moves at {node}: it keeps the child whose "
-                             "vector is best in {player}'s own component.", self.who(node),
+            text = self.says("enter_vector", self.who(node),
                              self.name(node))
         elif alpha is not None:
             if parent is None:
-                text = self.said("Start at the root, {node} with α = {alpha}, β = {beta}; "
-                                 "v starts at {v}.", self.node_phrase(node), figure(alpha),
+                text = self.says("start_ab", self.node_phrase(node), figure(alpha),
                                  figure(beta), figure(v0))
             elif self._win is not None:   # Star1: an outcome's window, worked out
-                text = self.tell(WINDOW_SAYS, node=self.node_phrase(node), v=figure(v0),
+                text = self.tells("enter_window", node=self.node_phrase(node), v=figure(v0),
                                  **self._win)
                 self._win = None
             else:
-                text = self.said("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
+                text = self.says("enter_ab",
                                  self.node_phrase(node), figure(alpha), figure(beta), figure(v0))
         elif parent is None:
-            text = self.said("Start at the root, {node}; v starts at {v}.", self.node_phrase(node),
+            text = self.says("start", self.node_phrase(node),
                              figure(v0))
         else:
-            text = self.said("Enter {node}; v starts at {v}.", self.node_phrase(node), figure(v0))
+            text = self.says("enter", self.node_phrase(node), figure(v0))
         return self.event("enter", node, changes, text,
                           parent=parent.id if parent is not None else None)
 
@@ -382,13 +400,12 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
         if node is self.tree.root:
             self.root_value = value
         if cutoff:
-            text = self.said("Depth limit reached at {node}: not expanded; its evaluation "
-                             "{eval} = {value} is used.", self.name(node), self._eval_of(node),
+            text = self.says("depth", self.name(node), self._eval_of(node),
                              self.figure(value))
         elif (name := self.name(node)) != node.label:
-            text = self.said("Leaf {position}: value {value}.", name, self.figure(value))
+            text = self.says("leaf_position", name, self.figure(value))
         else:
-            text = self.said("Leaf {node} has value {value}.", node.label, self.figure(value))
+            text = self.says("leaf", node.label, self.figure(value))
         # The evaluation runs in the function called for the node's own player.
         return self.event("evaluate", node, changes, text, value=j, cutoff=cutoff)
 
@@ -401,30 +418,25 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
         c = self.move(node, child)
         figure = self.figure
         if node.chance:
-            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+            text = self.says("chance_sum",
                              self.name(node), figure(v), figure(child.probability), figure(val),
                              figure(v))
         elif self._vector:
             who = self.who(node)
             p = node.player
-            text = self.said("{player} at {node}: {value} from {child} is no better for {player} "
-                             "({mine} ≤ {best}): v stays {v}.", who, self.name(node), figure(val),
+            text = self.says("keep_vector", who, self.name(node), figure(val),
                              c, figure(val[p]), figure(v[p]), figure(v))
         elif node.player == 0:
-            text = (self.said("{player} at {node}: {value} from {child} does not raise v: "
-                              "v stays {v} (a tie keeps the child found first).", self._names[0],
+            text = (self.says("keep_max_tie", self._names[0],
                               self.name(node), figure(val), c, figure(v))
                     if val == v else
-                    self.said("{player} at {node}: {value} from {child} does not raise v: "
-                              "v stays {v}.", self._names[0], self.name(node), figure(val), c,
+                    self.says("keep_max", self._names[0], self.name(node), figure(val), c,
                               figure(v)))
         else:
-            text = (self.said("{player} at {node}: {value} from {child} does not lower v: "
-                              "v stays {v} (a tie keeps the child found first).",
+            text = (self.says("keep_min_tie",
                               self._names[node.player], self.name(node), figure(val), c, figure(v))
                     if val == v else
-                    self.said("{player} at {node}: {value} from {child} does not lower v: "
-                              "v stays {v}.", self._names[node.player], self.name(node),
+                    self.says("keep_min", self._names[node.player], self.name(node),
                               figure(val), c, figure(v)))
         j = jv(v)
         return self.event("update", node, [], text, child=child.id, old=j, new=j)
@@ -441,21 +453,19 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
         cv = values.get(child.id)
         figure = self.figure
         if node.chance:
-            text = self.said("Chance node {node}: v = {old} + {p} × {child_value} = {new}.",
+            text = self.says("chance_sum",
                              self.name(node), figure(old), figure(child.probability), figure(cv),
                              figure(new))
         elif self._vector:
             p = node.player
             if old is None:
-                text = self.said("{player} at {node}: first result {value} (from {child}).",
+                text = self.says("first_vector",
                                  self.who(node), self.name(node), figure(new), self.name(child))
             else:
-                text = self.said("{player} at {node}: {value} from {child} is better for {player} "
-                                 "({mine} > {best}): keep it.", self.who(node), self.name(node),
+                text = self.says("better_vector", self.who(node), self.name(node),
                                  figure(new), self.name(child), figure(new[p]), figure(old[p]))
         else:
-            text = self.said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                             "through {child}.", self._names[node.player], self.name(node),
+            text = self.says("update", self._names[node.player], self.name(node),
                              "max" if node.player == 0 else "min", figure(old), figure(cv),
                              figure(new), self.move(node, child))
         return self.event("update", node, changes, text, child=child.id, old=jv(old), new=jn)
@@ -479,9 +489,9 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
                 self.set(changes, nid, "value", jv(value))
                 low = value <= alpha
                 kind_line = "return-cut" if low else "return-cut-high"
-                note = (self.said(" (a bound: its true value is at most {value})",
+                note = (self.says("at_most",
                                   self.figure(value)) if low else
-                        self.said(" (a bound: its true value is at least {value})",
+                        self.says("at_least",
                                   self.figure(value)))
         elif self.bounds and not node.chance:
             if node.player == 0:
@@ -493,18 +503,18 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
             if cut:
                 kind_line = "return-cut"
                 if node.id in self.cut_nodes:
-                    note = (self.said(" (a bound: its true value is at least {value})",
+                    note = (self.says("at_least",
                                       self.figure(value))
                             if node.player == 0 else
-                            self.said(" (a bound: its true value is at most {value})",
+                            self.says("at_most",
                                       self.figure(value)))
         if parent is None:
             self.root_value = value
             phrase = self.root_phrase(node)
-            text = self.tell("{root} is worth {value}.", root=f"{phrase[:1].upper()}{phrase[1:]}",
+            text = self.tells("root_worth", root=f"{phrase[:1].upper()}{phrase[1:]}",
                              value=self.figure(value))
         else:
-            text = self.said("{node} returns {value} to {parent}{note}.", self.name(node),
+            text = self.says("returns", self.name(node),
                              self.figure(value), self.name(parent), note)
         return self.event("exit", node, changes, text, kind_line, value=jv(value))
 
@@ -517,15 +527,13 @@ class Narrator(PlainReturns, CutSentences, SummarySentences):
                     self.set(changes, node_id, name, INITIAL[name])
             self.best_child.clear()
             self.bound_set.clear()
-            text = (self.tell("Iteration {depth}: search again from the root, to the bottom of "
-                              "the tree.", depth=depth) if depth >= self.tree.height else
-                    self.tell("Iteration {depth}: search again from the root, with the depth "
-                              "limit {depth}.", depth=depth))
+            text = (self.tells("iteration_bottom", depth=depth) if depth >= self.tree.height else
+                    self.tells("iteration_limit", depth=depth))
             return self.event("iteration", None, changes, text, depth=depth)
         self.iterations.append({"depth": depth, "value": jv(value),
                                 "best_move": best.id if best is not None else None})
-        text = self.tell("Iteration {depth} done: value {value}, best move {move}.", depth=depth,
+        text = self.tells("iteration_done", depth=depth,
                          value=self.figure(value), move=self.move(self.tree.root, best)
-                         if best is not None else self.tell("(none)"))
+                         if best is not None else self.tells("none"))
         return self.event("iteration", None, changes, text, depth=depth, value=jv(value),
                           best_move=best.id if best is not None else None)

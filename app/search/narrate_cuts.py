@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from .numbers import INF, jv, unview as _num
 from .star1 import rest_after, window
-from .states import N_
 from .tree import Node
 
 
@@ -28,7 +27,7 @@ class CutSentences:
         return (wa if wa > lo else lo), (wb if wb < hi else hi)
 
     def _window_words(self, node: Node, child: Node, alpha, beta) -> dict:
-        """The fields of :data:`WINDOW_SAYS`: where outcome ``child``'s α and β come
+        """The fields of the ``enter_window`` sentence: where outcome ``child``'s α and β come
         from ("α = (7.5 − 0.5 × 10) / 0.5 = 5"; "β = U = 10" where the leaf bound wins).
         Called before the outcome joins ``seen``, as :meth:`_window` is."""
         lo, hi = self.opts.bounds
@@ -46,7 +45,7 @@ class CutSentences:
         self.bound_set[(node.id, name)] = new
         changes: list = []
         self.set(changes, node.id, name, jv(new))
-        text = self.said(_BOUND_SAYS[name], self.name(node), self.figure(old), self.figure(new))
+        text = self.says(name, self.name(node), self.figure(old), self.figure(new))
         return self.event(name, node, changes, text, old=jv(old), new=jv(new))
 
     def on_prune(self, node: Node, skipped) -> dict:
@@ -68,10 +67,10 @@ class CutSentences:
             # An outcome is cut by its window, not by a player's choice: say what it decides.
             text = self._outcome_cut(node, parent, side, v, sign, bound, names, len(skipped))
         else:
-            why = (self.said(side.why, self.figure(bound), self.name(by)) + self._through(by)
+            why = (self.says(side.why, self.figure(bound), self.name(by)) + self._through(by)
                    if by is not None else f"{side.symbol} = {self.figure(bound)}")
             # (both sides' sentences have their fields in this order; the bound is beta or alpha)
-            text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node),
+            text = self.says(side.many if len(skipped) > 1 else side.one, self.name(node),
                              self.figure(v), sign, self.figure(bound), why, names)
         return self.event("prune", node, changes, text, skipped=[c.id for c in skipped],
                           cut=cut, test=test, by=by.id if by is not None else None,
@@ -85,13 +84,13 @@ class CutSentences:
         low = side.bound == "alpha"
         f = self.figure
         if bound == (lo if low else hi):
-            why = self.tell(_OUTCOME_EDGE[low], node=self.name(node))
+            why = self.tells(f"outcome_edge_{side.bound}", node=self.name(node))
         else:
             _, palpha, pbeta, _ = self.raw[parent.id]
-            why = self.tell(_OUTCOME_WHY[low], parent=self.name(parent),
+            why = self.tells(f"outcome_why_{side.bound}", parent=self.name(parent),
                             bound=f(palpha if low else pbeta))
-        said = _OUTCOME_CUT[low][count > 1]
-        return self.tell(said, node=self.name(node), v=f(v), sign=sign,
+        kind = f"outcome_{'many' if count > 1 else 'one'}_{side.bound}"
+        return self.tells(kind, node=self.name(node), v=f(v), sign=sign,
                          **{side.bound: f(bound)}, why=why, names=names)
 
     def on_chance_prune(self, node: Node, skipped, bound) -> dict:
@@ -113,7 +112,7 @@ class CutSentences:
         side = _CHANCE_CUT[low]
         limit = alpha if low else beta
         sign = side.strict_sign if strict else side.sign
-        text = self.said(side.many if len(skipped) > 1 else side.one, self.name(node), names,
+        text = self.says(side.many if len(skipped) > 1 else side.one, self.name(node), names,
                          figure(hi if low else lo), " + ".join(terms), figure(bound), sign,
                          figure(limit))
         by = self._holder(side.bound, limit, node)
@@ -152,20 +151,11 @@ class CutSentences:
         child = self.best_child.get(frame.id)
         if child is None:
             return ""
-        return self.said(" (through {child})", self.move(frame, child))
-
-
-_BOUND_SAYS = {
-    "alpha": N_("MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} "
-                "on this path."),
-    "beta": N_("MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most "
-               "{new} on this path."),
-}
-"""What a bound's change says, by the bound."""
+        return self.says("through", self.move(frame, child))
 
 
 class _Side(NamedTuple):
-    """What a cut-off says at a node of one player (its bound, test and sentences)."""
+    """What a cut-off says at a node of one player (its bound, test and sentences' kinds)."""
     bound: str
     symbol: str
     sign: str
@@ -179,27 +169,10 @@ class _Side(NamedTuple):
 
 _CUT = {
     True: _Side(  # a MAX node, cut by an ancestor's beta
-        "beta", "β", "≥", ">", "v >= beta", "v > beta",
-        N_("MIN already holds MAX to {bound} at {holder}"),
-        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
-           "{node}: its other children {names} cannot matter and are pruned (β cut-off)."),
-        N_("MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach "
-           "{node}: its last child {names} cannot matter and is pruned (β cut-off).")),
+        "beta", "β", "≥", ">", "v >= beta", "v > beta", "why_beta", "many_beta", "one_beta"),
     False: _Side(  # a MIN node, cut by an ancestor's alpha
-        "alpha", "α", "≤", "<", "v <= alpha", "v < alpha",
-        N_("MAX already has {bound} at {holder}"),
-        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
-           "its other children {names} cannot matter and are pruned (α cut-off)."),
-        N_("MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: "
-           "its last child {names} cannot matter and is pruned (α cut-off).")),
+        "alpha", "α", "≤", "<", "v <= alpha", "v < alpha", "why_alpha", "many_alpha", "one_alpha"),
 }
-
-
-WINDOW_SAYS = N_("Enter {node} with {alpha}, {beta}: the window in which this outcome (p = {p}) "
-                 "decides {parent}, from {parent}'s α = {palpha} and β = {pbeta}, {sum} from "
-                 "the outcomes searched and {rest} unseen, counted at U = {hi} for α and L = "
-                 "{lo} for β; v starts at {v}.")
-"""Star1 enters an outcome of a chance node: its window, worked out."""
 
 
 def _formula(f, symbol: str, bound, v, rest, edge, p, w, clip_name: str, clip, inside: bool) -> str:
@@ -217,29 +190,6 @@ def _formula(f, symbol: str, bound, v, rest, edge, p, w, clip_name: str, clip, i
     return f"{symbol} = {'(' + top + ')' if len(terms) > 1 else top} / {f(p)} = {f(w)}"
 
 
-# Star1 cuts an outcome of a chance node (its window's edge), by side (low: α) and count.
-_OUTCOME_CUT = {
-    True: (N_("MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its last child {names} "
-              "cannot matter and is pruned (α cut-off)."),
-           N_("MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its other children {names} "
-              "cannot matter and are pruned (α cut-off).")),
-    False: (N_("MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its last child {names} "
-               "cannot matter and is pruned (β cut-off)."),
-            N_("MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its other children {names} "
-               "cannot matter and are pruned (β cut-off).")),
-}
-_OUTCOME_WHY = {
-    True: N_("the low end of its window: chance node {parent} can no longer get above its own "
-             "α = {bound}, whatever its other outcomes score"),
-    False: N_("the high end of its window: chance node {parent} can no longer get below its "
-              "own β = {bound}, whatever its other outcomes score"),
-}
-_OUTCOME_EDGE = {
-    True: N_("the least any leaf scores: {node} can go no lower"),
-    False: N_("the most any leaf scores: {node} can go no higher"),
-}
-
-
 class _ChanceSide(NamedTuple):
     """What a Star1 cut-off at a chance node says, by the side it fails to."""
     bound: str
@@ -254,20 +204,8 @@ class _ChanceSide(NamedTuple):
 _CHANCE_CUT = {
     True: _ChanceSide(   # fails low: even at its best it is no better than alpha
         "alpha", "≤", "<", "v + U × rest <= alpha", "v + U × rest < alpha",
-        N_("Chance node {node}: even if {names} all scored the most, {limit}, it would be "
-           "worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} "
-           "cannot matter and are pruned (chance cut-off)."),
-        N_("Chance node {node}: even if {names} scored the most, {limit}, it would be worth "
-           "at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot "
-           "matter and is pruned (chance cut-off).")),
+        "chance_many_alpha", "chance_one_alpha"),
     False: _ChanceSide(  # fails high: even at its worst it is no worse than beta
         "beta", "≥", ">", "v + L × rest >= beta", "v + L × rest > beta",
-        N_("Chance node {node}: even if {names} all scored the least, {limit}, it would be "
-           "worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} "
-           "cannot matter and are pruned (chance cut-off)."),
-        N_("Chance node {node}: even if {names} scored the least, {limit}, it would be worth "
-           "at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot "
-           "matter and is pruned (chance cut-off).")),
+        "chance_many_beta", "chance_one_beta"),
 }
-
-

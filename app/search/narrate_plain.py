@@ -23,7 +23,7 @@ class PlainReturns:
         make them (tests/search/test_narration_shortcuts.py holds both to the same events)."""
         maps = self._maps
         status, values = maps["status"], maps["value"]
-        figure, names, said, name = self.figure, self._names, self.said, self.name
+        figure, names, says, name = self.figure, self._names, self.says, self.name
         bounds = self.bounds
         nid, cid = node.id, child.id
         known = self._names_cache   # (name(), without the call where it is known)
@@ -54,10 +54,10 @@ class PlainReturns:
                 if cut:
                     line_kind = "return-cut"
                     if cid in self.cut_nodes:
-                        note = (said(" (a bound: its true value is at least {value})", fv)
+                        note = (says("at_least", fv)
                                 if child.player == 0 else
-                                said(" (a bound: its true value is at most {value})", fv))
-            text = said("{node} returns {value} to {parent}{note}.", cname, fv, nname, note)
+                                says("at_most", fv))
+            text = says("returns", cname, fv, nname, note)
         else:
             self.entered += 1
             self.evaluated.append(cid)
@@ -73,12 +73,11 @@ class PlainReturns:
                     values[cid] = jval
             kind = line_kind = "evaluate"
             if cutoff:
-                text = said("Depth limit reached at {node}: not expanded; its evaluation "
-                            "{eval} = {value} is used.", cname, self._eval_of(child), fv)
+                text = says("depth", cname, self._eval_of(child), fv)
             elif cname != child.label:
-                text = said("Leaf {position}: value {value}.", cname, fv)
+                text = says("leaf_position", cname, fv)
             else:
-                text = said("Leaf {node} has value {value}.", child.label, fv)
+                text = says("leaf", child.label, fv)
         step = self.step = self.step + 1
         ev = {"type": kind, "step": step, "node": cid, "depth": child.depth,
               "player": names[child.player]}
@@ -106,25 +105,20 @@ class PlainReturns:
                     values.pop(nid, None)
                 else:
                     values[nid] = jn
-            text = said("{player} at {node}: v = {op}({old}, {child_value}) = {new}, "
-                        "through {child}.", player, nname,
+            text = says("update", player, nname,
                         "max" if node.player == 0 else "min", figure(v_old),
                         figure(values.get(cid)), figure(v_new), self.move(node, child))
             jo = v_old if type(v_old) is int else jv(v_old)
         else:
             fields = (player, nname, fv, self.move(node, child), figure(v_old))
             if node.player == 0:
-                text = (said("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v} (a tie keeps the child found first).", *fields)
+                text = (says("keep_max_tie", *fields)
                         if val == v_old else
-                        said("{player} at {node}: {value} from {child} does not raise v: "
-                             "v stays {v}.", *fields))
+                        says("keep_max", *fields))
             else:
-                text = (said("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v} (a tie keeps the child found first).", *fields)
+                text = (says("keep_min_tie", *fields)
                         if val == v_old else
-                        said("{player} at {node}: {value} from {child} does not lower v: "
-                             "v stays {v}.", *fields))
+                        says("keep_min", *fields))
             jo = jn = v_old if type(v_old) is int else jv(v_old)
             changes = []
         step = self.step = step + 1

@@ -28,11 +28,11 @@ class SummarySentences:
                  "pruned_nodes": self.pruned_nodes, "minimax_evaluated": minimax_evaluated,
                  "saved": minimax_evaluated - evaluated, "events": self.step + 1}
         value = self.root_value
-        head = (self.tell("Done: {root} is worth {value} and the best move is {move}.",
+        head = (self.tells("done_move",
                           root=self.root_phrase(root), value=self.figure(value),
                           move=self.move(root, best))
                 if best is not None else
-                self.tell("Done: {root} is worth {value}.", root=self.root_phrase(root),
+                self.tells("done", root=self.root_phrase(root),
                           value=self.figure(value)))
         text = head + " " + self._counts(evaluated, minimax_evaluated, stats["saved"])
         extra = {"value": jv(value), "best_move": best.id if best is not None else None,
@@ -51,28 +51,20 @@ class SummarySentences:
         one, cuts = evaluated == 1, self.cutoffs == 1
         fields = dict(n=evaluated, cutoffs=self.cutoffs, plain=plain, saved=saved)
         if not self.bounds:
-            return (self.tell("{n} static evaluation.", **fields) if one else
-                    self.tell("{n} static evaluations.", **fields))
+            return (self.tells("count_1", **fields) if one else
+                    self.tells("count_n", **fields))
         if self.star:
             if one and cuts:
-                return self.tell("{n} static evaluation, {cutoffs} cut-off; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
+                return self.tells("star_1_1", **fields)
             if one:
-                return self.tell("{n} static evaluation, {cutoffs} cut-offs; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
+                return self.tells("star_1_n", **fields)
             if cuts:
-                return self.tell("{n} static evaluations, {cutoffs} cut-off; expectiminimax "
-                                 "would make {plain} ({saved} saved).", **fields)
-            return self.tell("{n} static evaluations, {cutoffs} cut-offs; expectiminimax "
-                             "would make {plain} ({saved} saved).", **fields)
+                return self.tells("star_n_1", **fields)
+            return self.tells("star_n_n", **fields)
         if one and cuts:
-            return self.tell("{n} static evaluation, {cutoffs} cut-off; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
+            return self.tells("plain_1_1", **fields)
         if one:
-            return self.tell("{n} static evaluation, {cutoffs} cut-offs; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
+            return self.tells("plain_1_n", **fields)
         if cuts:
-            return self.tell("{n} static evaluations, {cutoffs} cut-off; plain minimax would "
-                             "make {plain} ({saved} saved).", **fields)
-        return self.tell("{n} static evaluations, {cutoffs} cut-offs; plain minimax would "
-                         "make {plain} ({saved} saved).", **fields)
+            return self.tells("plain_n_1", **fields)
+        return self.tells("plain_n_n", **fields)

@@ -37,9 +37,10 @@ from typing import Callable, Iterator
 
 from . import algorithms as A
 from .descriptors import get
-from .narrate import _BOUND_SAYS, _CUT, INF, Narrator, _num
+from .narrate import _CUT, INF, Narrator, _num
 from .numbers import fmt, jv
 from .options import SearchOptions
+from .sentences import FIELDS, SENTENCES
 from .tree import Node, Tree
 
 encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode
@@ -77,42 +78,12 @@ def _template(tell, msgid: str, names: tuple[str, ...]) -> str | None:
     return tpl
 
 
-# The sentences of the fast path (the same ids as the narrator's), with their fields.
-_SAYS = {
-    "phrase": ("{player} node {node}", ("player", "node")),
-    "position_phrase": ("{position} ({player} to move)", ("position", "player")),
-    "leaf_position": ("Leaf {position}: value {value}.", ("position", "value")),
-    "start_ab": ("Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.",
-                 ("node", "alpha", "beta", "v")),
-    "enter_ab": ("Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.",
-                 ("node", "alpha", "beta", "v")),
-    "start": ("Start at the root, {node}; v starts at {v}.", ("node", "v")),
-    "enter": ("Enter {node}; v starts at {v}.", ("node", "v")),
-    "depth": ("Depth limit reached at {node}: not expanded; its evaluation {eval} = {value} "
-              "is used.", ("node", "eval", "value")),
-    "leaf": ("Leaf {node} has value {value}.", ("node", "value")),
-    "keep_max_tie": ("{player} at {node}: {value} from {child} does not raise v: v stays {v} "
-                     "(a tie keeps the child found first).", ("player", "node", "value", "child", "v")),
-    "keep_max": ("{player} at {node}: {value} from {child} does not raise v: v stays {v}.",
-                 ("player", "node", "value", "child", "v")),
-    "keep_min_tie": ("{player} at {node}: {value} from {child} does not lower v: v stays {v} "
-                     "(a tie keeps the child found first).", ("player", "node", "value", "child", "v")),
-    "keep_min": ("{player} at {node}: {value} from {child} does not lower v: v stays {v}.",
-                 ("player", "node", "value", "child", "v")),
-    "update": ("{player} at {node}: v = {op}({old}, {child_value}) = {new}, through {child}.",
-               ("player", "node", "op", "old", "child_value", "new", "child")),
-    "alpha": (_BOUND_SAYS["alpha"], ("node", "old", "new")),
-    "beta": (_BOUND_SAYS["beta"], ("node", "old", "new")),
-    "returns": ("{node} returns {value} to {parent}{note}.", ("node", "value", "parent", "note")),
-    "at_least": (" (a bound: its true value is at least {value})", ("value",)),
-    "at_most": (" (a bound: its true value is at most {value})", ("value",)),
-    "through": (" (through {child})", ("child",)),
-}
-for _max, _side in _CUT.items():   # a cut-off at MAX (by beta) and at MIN (by alpha)
-    _SAYS[f"why_{_side.bound}"] = (_side.why, ("bound", "holder"))
-    for _key in ("many", "one"):
-        _SAYS[f"{_key}_{_side.bound}"] = (getattr(_side, _key),
-                                         ("node", "v", "sign", _side.bound, "why", "names"))
+# The sentences of the fast path: the narrator's own kinds (app.search.sentences), with their fields.
+_SAYS = {kind: (SENTENCES[kind], FIELDS[kind]) for kind in (
+    "phrase", "position_phrase", "leaf_position", "start_ab", "enter_ab", "start", "enter", "depth",
+    "leaf", "keep_max_tie", "keep_max", "keep_min_tie", "keep_min", "update", "alpha", "beta",
+    "returns", "at_least", "at_most", "through",
+    *(f"{what}_{side.bound}" for side in _CUT.values() for what in ("why", "many", "one")))}
 
 
 def encoded(tree: Tree, options: SearchOptions | None = None,

@@ -105,22 +105,22 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.config.from_mapping(settings or {})
     budget = _budget(app.config)
     app.extensions["budget"] = budget
-    app.config["MAX_CONTENT_LENGTH"] = budget.upload_bytes
+    app.config["MAX_CONTENT_LENGTH"] = budget.requests.upload_bytes
     if app.config["TRUSTED_HOSTS"] is None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["HOST"], app.config["EXTRA_HOSTS"])
     os.makedirs(app.instance_path, exist_ok=True)
     database = app.config["DATABASE"] or os.path.join(app.instance_path, "trees.sqlite3")
     app.config["DATABASE"] = database
 
-    store = UploadStore(database, budget.store_trees, budget.store_bytes,
-                        max_age=budget.store_unused_days * 86_400,
-                        client_trees=budget.store_client_trees,
-                        client_bytes=budget.store_client_bytes)
+    store = UploadStore(database, budget.store.store_trees, budget.store.store_bytes,
+                        max_age=budget.store.store_unused_days * 86_400,
+                        client_trees=budget.store.store_client_trees,
+                        client_bytes=budget.store.store_client_bytes)
     app.extensions["trees"] = TreeLibrary(app.config["TREES_DIR"], store,
                                           limits=app.config["TREE_LIMITS"],
                                           cache_size=app.config["TREE_CACHE_SIZE"],
-                                          cache_nodes=budget.tree_cache_nodes,
-                                          game_size=budget.game_size)
+                                          cache_nodes=budget.store.tree_cache_nodes,
+                                          game_size=budget.games.game_size)
     work = budget.work
     app.extensions["work"] = WorkQueue(work.work_threads, work.work_queue,
                                        work.work_wait_seconds, work.work_per_client,
@@ -134,7 +134,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         app.register_blueprint(importlib.import_module(name).bp)
     limits.init(app)
     _init_socketio(app)
-    app.wsgi_app = BodyDeadline(app.wsgi_app, budget.idle_seconds)   # slow uploads cut off
+    app.wsgi_app = BodyDeadline(app.wsgi_app, budget.serving.idle_seconds)   # slow uploads cut off
     # Outermost: a host name not trusted never reaches Flask or Socket.IO.
     app.wsgi_app = TrustedHostMiddleware(app.wsgi_app, app.config["TRUSTED_HOSTS"])
     return app
@@ -169,7 +169,7 @@ def _init_socketio(app: Flask) -> SocketIO:
     socketio = SocketIO(
         app, async_mode=async_mode(app.config), json=StrictJSON,
         cors_allowed_origins=lambda origin, environ=None: same_origin(origin, environ, extra),
-        max_http_buffer_size=budget.socket_message_bytes,
+        max_http_buffer_size=budget.runs.socket_message_bytes,
         async_handlers=False,  # one connection's events in order, each in its own thread
         # Broadcasts between server processes (scale-out) go through this queue
         # (a redis:// URL); None: one process, nothing to share.
@@ -179,9 +179,9 @@ def _init_socketio(app: Flask) -> SocketIO:
         **({"ping_timeout": app.config["SOCKET_PING_TIMEOUT"]}
            if app.config.get("SOCKET_PING_TIMEOUT") else {}),
     )
-    stream = StreamNamespace("/", budget.runs_per_client, budget.pull_events,
-                             budget.pull_changes, budget.runs_open, budget.run_nodes,
-                             max_bytes=budget.run_memory)
+    stream = StreamNamespace("/", budget.runs.runs_per_client, budget.runs.pull_events,
+                             budget.runs.pull_changes, budget.runs.runs_open, budget.runs.run_nodes,
+                             max_bytes=budget.runs.run_memory)
     socketio.on_namespace(stream)
     app.extensions["stream"] = stream  # its ``runs`` are the open runs of every connection
     socketio.on_namespace(ClassNamespace("/class"))

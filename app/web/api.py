@@ -152,7 +152,7 @@ def trace(tree_id: str):
         raise ApiError(400, str(exc)) from exc
     with _trace_gate(budget).slot():   # one at a time: pages and runs never wait behind
         chunks, size = offload(_encoded, lambda: search_run(tree, options, say),
-                               budget.trace_events, budget.trace_bytes)
+                               budget.traces.trace_events, budget.traces.trace_bytes)
     head = b'{"options":%s,"events":[' % json.dumps(options_dict(options)).encode()
     length = len(head) + size - bool(chunks) + 2
     return Response(_joined(head, chunks), mimetype="application/json",
@@ -163,8 +163,8 @@ def _trace_gate(budget) -> Gate:
     gate = current_app.extensions.get("trace_gate")
     if gate is None:
         gate = current_app.extensions.setdefault("trace_gate", Gate(
-            budget.traces_at_once, budget.trace_queue_seconds, N_("traces"), retry_after=10,
-            queue=budget.traces_waiting))
+            budget.traces.traces_at_once, budget.traces.trace_queue_seconds, N_("traces"), retry_after=10,
+            queue=budget.traces.traces_waiting))
     return gate
 
 

@@ -246,7 +246,7 @@ class ClassNamespace(Namespace):
         qid, answer = data["question"], data["answer"]
         if not isinstance(qid, str) or len(qid) > 20:
             raise Refused("question must be the id of the question asked")
-        cap = current_app.extensions["budget"].answer_bytes
+        cap = current_app.extensions["budget"].classes.answer_bytes
         if len(json.dumps(answer)) > cap:
             raise Refused("an answer is at most {cap} bytes", 413, cap=cap)
         out = self.classes.answer(code, me["student"], qid, answer)

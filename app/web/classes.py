@@ -67,7 +67,7 @@ def _setup(state) -> None:
                            "without a message queue (one process).") from None
     trees = app.extensions["trees"]
     app.extensions["classes"] = Classes(
-        store, trees.get, max_students=app.extensions["budget"].class_students,
+        store, trees.get, max_students=app.extensions["budget"].classes.class_students,
         idle_seconds=app.config["CLASS_IDLE_SECONDS"],
         key_max_events=app.config["CLASS_KEY_MAX_EVENTS"])
     app.extensions["class_joins"] = JoinGuard(url or "memory://", app.config["CLASS_JOIN_RATE"])

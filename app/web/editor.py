@@ -41,7 +41,7 @@ def _whatif() -> WhatIf:
         budget = current_app.extensions["budget"]
         found = current_app.extensions["whatif"] = WhatIf(budget)
         # Server-wide: a flood of what-if runs waits its turn (then 503), the rest of the app goes on.
-        current_app.extensions["whatif-gate"] = Gate(budget.editor_runs_at_once, wait=5.0,
+        current_app.extensions["whatif-gate"] = Gate(budget.editor.editor_runs_at_once, wait=5.0,
                                                      what=N_("what-if runs"))
     return found
 
@@ -73,7 +73,7 @@ def copy(tree_id: str):
 
 def _body(*required: str, optional: tuple[str, ...] = ()) -> dict:
     """The request's JSON object, read within the budget (never a 500)."""
-    limit = 2 * _whatif().budget.editor_bytes + 64 * 1024
+    limit = 2 * _whatif().budget.editor.editor_bytes + 64 * 1024
     if (request.content_length or 0) > limit:
         raise api_error(413, "The request is larger than {size:,} KiB.", size=limit // 1024)
     data = request.get_data(cache=False)

@@ -78,7 +78,7 @@ class EditNamespace(Namespace):
         return super().trigger_event(event, *args)
 
     def on_connect(self, auth=None):
-        rate = _whatif().budget.editor_runs_per_second
+        rate = _whatif().budget.editor.editor_runs_per_second
         with self._lock:
             self._buckets[request.sid] = Bucket(rate, 2 * rate)
 

@@ -76,8 +76,8 @@ def _gate() -> Gate:
     if gate is None:
         budget = _budget()
         gate = current_app.extensions.setdefault("render_gate", Gate(
-            budget.renders_at_once, budget.render_queue_seconds, N_("renders"),
-            retry_after=max(1, budget.render_seconds // 3)))
+            budget.renders.renders_at_once, budget.renders.render_queue_seconds, N_("renders"),
+            retry_after=max(1, budget.renders.render_seconds // 3)))
     return gate
 
 
@@ -93,8 +93,8 @@ def _render(tree: Tree, options, **job) -> bytes:
            "lang": page_language(), **job}
     with _gate().slot():
         try:
-            return render_job(job, budget.render_seconds, budget.render_memory,
-                              budget.render_output)
+            return render_job(job, budget.renders.render_seconds, budget.renders.render_memory,
+                              budget.renders.render_output)
         except RenderFailed as exc:
             if exc.status >= 500:
                 current_app.logger.error("render: %s", exc.message)
@@ -143,6 +143,6 @@ def worksheet_pdf(tree_id: str):
     if not (record := get(resolved.algorithm)).worksheet:   # values worked out by hand
         raise refused_by_record("algorithm", record, "worksheet")
     data = _render(tree, resolved, kind="worksheet", steps=steps,
-                   max_pages=_budget().flipbook_pages - 1)
+                   max_pages=_budget().renders.flipbook_pages - 1)
     stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in tree_id)
     return _answer(data, "pdf", f"{stem[:60] or 'tree'}-worksheet.pdf")

@@ -18,8 +18,8 @@ from .addresses import client_address
 from .errors import said
 
 LIMITED = {
-    "api.upload_tree": "uploads_per_client",   # endpoint -> budget field
-    "classes.create": "classes_per_client",    # POST /api/classes (app/web/classes.py)
+    "api.upload_tree": ("store", "uploads_per_client"),   # endpoint -> (budget record, field)
+    "classes.create": ("classes", "classes_per_client"),  # POST /api/classes (app/web/classes.py)
 }
 
 
@@ -36,15 +36,15 @@ def init(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     limiter = Limiter(_client, app=app, default_limits=[])
     budget = app.extensions["budget"]
-    for endpoint, field in LIMITED.items():
+    for endpoint, (record, field) in LIMITED.items():
         view = app.view_functions.get(endpoint)
         if view is None:   # a feature not registered in this app
             continue
-        app.view_functions[endpoint] = limiter.limit(getattr(budget, field))(view)
+        app.view_functions[endpoint] = limiter.limit(getattr(getattr(budget, record), field))(view)
     app.extensions["rate_limiter"] = limiter
     # Always, whatever the rate limits: a flood of forged messages must not flood the log
     # (tied to RATELIMIT_ENABLED, the filter came only if some app before had limits on).
-    _throttle_refusal_logs(budget.refusals_logged)
+    _throttle_refusal_logs(budget.classes.refusals_logged)
 
     @app.errorhandler(429)
     def _too_many(exc):

@@ -132,7 +132,7 @@ def _check_size(game_id: str) -> None:
     """A game id over the games' budget: 413 with its size (an unknown one is
     :func:`position`'s to say)."""
     try:
-        check_size(resolve(game_id), current_app.extensions["budget"].game_size)
+        check_size(resolve(game_id), current_app.extensions["budget"].games.game_size)
     except UnknownGame:
         return
     except GameTooBig as exc:

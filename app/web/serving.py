@@ -164,7 +164,7 @@ def per_address_cap(app) -> int:
     connection comes from the proxy and the proxy caps per address."""
     if app.config.get("CLASS_CLIENT_HEADER"):
         return 0
-    return app.extensions["budget"].connections_per_address
+    return app.extensions["budget"].serving.connections_per_address
 
 
 class BodyDeadline:

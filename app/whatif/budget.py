@@ -15,4 +15,4 @@ __all__ = ["Budget", "OverBudget", "limits"]
 
 def limits(budget: Budget) -> Limits:
     """The loader's limits for an edited tree."""
-    return Limits(max_bytes=budget.editor_bytes, max_nodes=budget.editor_nodes)
+    return Limits(max_bytes=budget.editor.editor_bytes, max_nodes=budget.editor.editor_nodes)

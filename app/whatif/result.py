@@ -58,10 +58,10 @@ def search(tree, options: SearchOptions, budget: Budget, words=None) -> Outcome:
     events = run(tree, opts, words)
     try:
         for count, event in enumerate(events, 1):
-            if count > budget.editor_steps:
+            if count > budget.editor.editor_steps:
                 raise refusal("This search takes more than {limit:,} steps, too many to re-run "
                               "on every edit: set a depth limit.", 413,
-                              say={"limit": budget.editor_steps}, limit=budget.editor_steps)
+                              say={"limit": budget.editor.editor_steps}, limit=budget.editor.editor_steps)
             view.apply(event["changes"])
             kind = event["type"]
             if kind == "prune":

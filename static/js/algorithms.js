@@ -21,6 +21,9 @@ async function load() {
   return { algorithms: [] };
 }
 
+/** The narration's sentences, kind -> message id (app/search/sentences.py: written
+ * once; narrate.js says them through the page's catalogue, i18n.js's t()). */
+export const SENTENCES = Object.freeze({ ...(doc.sentences ?? {}) });
 /** The records, in the order menus list them. */
 export const RECORDS = doc.algorithms;
 /** Their ids, in that order. */
@@ -43,9 +46,10 @@ export function defaultFor(multiplayer, chance) {
       && !a.leaf_bounds && a.one_search);
   return (fit.find((a) => a.bounds) ?? fit[0])?.id ?? null;
 }
-/** Does it sample the tree (Monte Carlo tree search): its own options
- * (iterations, exploration, seed), events pulled as JSON, its own panel? */
-export const sampled = (id) => Boolean(BY_ID.get(id)?.sampled);
+/** Does it read run option `name` (its record's `options`: 'iterations' for Monte Carlo tree search)? */
+export const takes = (id, name) => (BY_ID.get(id)?.options ?? []).includes(name);
+/** Is its seed its own (read without an order to shuffle: Monte Carlo tree search's playouts)? */
+export const ownSeed = (id) => takes(id, 'seed') && !takes(id, 'order');
 /** Its run comes as compact records the page narrates (narrate.js); false: as narrated JSON events. */
 export const compact = (id) => BY_ID.get(id)?.compact !== false;
 /** The visualizer's panel that shows its run ("" where the stack and counts do). */

@@ -11,7 +11,7 @@ import { makeSession } from './session.js';
 import { socketOptions, t } from './i18n.js';
 import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
-import { sampled } from './algorithms.js';
+import { panelOf } from './algorithms.js';
 
 export { promptOf, sayLabel } from './class-words.js';
 
@@ -84,7 +84,7 @@ export async function makeClassView({ socket, treeId, depth, algorithm, onUpdate
     setPath: (ids) => { drawing.setPath(ids); a11y.setPath(ids); },
   };
   // [mcts] as the visualizer draws it: the search tree only, and a playout as a dashed path.
-  const mcts = sampled(algorithm);
+  const mcts = panelOf(algorithm) === 'mcts';   // its record's panel, as the visualizer reads it
   stage.closest('.class-page')?.classList.toggle('mcts', mcts);
   session = makeSession({
     socket, tree, treeId, treeView, zoom,

@@ -3,7 +3,7 @@
 // followed, from what the page shows (the options form and the step
 // counter), so this module needs nothing from the visualizer's internals.
 
-import { sampled } from './algorithms.js';
+import { questionsOf, takes } from './algorithms.js';
 
 const root = document.getElementById('visualizer');
 const form = document.getElementById('options');
@@ -14,7 +14,7 @@ function runQuery() {
   const q = new URLSearchParams();
   if (f.algorithm.value) q.set('algorithm', f.algorithm.value);
   if (f.depth.value.trim() !== '') q.set('depth', f.depth.value.trim());
-  if (sampled(f.algorithm.value)) {   // (Monte Carlo tree search) its own options, the given order
+  if (takes(f.algorithm.value, 'iterations')) {   // (Monte Carlo tree search) its own options, the given order
     for (const name of ['seed', 'iterations', 'exploration']) {
       if (f[name] && f[name].value.trim() !== '') q.set(name, f[name].value.trim());
     }
@@ -42,7 +42,7 @@ function refresh(link) {
   } else if (link.hasAttribute('data-practice')) {
     const p = new URLSearchParams();
     if (q.get('strict')) p.set('strict', '1');
-    if (sampled(q.get('algorithm'))) {   // guided: which child does UCB1 select?
+    if (questionsOf(q.get('algorithm')).includes('ucb')) {   // guided: which child does UCB1 select?
       p.set('mode', 'guided');
       for (const k of ['algorithm', 'seed', 'iterations', 'exploration']) if (q.get(k)) p.set(k, q.get(k));
     }

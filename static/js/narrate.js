@@ -11,86 +11,23 @@
 //
 //   const narrator = makeNarrator(tree);      // the page's tree (tree.js)
 //   run.push(narrator.feed(records));         // records: one pull's array
+//
+// Split by kind of sentence as narrate.py is: entering, leaves, updates,
+// returns and iterations here; bounds and cut-offs (Star1's too) in
+// narrate-cuts.js, an object with its own state; the summary in
+// narrate-summary.js; numbers in narrate-numbers.js. They share the run's
+// state through one named object, `run` (below).
 
 import { t } from './i18n.js';
+import { SENTENCES as S } from './algorithms.js';   // the sentences, by kind (app/search/sentences.py)
+import { makeCuts } from './narrate-cuts.js';
+import { makeSummary } from './narrate-summary.js';
+import { eq, fmt, jv, num, unview } from './narrate-numbers.js';
+
+export { fmt, jv } from './narrate-numbers.js';
 
 const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null };
 const FIELDS = ['status', 'value', 'alpha', 'beta'];
-const MINUS = '\u2212';
-
-// -- numbers, as app/search/numbers.py writes them ------------------------------
-
-/** A record's value as a number (infinities come as strings), vectors too. */
-function num(x) {
-  if (x === 'inf') return Infinity;
-  if (x === '-inf') return -Infinity;
-  if (Array.isArray(x)) return x.map(num);
-  return x;
-}
-
-/** numbers.jv: strict JSON (infinities as strings, float noise rounded away). */
-export function jv(x) {
-  if (x === null || x === undefined) return null;
-  if (Array.isArray(x)) return x.map(jv);
-  if (typeof x !== 'number') return x;
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (Number.isInteger(x) && Math.abs(x) < 2 ** 53) return x === 0 ? 0 : x;
-  return Number(x.toPrecision(12));
-}
-
-/** Python's format(x, 'g'): six significant digits, no trailing zeros. */
-function pyG(x) {
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [m, e] = x.toExponential(5).split('e');
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) {
-    const mant = m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m;
-    return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  }
-  let s = x.toFixed(Math.max(0, 5 - exp));
-  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  return s;
-}
-
-/** numbers.fmt: a value as a lecturer writes it (a true minus sign). */
-export function fmt(x) {
-  // Most values are whole numbers: the quick way first.
-  if (typeof x === 'number' && Number.isInteger(x) && Math.abs(x) < 2 ** 53) {
-    return x < 0 ? MINUS + String(-x) : String(x);
-  }
-  if (x === null || x === undefined) return '—';
-  if (x === 'inf' || x === Infinity) return '+∞';
-  if (x === '-inf' || x === -Infinity) return '−∞';
-  if (Array.isArray(x)) return `(${x.map(fmt).join(', ')})`;
-  if (typeof x !== 'number') return String(x);
-  const j = jv(x);
-  if (typeof j === 'string') return fmt(j);
-  return (Number.isInteger(j) ? String(j) : pyG(j)).replace(/-/g, MINUS);
-}
-
-/** Python's == on values: numbers, strings, vectors, null. */
-function eq(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((x, i) => eq(x, b[i]));
-  }
-  return false;
-}
-
-/** narrate._num: a view value back to a number. */
-function unview(x) {
-  if (x === 'inf') return Infinity;
-  if (x === '-inf') return -Infinity;
-  return x;
-}
-
-// How a cut-off is written, by the player cut (narrate._CUT): MAX by beta, MIN by alpha.
-// (The sentences are the narrator's own message ids, written out below.)
-const CUT = {
-  max: { bound: 'beta', symbol: 'β', sign: '≥', strictSign: '>', test: 'v >= beta', strictTest: 'v > beta' },
-  min: { bound: 'alpha', symbol: 'α', sign: '≤', strictSign: '<', test: 'v <= alpha', strictTest: 'v < alpha' },
-};
 
 /**
  * makeNarrator(tree, say) -> {feed(records) -> events, header}.
@@ -102,7 +39,6 @@ export function makeNarrator(tree, say = t) {
   let h = null;                       // the header record
   let alg, bounds, vector, strict, game, lazy, players, height, lines;
   let leafBounds = null;              // Star1 over chance nodes: [L, U] (app/search/star1.py)
-  const seen = new Map();             // Star1: a chance node's outcomes searched so far
   let win = null;                     // Star1: the window's arithmetic for the next enter
   let lastDepth = null;
   const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
@@ -110,12 +46,9 @@ export function makeNarrator(tree, say = t) {
   const path = [];                    // open frames, root first
   const raw = [];                     // per open frame: [v, alpha, beta] as the algorithm has them
   const bestChild = new Map();
-  const boundSet = new Map();         // `${id}\n${bound}` -> the value it set
   const evaluated = [];
-  const pruned = [];
-  let entered = 0, cutoffs = 0, prunedNodes = 0;
+  let entered = 0;
   const iterations = [];
-  const cutNodes = new Set();
   let rootValue = null;
   const own = new Map();              // a lazy game's nodes, by id
   const names = new Map();            // a game's positions in words, by label
@@ -157,15 +90,15 @@ export function makeNarrator(tree, say = t) {
   }
   function nodePhrase(n) {
     if (game && name(n) !== n.label) {
-      return say('{position} ({player} to move)', { position: name(n), player: who(n) });
+      return say(S.position_phrase, { position: name(n), player: who(n) });
     }
-    return say('{player} node {node}', { player: who(n), node: n.label });
+    return say(S.phrase, { player: who(n), node: n.label });
   }
   function rootPhrase(n) {
     const nm = name(n);
-    if (nm.trim().toLowerCase() === 'root') return say('the root');
-    if (nm !== n.label) return say('the root ({position})', { position: nm });
-    return say('the root {node}', { node: nm });
+    if (nm.trim().toLowerCase() === 'root') return say(S.the_root);
+    if (nm !== n.label) return say(S.root_position, { position: nm });
+    return say(S.root_node, { node: nm });
   }
   // One object per kind and role, shared by the events (read, never changed: panels.js).
   const noLines = Object.freeze({});
@@ -208,6 +141,20 @@ export function makeNarrator(tree, say = t) {
     return ev;
   }
 
+  // -- the run's shared state, named: what the parts (cuts, summary) read --
+  const run = {
+    say, name, move, who, rootPhrase, field, set, event, linesOf, isChance,
+    path, raw, bestChild, evaluated, iterations,
+    get bounds() { return bounds; },
+    get strict() { return strict; },
+    get leafBounds() { return leafBounds; },
+    get root() { return root; },
+    get rootValue() { return rootValue; },
+    get entered() { return entered; },
+  };
+  const cuts = makeCuts(run);
+  const summary = makeSummary(run, cuts);
+
   // -- the stream ---------------------------------------------------------
   function onRecord(r) {
     const kind = r[0];
@@ -231,7 +178,7 @@ export function makeNarrator(tree, say = t) {
       case 1: return out.push(onEval(root, num(r[1]), r[2]));
       case 2: enterDownTo(root); return out.push(onExit(root, num(r[1])));
       case 3: return out.push(onIter(r[1], num(r[2]), r[3] == null ? null : node(r[3])));
-      case 8: return out.push(done(r[1]));
+      case 8: step += 1; return out.push(summary.done(r[1], step));
       default: throw new Error(`narrate: unknown record ${JSON.stringify(r)}`);
     }
   }
@@ -272,19 +219,19 @@ export function makeNarrator(tree, say = t) {
     out.push(!eq(vNew, vOld) ? onUpdate(n, vOld, vNew, child) : onKeep(n, vOld, child, val));
     frame[0] = vNew;
     if (leafBounds && isChance(n)) {
-      seenOf(n).add(child.id);
+      cuts.seenOf(n).add(child.id);
       frame[3] = bNew;                  // what n returns if this outcome decided it
-      if (skipped && skipped.length) out.push(onChancePrune(n, skipped, bNew, r[6]));
+      if (skipped && skipped.length) out.push(cuts.onChancePrune(n, skipped, bNew, r[6]));
       return null;
     }
     if (isChance(n)) return null;
     if (bounds) {
       const k = n.playerIndex === 0 ? 1 : 2;
       const bOld = frame[k];
-      if (!eq(bNew, bOld)) out.push(bound(n, k === 1 ? 'alpha' : 'beta', bOld, bNew));
+      if (!eq(bNew, bOld)) out.push(cuts.bound(n, k === 1 ? 'alpha' : 'beta', bOld, bNew));
       frame[k] = bNew;
     }
-    if (skipped && skipped.length) out.push(onPrune(n, skipped, r[6]));
+    if (skipped && skipped.length) out.push(cuts.onPrune(n, skipped, r[6]));
     return null;
   }
 
@@ -305,133 +252,13 @@ export function makeNarrator(tree, say = t) {
       const up = raw.length ? raw[raw.length - 1] : [null, -Infinity, Infinity];
       let [a, b] = [up[1], up[2]];
       if (leafBounds && parent && isChance(parent)) {   // Star1: the window of this outcome
-        win = windowWords(parent, m, up);                 // (the sentence gives its arithmetic)
-        [a, b] = starWindow(parent, m, up);
+        win = cuts.windowWords(parent, m, up);                 // (the sentence gives its arithmetic)
+        [a, b] = cuts.starWindow(parent, m, up);
       }
       if (leafBounds) [alpha, beta] = [a, b];
       raw.push([v0, a, b, null]);
       out.push(onEnter(m, alpha, beta, v0));
     }
-  }
-
-  // -- Star1 (app/search/star1.py: rest_after, window; narrate.Narrator._window)
-  function seenOf(n) {
-    let s = seen.get(n.id);
-    if (!s) seen.set(n.id, s = new Set());
-    return s;
-  }
-  function restAfter(n, child) {
-    const s = seenOf(n);
-    let rest = 0;
-    for (const c of n.children) if (c !== child && !s.has(c.id)) rest += c.probability;
-    return rest;
-  }
-  function starWindow(n, child, frame) {
-    const [lo, hi] = leafBounds;
-    const [v, alpha, beta] = frame;
-    const p = child.probability, rest = restAfter(n, child);
-    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
-    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
-    return [wa > lo ? wa : lo, wb < hi ? wb : hi];
-  }
-
-  // narrate_cuts.CutSentences._window_words and _formula: where an outcome's α and β come from.
-  function windowWords(n, child, frame) {
-    const [lo, hi] = leafBounds;
-    const [v, alpha, beta] = frame;
-    const p = child.probability, rest = restAfter(n, child);
-    const wa = p <= 0 ? -Infinity : (alpha - v - hi * rest) / p;
-    const wb = p <= 0 ? Infinity : (beta - v - lo * rest) / p;
-    return {
-      alpha: formula('α', alpha, v, rest, hi, p, wa, 'L', lo, wa > lo),
-      beta: formula('β', beta, v, rest, lo, p, wb, 'U', hi, wb < hi),
-      p: fmt(p), parent: name(n), palpha: fmt(alpha), pbeta: fmt(beta),
-      sum: fmt(v), rest: fmt(rest), hi: fmt(hi), lo: fmt(lo),
-    };
-  }
-  function formula(symbol, bound, v, rest, edge, p, w, clipName, clip, inside) {
-    if (!inside) return `${symbol} = ${clipName} = ${fmt(clip)}`;
-    const terms = [fmt(bound)];
-    if (v) terms.push(v > 0 ? `− ${fmt(v)}` : `+ ${fmt(-v)}`);
-    if (rest && edge) terms.push(edge > 0 ? `− ${fmt(rest)} × ${fmt(edge)}` : `+ ${fmt(rest)} × ${fmt(-edge)}`);
-    const top = terms.join(' ');
-    return `${symbol} = ${terms.length > 1 ? `(${top})` : top} / ${fmt(p)} = ${fmt(w)}`;
-  }
-
-  /** narrate_cuts._outcome_cut: Star1 cuts an outcome at its window's edge (no player chooses it). */
-  function outcomeCut(n, parent, cut, v, sign, b, names, many) {
-    const [lo, hi] = leafBounds;
-    const low = cut === 'alpha';
-    let why;
-    if (b === (low ? lo : hi)) {
-      why = low ? say('the least any leaf scores: {node} can go no lower', { node: name(n) })
-        : say('the most any leaf scores: {node} can go no higher', { node: name(n) });
-    } else {
-      const [, pa, pb] = raw[raw.length - 2];
-      why = low
-        ? say('the low end of its window: chance node {parent} can no longer get above its own α = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pa) })
-        : say('the high end of its window: chance node {parent} can no longer get below its own β = {bound}, whatever its other outcomes score', { parent: name(parent), bound: fmt(pb) });
-    }
-    const fields = { node: name(n), v: fmt(v), sign, [cut]: fmt(b), why, names };
-    if (low) {
-      return many
-        ? say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its other children {names} cannot matter and are pruned (α cut-off).', fields)
-        : say('MIN at {node}: v = {v} {sign} α = {alpha}, {why}, so its last child {names} cannot matter and is pruned (α cut-off).', fields);
-    }
-    return many
-      ? say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its other children {names} cannot matter and are pruned (β cut-off).', fields)
-      : say('MAX at {node}: v = {v} {sign} β = {beta}, {why}, so its last child {names} cannot matter and is pruned (β cut-off).', fields);
-  }
-
-  // The cut at n, counted, and its skipped children marked pruned (one change
-  // each: status on a top holds below it); narrate_cuts.py's _mark_pruned.
-  function markPruned(n, skipped, count) {
-    cutoffs += 1;
-    cutNodes.add(n.id);
-    const changes = [];
-    for (const c of skipped) {
-      pruned.push(c.id);
-      set(changes, c.id, 'status', 'pruned');
-    }
-    prunedNodes = count == null || prunedNodes == null ? null : prunedNodes + count;
-    return changes;
-  }
-
-  function onChancePrune(n, skipped, reach, count) {
-    const [, alpha, beta] = raw[raw.length - 1];
-    const [lo, hi] = leafBounds;
-    const low = reach <= alpha;
-    const s = seenOf(n);
-    const terms = n.children.filter((c) => s.has(c.id))
-      .map((c) => `${fmt(c.probability)} × ${fmt(field(c.id, 'value'))}`);
-    terms.push(`${fmt(restAfter(n, null))} × ${fmt(low ? hi : lo)}`);
-    const changes = markPruned(n, skipped, count);
-    const limit = low ? alpha : beta;
-    const fields = {
-      node: name(n), names: skipped.map(name).join(', '), limit: fmt(low ? hi : lo),
-      sum: terms.join(' + '), bound: fmt(reach),
-      sign: low ? (strict ? '<' : '≤') : (strict ? '>' : '≥'), [low ? 'alpha' : 'beta']: fmt(limit),
-    };
-    const many = skipped.length > 1;
-    let text;
-    if (low) {
-      text = many
-        ? say('Chance node {node}: even if {names} all scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
-        : say('Chance node {node}: even if {names} scored the most, {limit}, it would be worth at most {sum} = {bound} {sign} α = {alpha}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
-    } else {
-      text = many
-        ? say('Chance node {node}: even if {names} all scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its other outcomes {names} cannot matter and are pruned (chance cut-off).', fields)
-        : say('Chance node {node}: even if {names} scored the least, {limit}, it would be worth at least {sum} = {bound} {sign} β = {beta}: its last outcome {names} cannot matter and is pruned (chance cut-off).', fields);
-    }
-    const by = holder(low ? 'alpha' : 'beta', limit, n);
-    const ev = event('prune', n, changes, text, {
-      skipped: skipped.map((c) => c.id), cut: low ? 'alpha' : 'beta',
-      test: low ? (strict ? 'v + U × rest < alpha' : 'v + U × rest <= alpha')
-        : (strict ? 'v + L × rest > beta' : 'v + L × rest >= beta'),
-      by: by ? by.id : null, bound: jv(limit), reach: jv(reach), pruned_nodes: count ?? null,
-    });
-    if (!low) ev.lines = linesOf('prune-high', n);
-    return ev;
   }
 
   function onEnter(n, alpha, beta, v0) {
@@ -449,22 +276,22 @@ export function makeNarrator(tree, say = t) {
     const phrase = nodePhrase(n);
     let text;
     if (isChance(n)) {
-      text = say('Chance node {node}: v starts at 0 and becomes the probability-weighted sum of its children.', { node: name(n) });
+      text = say(S.enter_chance, { node: name(n) });
     } else if (vector) {
-      text = say("{player} moves at {node}: it keeps the child whose vector is best in {player}'s own component.", { player: who(n), node: name(n) });
+      text = say(S.enter_vector, { player: who(n), node: name(n) });
     } else if (alpha !== null) {
       if (parent === null) {
-        text = say('Start at the root, {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+        text = say(S.start_ab, { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
       } else if (win) {   // Star1: an outcome's window, worked out
-        text = say("Enter {node} with {alpha}, {beta}: the window in which this outcome (p = {p}) decides {parent}, from {parent}'s α = {palpha} and β = {pbeta}, {sum} from the outcomes searched and {rest} unseen, counted at U = {hi} for α and L = {lo} for β; v starts at {v}.", { ...win, node: phrase, v: fmt(v0) });
+        text = say(S.enter_window, { ...win, node: phrase, v: fmt(v0) });
         win = null;
       } else {
-        text = say('Enter {node} with α = {alpha}, β = {beta}; v starts at {v}.', { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
+        text = say(S.enter_ab, { node: phrase, alpha: fmt(alpha), beta: fmt(beta), v: fmt(v0) });
       }
     } else if (parent === null) {
-      text = say('Start at the root, {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+      text = say(S.start, { node: phrase, v: fmt(v0) });
     } else {
-      text = say('Enter {node}; v starts at {v}.', { node: phrase, v: fmt(v0) });
+      text = say(S.enter, { node: phrase, v: fmt(v0) });
     }
     return event('enter', n, changes, text, { parent: parent ? parent.id : null });
   }
@@ -478,11 +305,11 @@ export function makeNarrator(tree, say = t) {
     if (n === root) rootValue = value;
     let text;
     if (cutoff) {
-      text = say('Depth limit reached at {node}: not expanded; its evaluation {eval} = {value} is used.', { node: name(n), eval: name(n) === n.label ? `eval(${n.label})` : 'eval(n)', value: fmt(value) });
+      text = say(S.depth, { node: name(n), eval: name(n) === n.label ? `eval(${n.label})` : 'eval(n)', value: fmt(value) });
     } else if (name(n) !== n.label) {
-      text = say('Leaf {position}: value {value}.', { position: name(n), value: fmt(value) });
+      text = say(S.leaf_position, { position: name(n), value: fmt(value) });
     } else {
-      text = say('Leaf {node} has value {value}.', { node: n.label, value: fmt(value) });
+      text = say(S.leaf, { node: n.label, value: fmt(value) });
     }
     return event('evaluate', n, changes, text, { value: jv(value), cutoff });
   }
@@ -492,22 +319,14 @@ export function makeNarrator(tree, say = t) {
     const c = move(n, child);
     let text;
     if (r === 'chance') {
-      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(v), p: fmt(child.probability), child_value: fmt(val), new: fmt(v) });
+      text = say(S.chance_sum, { node: name(n), old: fmt(v), p: fmt(child.probability), child_value: fmt(val), new: fmt(v) });
     } else if (r === 'player') {
       const p = n.playerIndex;
-      text = say('{player} at {node}: {value} from {child} is no better for {player} ({mine} ≤ {best}): v stays {v}.', { player: who(n), node: name(n), value: fmt(val), child: c, mine: fmt(val[p]), best: fmt(v[p]), v: fmt(v) });
+      text = say(S.keep_vector, { player: who(n), node: name(n), value: fmt(val), child: c, mine: fmt(val[p]), best: fmt(v[p]), v: fmt(v) });
     } else {
       const fields = { player: who(n), node: name(n), value: fmt(val), child: c, v: fmt(v) };
       const tie = eq(val, v);
-      if (r === 'max') {
-        text = tie
-          ? say('{player} at {node}: {value} from {child} does not raise v: v stays {v} (a tie keeps the child found first).', fields)
-          : say('{player} at {node}: {value} from {child} does not raise v: v stays {v}.', fields);
-      } else {
-        text = tie
-          ? say('{player} at {node}: {value} from {child} does not lower v: v stays {v} (a tie keeps the child found first).', fields)
-          : say('{player} at {node}: {value} from {child} does not lower v: v stays {v}.', fields);
-      }
+      text = say(S[`keep_${r}${tie ? '_tie' : ''}`], fields);   // (r: max or min)
     }
     return event('update', n, [], text, { child: child.id, old: jv(v), new: jv(v) });
   }
@@ -520,78 +339,16 @@ export function makeNarrator(tree, say = t) {
     const cv = maps.value.has(child.id) ? maps.value.get(child.id) : null;
     let text;
     if (r === 'chance') {
-      text = say('Chance node {node}: v = {old} + {p} × {child_value} = {new}.', { node: name(n), old: fmt(old), p: fmt(child.probability), child_value: fmt(cv), new: fmt(now) });
+      text = say(S.chance_sum, { node: name(n), old: fmt(old), p: fmt(child.probability), child_value: fmt(cv), new: fmt(now) });
     } else if (r === 'player') {
       const p = n.playerIndex;
       text = old === null
-        ? say('{player} at {node}: first result {value} (from {child}).', { player: who(n), node: name(n), value: fmt(now), child: name(child) })
-        : say('{player} at {node}: {value} from {child} is better for {player} ({mine} > {best}): keep it.', { player: who(n), node: name(n), value: fmt(now), child: name(child), mine: fmt(now[p]), best: fmt(old[p]) });
+        ? say(S.first_vector, { player: who(n), node: name(n), value: fmt(now), child: name(child) })
+        : say(S.better_vector, { player: who(n), node: name(n), value: fmt(now), child: name(child), mine: fmt(now[p]), best: fmt(old[p]) });
     } else {
-      text = say('{player} at {node}: v = {op}({old}, {child_value}) = {new}, through {child}.', { player: who(n), node: name(n), op: r === 'max' ? 'max' : 'min', old: fmt(old), child_value: fmt(cv), new: fmt(now), child: move(n, child) });
+      text = say(S.update, { player: who(n), node: name(n), op: r === 'max' ? 'max' : 'min', old: fmt(old), child_value: fmt(cv), new: fmt(now), child: move(n, child) });
     }
     return event('update', n, changes, text, { child: child.id, old: jv(old), new: jv(now) });
-  }
-
-  function bound(n, which, old, now) {
-    boundSet.set(`${n.id}\n${which}`, now);
-    const changes = [];
-    set(changes, n.id, which, jv(now));
-    const fields = { node: name(n), old: fmt(old), new: fmt(now) };
-    const text = which === 'alpha'
-      ? say('MAX at {node}: α = max({old}, {new}) = {new}: MAX is sure of at least {new} on this path.', fields)
-      : say('MIN at {node}: β = min({old}, {new}) = {new}: MIN can hold MAX to at most {new} on this path.', fields);
-    return event(which, n, changes, text, { old: jv(old), new: jv(now) });
-  }
-
-  function onPrune(n, skipped, count) {
-    const alpha = unview(field(n.id, 'alpha'));
-    const beta = unview(field(n.id, 'beta'));
-    const v = unview(field(n.id, 'value'));
-    const changes = markPruned(n, skipped, count);
-    const names = skipped.map((c) => move(n, c)).join(', ');
-    const side = CUT[n.playerIndex === 0 ? 'max' : 'min'];
-    const cut = side.bound;
-    const b = cut === 'beta' ? beta : alpha;
-    const by = holder(cut, b, n);
-    const why = by
-      ? (cut === 'beta'
-        ? say('MIN already holds MAX to {bound} at {holder}', { bound: fmt(b), holder: name(by) })
-        : say('MAX already has {bound} at {holder}', { bound: fmt(b), holder: name(by) })) + through(by)
-      : `${side.symbol} = ${fmt(b)}`;
-    const fields = { node: name(n), v: fmt(v), names, sign: strict ? side.strictSign : side.sign, [cut]: fmt(b), why };
-    const many = skipped.length > 1;
-    const parent = leafBounds && path.length > 1 ? path[path.length - 2] : null;
-    let text;
-    if (parent && isChance(parent)) {   // an outcome, cut by its window: no player chooses it
-      text = outcomeCut(n, parent, cut, v, fields.sign, b, names, many);
-    } else if (cut === 'beta') {
-      text = many
-        ? say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its other children {names} cannot matter and are pruned (β cut-off).', fields)
-        : say('MAX at {node}: v = {v} {sign} β = {beta}. {why}, so MIN will never let play reach {node}: its last child {names} cannot matter and is pruned (β cut-off).', fields);
-    } else {
-      text = many
-        ? say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its other children {names} cannot matter and are pruned (α cut-off).', fields)
-        : say('MIN at {node}: v = {v} {sign} α = {alpha}. {why}, so MAX will never choose {node}: its last child {names} cannot matter and is pruned (α cut-off).', fields);
-    }
-    return event('prune', n, changes, text, {
-      skipped: skipped.map((c) => c.id), cut, test: strict ? side.strictTest : side.test,
-      by: by ? by.id : null, bound: jv(b), pruned_nodes: count ?? null,
-    });
-  }
-
-  function holder(which, value, n) {
-    for (let i = path.length - 2; i >= 0; i--) {
-      const frame = path[i];
-      const key = `${frame.id}\n${which}`;
-      if (boundSet.has(key) && eq(boundSet.get(key), value)) return frame;
-    }
-    return null;
-  }
-
-  function through(frame) {
-    const child = bestChild.get(frame.id);
-    if (!child) return '';
-    return say(' (through {child})', { child: move(frame, child) });
   }
 
   function onExit(n, value) {
@@ -609,8 +366,8 @@ export function makeNarrator(tree, say = t) {
         const low = value <= own[1];
         kindLine = low ? 'return-cut' : 'return-cut-high';
         note = low
-          ? say(' (a bound: its true value is at most {value})', { value: fmt(value) })
-          : say(' (a bound: its true value is at least {value})', { value: fmt(value) });
+          ? say(S.at_most, { value: fmt(value) })
+          : say(S.at_least, { value: fmt(value) });
       }
     } else if (bounds && !isChance(n)) {
       const a = unview(field(n.id, 'alpha'));
@@ -619,10 +376,10 @@ export function makeNarrator(tree, say = t) {
       if (strict) cut = n.playerIndex === 0 ? value > b : value < a;
       if (cut) {
         kindLine = 'return-cut';
-        if (cutNodes.has(n.id)) {
+        if (cuts.cutNodes.has(n.id)) {
           note = n.playerIndex === 0
-            ? say(' (a bound: its true value is at least {value})', { value: fmt(value) })
-            : say(' (a bound: its true value is at most {value})', { value: fmt(value) });
+            ? say(S.at_least, { value: fmt(value) })
+            : say(S.at_most, { value: fmt(value) });
         }
       }
     }
@@ -630,9 +387,9 @@ export function makeNarrator(tree, say = t) {
     if (parent === null) {
       rootValue = value;
       const phrase = rootPhrase(n);
-      text = say('{root} is worth {value}.', { root: phrase.slice(0, 1).toUpperCase() + phrase.slice(1), value: fmt(value) });
+      text = say(S.root_worth, { root: phrase.slice(0, 1).toUpperCase() + phrase.slice(1), value: fmt(value) });
     } else {
-      text = say('{node} returns {value} to {parent}{note}.', { node: name(n), value: fmt(value), parent: name(parent), note });
+      text = say(S.returns, { node: name(n), value: fmt(value), parent: name(parent), note });
     }
     const ev = event('exit', n, changes, text, { value: jv(value) });
     ev.lines = linesOf(kindLine, n);
@@ -651,62 +408,15 @@ export function makeNarrator(tree, say = t) {
       lastDepth = depth < height ? depth : null;
       for (const id of touched()) for (const f of FIELDS) set(changes, id, f, INITIAL[f]);
       bestChild.clear();
-      boundSet.clear();
+      cuts.boundSet.clear();
       const text = depth >= height
-        ? say('Iteration {depth}: search again from the root, to the bottom of the tree.', { depth })
-        : say('Iteration {depth}: search again from the root, with the depth limit {depth}.', { depth });
+        ? say(S.iteration_bottom, { depth })
+        : say(S.iteration_limit, { depth });
       return event('iteration', null, changes, text, { depth });
     }
     iterations.push({ depth, value: jv(value), best_move: best ? best.id : null });
-    const text = say('Iteration {depth} done: value {value}, best move {move}.', { depth, value: fmt(value), move: best ? move(root, best) : say('(none)') });
+    const text = say(S.iteration_done, { depth, value: fmt(value), move: best ? move(root, best) : say(S.none) });
     return event('iteration', null, changes, text, { depth, value: jv(value), best_move: best ? best.id : null });
-  }
-
-  function principalVariation() {
-    const pv = [root];
-    while (bestChild.has(pv[pv.length - 1].id)) pv.push(bestChild.get(pv[pv.length - 1].id));
-    return pv.map((n) => n.id);
-  }
-
-  function counts(n, plain, saved) {
-    const one = n === 1, cuts = cutoffs === 1;
-    const fields = { n, cutoffs, plain, saved };
-    if (!bounds) return one ? say('{n} static evaluation.', fields) : say('{n} static evaluations.', fields);
-    if (leafBounds) {
-      if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
-      if (one) return say('{n} static evaluation, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
-      if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; expectiminimax would make {plain} ({saved} saved).', fields);
-      return say('{n} static evaluations, {cutoffs} cut-offs; expectiminimax would make {plain} ({saved} saved).', fields);
-    }
-    if (one && cuts) return say('{n} static evaluation, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
-    if (one) return say('{n} static evaluation, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
-    if (cuts) return say('{n} static evaluations, {cutoffs} cut-off; plain minimax would make {plain} ({saved} saved).', fields);
-    return say('{n} static evaluations, {cutoffs} cut-offs; plain minimax would make {plain} ({saved} saved).', fields);
-  }
-
-  function done(minimaxEvaluated) {
-    let best = bestChild.get(root.id) || null;
-    if (isChance(root)) best = null;
-    const n = evaluated.length;
-    const stats = {
-      entered, evaluated: n, cutoffs, pruned_nodes: prunedNodes,
-      minimax_evaluated: minimaxEvaluated, saved: minimaxEvaluated - n, events: step + 1,
-    };
-    const value = rootValue;
-    const head = best
-      ? say('Done: {root} is worth {value} and the best move is {move}.', { root: rootPhrase(root), value: fmt(value), move: move(root, best) })
-      : say('Done: {root} is worth {value}.', { root: rootPhrase(root), value: fmt(value) });
-    const text = `${head} ${counts(n, minimaxEvaluated, stats.saved)}`;
-    step += 1;
-    const ev = {
-      type: 'done', step, value: jv(value), best_move: best ? best.id : null,
-      evaluated: [...evaluated], pruned: [...pruned], pv: principalVariation(), stats,
-    };
-    if (iterations.length) ev.iterations = iterations;
-    ev.lines = linesOf('done', null);
-    ev.text = text;
-    ev.changes = [];
-    return ev;
   }
 
   return {

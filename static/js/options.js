@@ -3,7 +3,7 @@
 // so that a copied link reopens exactly the step on screen.
 
 import { t } from './i18n.js';
-import { algorithm, keepsBounds, nameOf, sampled } from './algorithms.js';
+import { algorithm, keepsBounds, nameOf, ownSeed, takes } from './algorithms.js';
 
 
 function int(text) {
@@ -56,9 +56,9 @@ function flushQuery() {
   if (p.depth != null) q.set('depth', p.depth);
   else if (p.suggestedDepth != null) q.set('depth', 'none');  // the user cleared the tree's limit
   if (p.order && p.order !== 'given') q.set('order', p.order);
-  if ((p.order === 'random' || sampled(p.algorithm)) && p.seed != null) q.set('seed', p.seed);
-  if (sampled(p.algorithm) && p.iterations != null) q.set('iterations', p.iterations);
-  if (sampled(p.algorithm) && p.exploration != null) q.set('exploration', p.exploration);
+  if ((p.order === 'random' || ownSeed(p.algorithm)) && p.seed != null) q.set('seed', p.seed);
+  if (takes(p.algorithm, 'iterations') && p.iterations != null) q.set('iterations', p.iterations);
+  if (takes(p.algorithm, 'exploration') && p.exploration != null) q.set('exploration', p.exploration);
   if (p.strict) q.set('strict', '1');
   if (p.style && p.style !== 'aima') q.set('style', p.style);
   if (p.step) q.set('step', p.step);
@@ -83,7 +83,7 @@ export function makeOptions(form, { algorithms, height, onChange }) {
 
   function read() {
     const order = f.order.value;
-    if (sampled(f.algorithm.value) && f.iterations) {   // its own options, the given order
+    if (takes(f.algorithm.value, 'iterations') && f.iterations) {   // its own options, the given order
       const c = f.exploration.value.trim();
       return {
         algorithm: f.algorithm.value, depth: int(f.depth.value), order: 'given',
@@ -104,10 +104,10 @@ export function makeOptions(form, { algorithms, height, onChange }) {
 
   function showRelevant() {
     const alg = f.algorithm.value;
-    const mcts = sampled(alg);   // (Monte Carlo tree search: seed, iterations and C; no order)
-    for (const el of form.querySelectorAll('.mcts-opt')) el.hidden = !mcts;
-    if (f.order) f.order.closest('label').hidden = mcts;
-    form.querySelector('.seed').hidden = f.order.value !== 'random' && !mcts;
+    // each input shown where the record reads its option (Monte Carlo tree search: seed, iterations and C; no order)
+    for (const el of form.querySelectorAll('.mcts-opt')) el.hidden = !takes(alg, el.querySelector('input')?.name);
+    if (f.order) f.order.closest('label').hidden = !takes(alg, 'order');
+    form.querySelector('.seed').hidden = f.order.value !== 'random' && !ownSeed(alg);
     form.querySelector('.ties').hidden = !keepsBounds(alg);
     form.querySelector('.depth span').textContent =
       algorithm(alg)?.evals === 'every' ? t('Deepest iteration') : t('Depth limit');
@@ -131,7 +131,7 @@ export function makeOptions(form, { algorithms, height, onChange }) {
       if (f.iterations) {   // [mcts]
         f.iterations.value = p.iterations ?? 200;
         f.exploration.value = p.exploration ?? '';
-        if (sampled(p.algorithm)) f.seed.value = p.seed ?? 1;
+        if (ownSeed(p.algorithm)) f.seed.value = p.seed ?? 1;
       }
       showRelevant();
     },

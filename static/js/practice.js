@@ -4,7 +4,7 @@
 // Every verdict comes from POST /api/practice/check; nothing is graded here.
 
 import { t, pageFetch } from './i18n.js';
-import { algorithm as recordOf, sampled } from './algorithms.js';
+import { algorithm as recordOf, questionsOf } from './algorithms.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
 import { makeZoom } from './zoom.js';
@@ -39,15 +39,15 @@ async function main() {
   if (!homework) form.style.value = q.get('style') === 'wikipedia' ? 'wikipedia' : 'aima';
   if (q.get('depth')) form.depth.value = q.get('depth');
   // [mcts] guided practice of Monte Carlo tree search: "which child does UCB1 select next?"
-  const sampledId = sampled(q.get('algorithm')) ? q.get('algorithm') : null;
-  const mcts = mode === 'guided' && sampledId
+  const ucbId = questionsOf(q.get('algorithm')).includes('ucb') ? q.get('algorithm') : null;
+  const mcts = mode === 'guided' && ucbId
     ? Object.fromEntries(['seed', 'iterations', 'exploration']
       .filter((k) => q.get(k) && Number.isFinite(Number(q.get(k)))).map((k) => [k, Number(q.get(k))]))
     : null;
   // Guided practice walks a pruning search's own run where the server does (checker.py's
   // _walks: one search of a two-player tree; its record says so): PVS's tests and re-searches.
   const rec = recordOf(q.get('algorithm'));
-  const ownId = mode === 'guided' && !sampledId && rec?.bounds && rec.one_search
+  const ownId = mode === 'guided' && !ucbId && rec?.bounds && rec.one_search
     && rec.chance === 'refuses' && rec.players === 'two' ? rec.id : null;
   const options = () => {
     const depth = parseInt(form.depth.value, 10);
@@ -61,7 +61,7 @@ async function main() {
     const o = options();
     const p = new URLSearchParams({ mode, ...extra });
     if (mcts && p.get('mode') === 'guided') {   // [mcts]
-      p.set('algorithm', sampledId);
+      p.set('algorithm', ucbId);
       for (const [k, v] of Object.entries(mcts)) p.set(k, v);
     }
     if (ownId && p.get('mode') === 'guided') p.set('algorithm', ownId);
@@ -84,8 +84,8 @@ async function main() {
   const visualizerQuery = () => {
     const o = options();
     const p = new URLSearchParams();
-    if (mcts) {   // a sampled algorithm's own options
-      p.set('algorithm', sampledId);
+    if (mcts) {   // the UCB1 question's run: its own options
+      p.set('algorithm', ucbId);
       for (const [k, v] of Object.entries(mcts)) p.set(k, v);
     } else if (ownId) p.set('algorithm', ownId);
     else if (mode === 'values') { /* the tree's default algorithm fits */ } else if (page.dataset.pruning) p.set('algorithm', page.dataset.pruning);
@@ -141,7 +141,7 @@ async function main() {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth,
-          ...(mcts ? { algorithm: sampledId, ...mcts } : {}), ...(ownId ? { algorithm: ownId } : {}),
+          ...(mcts ? { algorithm: ucbId, ...mcts } : {}), ...(ownId ? { algorithm: ownId } : {}),
           ...body }),   // [mcts]
       });
       const data = await res.json().catch(() => ({}));

@@ -20,7 +20,7 @@ import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from './swipe.js';
 import { fitText } from './fittext.js';
-import { ALGORITHMS, algorithm, keepsBounds, panelOf, sampled, shortName } from './algorithms.js';
+import { ALGORITHMS, algorithm, keepsBounds, panelOf, shortName, takes } from './algorithms.js';
 import { floorScale, smallestType } from './presentfloor.js';
 import { makeMctsPanel } from './mcts.js';
 
@@ -77,7 +77,7 @@ async function main() {
     depth: query.depth !== undefined ? query.depth : tree.depth, order: query.order || 'given', seed: query.seed,
     strict: query.strict, style: query.style || 'aima', iterations: null, exploration: null,
   };
-  if (sampled(params.algorithm)) {   // (Monte Carlo tree search) its own options, the given order
+  if (takes(params.algorithm, 'iterations')) {   // (Monte Carlo tree search) its own options, the given order
     Object.assign(params, { order: 'given', strict: false, seed: query.seed ?? 1,
       iterations: query.iterations ?? 200, exploration: query.exploration,
       // playouts go to the end of the game unless a depth is asked for

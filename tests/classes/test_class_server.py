@@ -349,7 +349,7 @@ def test_answers_need_a_joined_student_and_a_small_open_question(conns, new_clas
     ack = stranger.call("answer", {"code": code, "question": q["id"], "answer": "3"})
     assert ack["error"]["status"] == 403
     s, _ = join(conns, cls)
-    big = "9" * (app.extensions["budget"].answer_bytes + 10)
+    big = "9" * (app.extensions["budget"].classes.answer_bytes + 10)
     assert s.call("answer", {"code": code, "question": q["id"], "answer": big})["error"]["status"] == 413
     assert s.call("answer", {"code": code, "question": "q99", "answer": "3"})["error"]["status"] == 409
     bad = s.call("answer", {"code": code, "question": q["id"], "answer": "three"})

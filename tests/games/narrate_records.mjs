@@ -2,13 +2,15 @@
 // check (tests/games/test_words.py): reads {catalogue, runs: [[records]]} as
 // JSON on stdin and prints, per run, the sentences it makes. The page's
 // i18n.js reads the document's language at import: a stub says English, and
-// the catalogue comes in `say` instead (as the page's t() would say it).
+// the catalogue comes in `say` instead (as the page's t() would say it). The
+// algorithms' document (the sentences' table with it) comes on stdin, as the
+// page's <meta name="algorithms"> gives it.
 globalThis.document = { documentElement: { lang: 'en' } };
-const { makeNarrator } = await import(new URL('../../static/js/narrate.js', import.meta.url));
-
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const { catalogue, runs } = JSON.parse(input);
+const { catalogue, runs, algorithms } = JSON.parse(input);
+globalThis.ALGORITHMS_DOC = algorithms;
+const { makeNarrator } = await import(new URL('../../static/js/narrate.js', import.meta.url));
 const say = (id, fields) => {
   const text = catalogue[id] ?? id;
   return fields ? text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m)) : text;

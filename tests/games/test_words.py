@@ -79,6 +79,7 @@ def test_the_pages_narrator_says_games_in_words_too():
     from pathlib import Path
 
     from app.i18n import js_messages
+    from app.search.descriptors import document
 
     for lang in ("en", "id"):
         runs, expected = [], []
@@ -88,7 +89,8 @@ def test_the_pages_narrator_says_games_in_words_too():
             expected.append([e["text"] for e in run(resolve(game), opts, words(lang))])
         script = Path(__file__).with_name("narrate_records.mjs")
         out = subprocess.run(["node", str(script)], input=json.dumps(
-            {"catalogue": js_messages(lang), "runs": runs}), capture_output=True, text=True,
+            {"catalogue": js_messages(lang), "runs": runs, "algorithms": document()}),
+            capture_output=True, text=True,
             timeout=60, check=True)
         said = json.loads(out.stdout)
         assert said == expected, lang

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from app.search import SearchOptions, run
-from app.search.descriptors import ALGORITHMS, REGISTRY, default_for, document, get
+from app.search.descriptors import ALGORITHMS, REGISTRY, Algorithm, default_for, document, get
 
 REPO = Path(__file__).resolve().parents[2]
 HOME = {"app/search/descriptors.py",
@@ -166,3 +166,39 @@ def test_every_reason_a_record_gives_is_translated():
     said = words("id")
     reasons = [msgid for a in REGISTRY for _, msgid in a.reasons]
     assert reasons and all(said(m) != m for m in reasons), [m for m in reasons if said(m) == m]
+
+
+RETIRED = ("sampled",)
+"""Catch-all flags the record no longer has (issue 29: ``sampled`` meant five
+things): each layer reads the named field it needs (``options``, ``questions``,
+``panel``, ``compact``, ``whatif``, ``worksheet``, ``controls``, ``reasons``)."""
+_FLAG = "|".join(RETIRED)
+READS_RETIRED = re.compile(rf"""(?:\?\.|\.|\[['"])({_FLAG})\b(?!['"]?\s*=[^=])|\b({_FLAG})\s*\(""")
+"""A record's field read (``rec.sampled``, ``rec?.sampled``, ``rec["sampled"]``) or its predicate called."""
+FIELD_READ = re.compile(r"""BY_ID\.get\(\w+\)\?\.(\w+)|\ba\.(\w+)""")
+"""What algorithms.js (the pages' one reader of the records) reads off a record."""
+
+
+def reads_of_retired_flags(text: str) -> list[str]:
+    return [m.group(0) for m in READS_RETIRED.finditer(text)]
+
+
+def test_no_layer_reads_a_catch_all_flag():
+    assert not set(RETIRED) & set(Algorithm.__dataclass_fields__)
+    assert not set(RETIRED) & set(document()["algorithms"][0])
+    offenders = {str(p.relative_to(REPO)): hits for p in sources() + [REPO / "app/search/descriptors.py"]
+                 if (hits := reads_of_retired_flags(p.read_text(encoding="utf-8")))}
+    assert not offenders, offenders
+
+
+def test_the_check_sees_a_catch_all_flag_read():
+    assert reads_of_retired_flags("if (sampled(params.algorithm)) {")
+    assert reads_of_retired_flags("const on = BY_ID.get(id)?.sampled;")
+    assert reads_of_retired_flags('if rec.sampled or rec["sampled"]:')
+    assert not reads_of_retired_flags("st.sampled_from(ORDERS)  # a long run's iterations sampled evenly")
+
+
+def test_the_page_reads_only_fields_the_records_have():
+    text = (REPO / "static/js/algorithms.js").read_text(encoding="utf-8")
+    read = {m.group(1) or m.group(2) for m in FIELD_READ.finditer(text)}
+    assert read and read <= set(document()["algorithms"][0]), read - set(document()["algorithms"][0])

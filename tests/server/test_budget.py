@@ -18,7 +18,7 @@ def test_docstring_examples():
 
 def test_one_setting_changes_a_limit_everywhere(make_app):
     small = make_app(BUDGET={"runs_per_client": 2, "upload_bytes": 1000, "store_trees": 3})
-    assert small.extensions["budget"].runs_per_client == 2
+    assert small.extensions["budget"].runs.runs_per_client == 2
     assert small.extensions["stream"].runs.max_runs == 2
     assert small.config["MAX_CONTENT_LENGTH"] == 1000
     assert small.extensions["trees"].store.max_trees == 3
@@ -28,8 +28,8 @@ def test_one_setting_changes_a_limit_everywhere(make_app):
 
 def test_older_single_settings_still_count(make_app):
     app = make_app(SOCKET_MAX_RUNS=1, TRACE_MAX_EVENTS=10)
-    assert app.extensions["budget"].runs_per_client == 1
-    assert app.extensions["budget"].trace_events == 10
+    assert app.extensions["budget"].runs.runs_per_client == 1
+    assert app.extensions["budget"].traces.trace_events == 10
 
 
 def test_checks_refuse_with_a_status_and_a_limit():
@@ -186,7 +186,7 @@ def test_each_concern_is_a_record_read_in_one_place():
     from app.budget import RECORDS, Games
 
     b = Budget.from_mapping({"game_nodes": 7, "work": {"work_queue": 3}})
-    assert b.games == Games(game_nodes=7) and b.game_nodes == 7 and b.work_queue == 3
+    assert b.games == Games(game_nodes=7) and b.games.game_nodes == 7 and b.work.work_queue == 3
     assert Budget(game_nodes=7) == Budget(games=Games(game_nodes=7))
     names = [f for cls in RECORDS.values() for f in cls.__dataclass_fields__]
     assert len(names) == len(set(names)) and not set(names) & set(RECORDS)   # one home each
@@ -194,6 +194,8 @@ def test_each_concern_is_a_record_read_in_one_place():
         Budget.from_mapping({"work": {"game_nodes": 1}})
     with pytest.raises(AttributeError):
         b.game_nodes = 1
+    with pytest.raises(AttributeError):   # a reader names the concern: budget.games.game_nodes
+        b.game_nodes
 
 
 def test_gunicorn_holds_as_many_connections_as_the_budget_says():
