@@ -41,6 +41,7 @@ from app.classes.guard import JoinGuard
 
 from .addresses import client_address
 from .errors import ApiError, api_error, said
+from .i18n import localized
 from .params import argument_error, check_keys, options_from_payload, whole_number
 from .security import ANY_ADDRESS, machine_addresses
 
@@ -331,7 +332,7 @@ def hold_tree(record: dict, release: bool = False) -> None:
 
 def _title(record: dict) -> str:
     try:
-        return current_app.extensions["trees"].get(record["tree"]).title or record["tree"]
+        return localized(current_app.extensions["trees"].get(record["tree"]), "title") or record["tree"]
     except ApiError:
         return record["tree"]
 

@@ -4,6 +4,8 @@
 // API's JSON with the token attached. Links between the assignment's pages
 // carry the token in their fragment (never sent to the server).
 
+import { pageFetch } from './i18n.js';
+
 const KEY = (id) => `assignment:${id}:token`;
 
 /** The student's token for assignment `id`, taking one from the address's fragment. */
@@ -34,13 +36,13 @@ export function setToken(id, token) {
 
 const memory = new Map();
 
-/** fetch() JSON from the assignments API with the student's token; throws an Error with the server's message. */
+/** pageFetch() JSON from the assignments API with the student's token; throws an Error with the server's message. */
 export async function api(id, path, { method = 'GET', body, token } = {}) {
   const headers = { Accept: 'application/json' };
   const tok = token ?? memory.get(id) ?? studentToken(id);
   if (tok) headers['X-Student-Token'] = tok;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`/api/assignments/${encodeURIComponent(id)}${path}`, {
+  const res = await pageFetch(`/api/assignments/${encodeURIComponent(id)}${path}`, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));

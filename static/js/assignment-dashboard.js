@@ -4,7 +4,7 @@
 // address's fragment (never sent to the server as a URL) and is kept in this
 // browser's storage; every request carries it as a Bearer token.
 
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 import { showCourse, showLeftOut } from './dashboard-lms.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -39,7 +39,7 @@ function token() {
 }
 
 async function call(path, init = {}) {
-  const res = await fetch(`/api/assignments/${encodeURIComponent(id)}${path}`, {
+  const res = await pageFetch(`/api/assignments/${encodeURIComponent(id)}${path}`, {
     ...init, headers: { ...(init.headers || {}), Authorization: `Bearer ${token() || ''}` },
   });
   if (!res.ok) {

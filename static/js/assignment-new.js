@@ -3,6 +3,8 @@
 // links are shown (the dashboard's carries the instructor's token in its
 // fragment, and is kept in this browser too).
 
+import { pageFetch } from './i18n.js';
+
 const $ = (sel, root = document) => root.querySelector(sel);
 const form = $('[data-form=new-assignment]');
 const rows = $('[data-role=exercise-rows]');
@@ -45,7 +47,7 @@ form.addEventListener('submit', async (e) => {
   };
   // Inside an LMS (Deep Linking): the tool makes it and the LMS gets a signed link to it.
   const deepLink = form.dataset.deepLink;
-  const res = await fetch(deepLink ? `/lti/deep-link/${encodeURIComponent(deepLink)}` : '/api/assignments', {
+  const res = await pageFetch(deepLink ? `/lti/deep-link/${encodeURIComponent(deepLink)}` : '/api/assignments', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
@@ -65,7 +67,7 @@ form.addEventListener('submit', async (e) => {
 const existing = $('[data-form=link-existing]');
 existing?.addEventListener('submit', async (e) => {
   e.preventDefault();
-  const res = await fetch(`/lti/deep-link/${encodeURIComponent(existing.dataset.deepLink)}`, {
+  const res = await pageFetch(`/lti/deep-link/${encodeURIComponent(existing.dataset.deepLink)}`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ link: existing.link.value.trim() }),
   });

@@ -2,7 +2,7 @@
 // question and round by round, read with the instructor token this browser
 // keeps (the projector view put it in storage); the CSV downloads the same.
 
-import { t, num } from './i18n.js';
+import { t, num, pageFetch } from './i18n.js';
 import { sayLabel } from './class-words.js';
 
 const TEXT = {
@@ -31,7 +31,7 @@ function token() {
 }
 
 async function fetchReport(tok, path) {
-  const res = await fetch(`/api/classes/${code}/${path}`, { headers: { Authorization: `Bearer ${tok}` } });
+  const res = await pageFetch(`/api/classes/${code}/${path}`, { headers: { Authorization: `Bearer ${tok}` } });
   if (!res.ok) {
     const body = await res.json().catch(() => ({}));
     throw new Error(body.error?.message || `HTTP ${res.status}`);

@@ -3,7 +3,7 @@
 // projector view. The instructor token goes in the address's fragment,
 // which the projector view moves into this browser's storage at once.
 
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 
 const TEXT = { failed: t('The class could not start: ') };
 
@@ -17,7 +17,7 @@ export function startClassButton(root, current, showError) {
     const body = { tree: c.tree, algorithm: c.algorithm, depth: c.depth ?? null,
       order: c.order, seed: c.seed ?? null, strict: !!c.strict, style: c.style, step: c.step };
     try {
-      const res = await fetch('/api/classes', {
+      const res = await pageFetch('/api/classes', {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
       });
       const out = await res.json().catch(() => ({}));

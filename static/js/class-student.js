@@ -113,6 +113,9 @@ async function main() {
     onStatus: (st) => { if (st.error) showError(st.error); },
   });
   const { session, tree, svg } = view;
+  // The zoom buttons: a pinched-in phone gets the whole tree back with Fit.
+  const zooms = { 'zoom-in': () => view.zoom.zoomBy(1.25), 'zoom-out': () => view.zoom.zoomBy(0.8), fit: view.fit };
+  for (const [action, go] of Object.entries(zooms)) $(`#stage [data-action=${action}]`).addEventListener('click', go);
 
   function setMode() {
     $('[data-role=mode]').textContent = state.ended ? ''

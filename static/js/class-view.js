@@ -8,7 +8,7 @@ import { makeTreeView } from './treeview.js';
 import { makeZoom, pixelSize } from './zoom.js';
 import { connect } from './stream.js';
 import { makeSession } from './session.js';
-import { t } from './i18n.js';
+import { socketOptions, t } from './i18n.js';
 import { describe, makeA11yTree, pruneReasons } from './a11ytree.js';
 import { makeView, read } from './model.js';
 import { panelOf } from './algorithms.js';
@@ -21,7 +21,7 @@ const TIMEOUT = 15000;
 export function connectClass() {
   const socket = connect();
   // Same server, same options: socket.io multiplexes '/class' over the same connection.
-  const channel = io('/class', { transports: ['websocket', 'polling'], tryAllTransports: true });
+  const channel = io('/class', socketOptions({ transports: ['websocket', 'polling'], tryAllTransports: true }));
   return { socket, channel };
 }
 

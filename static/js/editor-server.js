@@ -8,7 +8,7 @@
 // passes in.
 
 import { io } from '../vendor/socket.io/socket.io.esm.min.js';
-import { lang, t } from './i18n.js';
+import { pageFetch, socketOptions, t } from './i18n.js';
 
 const TEXT = {
   network: t('The server did not answer; the edit was not kept.'),
@@ -22,8 +22,7 @@ export async function post(url, body) {
   let res;
   performance.mark('edit-sent');
   try {
-    // The page's language, not the cookie's (another tab may have switched it).
-    res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Page-Lang': lang }, body: JSON.stringify(body) });
+    res = await pageFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     return { error: { message: TEXT.network } };
   }
@@ -50,7 +49,7 @@ function fits(text) {
 export function makeChannel({ useHttp = () => false } = {}) {
   let socket = null;
   try {
-    socket = io('/edit', { transports: ['websocket'], query: { lang } });
+    socket = io('/edit', socketOptions({ transports: ['websocket'] }));
   } catch {
     socket = null;    // no WebSocket here: HTTP it is
   }

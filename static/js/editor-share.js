@@ -3,7 +3,7 @@
 // the visualizer, practice, or a live class.
 
 import { fileData } from './editor-convert.js';
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 
 const TEXT = {
   saveFailed: (m) => t('Could not save: {reason}', { reason: m }),
@@ -47,7 +47,7 @@ export function bindSharing(state, { yamlText, enqueue, showAlert }) {
   /** Save as an upload, then open it `where` (visualizer, practice, class). */
   function share(where) {
     enqueue(async () => {
-      const res = await fetch('/api/trees', { method: 'POST', headers: { 'Content-Type': 'application/x-yaml' }, body: await yamlText() });
+      const res = await pageFetch('/api/trees', { method: 'POST', headers: { 'Content-Type': 'application/x-yaml' }, body: await yamlText() });
       const body = await res.json().catch(() => ({}));
       if (!res.ok) { showAlert(TEXT.saveFailed(body.error?.message || `HTTP ${res.status}`)); return; }
       const id = body.id;
@@ -63,7 +63,7 @@ export function bindSharing(state, { yamlText, enqueue, showAlert }) {
 
   /** A live class on the saved tree (contract §5); false if this server has none. */
   async function startClass(id, o) {
-    const made = await fetch('/api/classes', {
+    const made = await pageFetch('/api/classes', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ tree: id, algorithm: o.algorithm, depth: o.depth, strict: o.strict }),
     }).catch(() => null);

@@ -19,7 +19,7 @@ import { buildTree } from './localtree.js';
 import { bindKeys } from './editor-keys.js';
 import { bindSharing } from './editor-share.js';
 import { makeDraft } from './editor-draft.js';
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 
 // Words shown to people, kept together.
 const TEXT = {
@@ -551,7 +551,7 @@ async function start({ restore = true } = {}) {
   const id = page.dataset.tree;
   let doc = D.emptyDoc();
   if (id) {
-    const res = await fetch(`/api/trees/${encodeURIComponent(id)}`);
+    const res = await pageFetch(`/api/trees/${encodeURIComponent(id)}`);
     const json = await res.json().catch(() => ({}));
     if (!res.ok) { showAlert(TEXT.loadFailed(json.error?.message || `HTTP ${res.status}`)); return; }
     doc = fromTreeJson(json);

@@ -47,3 +47,20 @@ export function t(id, fields) {
 export function num(n) {
   return Number(n).toLocaleString(lang === 'id' ? 'id-ID' : 'en');
 }
+
+/**
+ * fetch() saying the page's language (the X-Page-Lang header, read by the
+ * server's page_language()): its answer is in the language this page was
+ * drawn in, even after another tab switched the language cookie. Every page
+ * script asks the server through this (or socketOptions).
+ */
+export function pageFetch(url, init = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('X-Page-Lang', lang);
+  return fetch(url, { ...init, headers });
+}
+
+/** A Socket.IO connection's options with the page's language in its handshake (`?lang=`). */
+export function socketOptions(options = {}) {
+  return { ...options, query: { ...options.query, lang } };
+}

@@ -2,7 +2,7 @@
 // cards with a preview each, and the upload area (file, drag and drop, pasted text).
 
 import { drawPreview } from './preview.js';
-import { lang, t, num } from './i18n.js';
+import { lang, t, num, pageFetch } from './i18n.js';
 import { deleteUpload, keepOnly, myUploads, remember } from './my-uploads.js';
 import { shortName } from './algorithms.js';
 
@@ -61,7 +61,7 @@ const previews = new IntersectionObserver((entries) => {
     if (!e.isIntersecting) continue;
     previews.unobserve(e.target);
     const id = e.target.dataset.tree;
-    fetch(`/api/trees/${encodeURIComponent(id)}`)
+    pageFetch(`/api/trees/${encodeURIComponent(id)}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
       .then((json) => drawPreview(e.target.querySelector('.preview svg'), json))
       .catch(() => e.target.querySelector('.preview').classList.add('failed'));
@@ -69,7 +69,7 @@ const previews = new IntersectionObserver((entries) => {
 }, { rootMargin: '200px' });
 
 async function loadLibrary() {
-  const res = await fetch('/api/trees');
+  const res = await pageFetch('/api/trees');
   const builtin = res.ok ? await res.json() : [];
   $('#gallery').replaceChildren(...builtin.map(card));
   $('#gallery-empty').hidden = builtin.length > 0;
@@ -82,7 +82,7 @@ async function loadMine() {
   let uploads = [];
   if (mine.length) {
     const ids = mine.map((u) => encodeURIComponent(u.id)).join(',');
-    const res = await fetch(`/api/trees?ids=${ids}`);
+    const res = await pageFetch(`/api/trees?ids=${ids}`);
     if (res.ok) {
       uploads = await res.json();
       keepOnly(uploads.map((e) => e.id));
@@ -134,7 +134,7 @@ async function send(body, headers, fromText) {
   alertEl().textContent = '';
   document.body.classList.add('uploading');
   try {
-    const res = await fetch('/api/trees', { method: 'POST', body, headers });
+    const res = await pageFetch('/api/trees', { method: 'POST', body, headers });
     const answer = await res.json().catch(() => ({}));
     if (res.status === 201 && answer.id) {
       remember(answer.id, answer.delete_token);

@@ -5,7 +5,7 @@
 // is read from the run's events (app/search/narrate_mcts.py); nothing is
 // searched here but alpha-beta's answer, asked of the server once.
 
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 import { show } from './model.js';
 import { panelOf } from './algorithms.js';
 import { moveLabel } from './tree.js';
@@ -152,7 +152,7 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
     const q = new URLSearchParams({ algorithm: 'alphabeta' });
     if (depth != null) q.set('depth', depth);
     try {
-      const r = await fetch(`/api/trees/${encodeURIComponent(treeId)}/trace?${q}`);
+      const r = await pageFetch(`/api/trees/${encodeURIComponent(treeId)}/trace?${q}`);
       const body = await r.json();
       if (!r.ok) throw new Error(body?.error?.message || r.statusText);
       const done = body.events[body.events.length - 1];

@@ -2,6 +2,8 @@
 // unlisted on the server: nobody else sees them in the library). Each entry
 // keeps the delete token the server gave at upload, if it gave one.
 
+import { pageFetch } from './i18n.js';
+
 const KEY = 'my-uploads';
 const MAX = 100;
 
@@ -37,7 +39,7 @@ export function keepOnly(ids) {
 export async function deleteUpload(id) {
   const mine = myUploads().find((u) => u.id === id);
   if (!mine?.token) return false;
-  const res = await fetch(`/api/trees/${encodeURIComponent(id)}`, {
+  const res = await pageFetch(`/api/trees/${encodeURIComponent(id)}`, {
     method: 'DELETE', headers: { 'X-Delete-Token': mine.token },
   });
   if (res.status === 204 || res.status === 404) forget(id);

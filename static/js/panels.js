@@ -4,7 +4,7 @@
 // with textContent.
 
 import { read, show } from './model.js';
-import { lang, t } from './i18n.js';
+import { lang, t, pageFetch } from './i18n.js';
 import { drawPicture, gameOf, pictureSize } from './boards.js';
 import { spokenLabel } from './tree.js';
 import { algorithm, keepsBounds } from './algorithms.js';
@@ -36,7 +36,7 @@ export function makePseudocode(el, { onStyle } = {}) {
   async function load({ algorithm, strict, depth }) {
     const q = new URLSearchParams({ algorithm, strict: strict ? '1' : '0', lang });
     if (depth != null) q.set('depth', depth);
-    const res = await fetch(`/api/pseudocode?${q}`);
+    const res = await pageFetch(`/api/pseudocode?${q}`);
     listings = res.ok ? await res.json() : {};
     shownKey = null;
   }

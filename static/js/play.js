@@ -5,7 +5,7 @@
 
 import { drawBoard } from './play-board.js';
 import { show } from './model.js';
-import { num, t } from './i18n.js';
+import { num, t, pageFetch } from './i18n.js';
 import { shortName } from './algorithms.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -55,7 +55,7 @@ function main() {
     showError('');
     render();
     try {
-      const res = await fetch('/api/play', {
+      const res = await pageFetch('/api/play', {
         method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ position: pos.id, ...options(), ...body }),
       });

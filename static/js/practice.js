@@ -3,7 +3,7 @@
 // the answer sheet (values, cuts, full), the guided walk, or move ordering.
 // Every verdict comes from POST /api/practice/check; nothing is graded here.
 
-import { t } from './i18n.js';
+import { t, pageFetch } from './i18n.js';
 import { algorithm as recordOf, questionsOf } from './algorithms.js';
 import { fetchTree, readTree } from './tree.js';
 import { makeTreeView } from './treeview.js';
@@ -137,7 +137,7 @@ async function main() {
     async post(body) {
       if (homework) { const r = await homework.post(body); showError(''); return r; }
       const o = options();
-      const res = await fetch('/api/practice/check', {
+      const res = await pageFetch('/api/practice/check', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ tree: treeId, mode, strict: o.strict, style: o.style, depth: o.depth,

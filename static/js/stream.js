@@ -3,7 +3,7 @@
 // (docs/architecture.md). A feeder keeps a run filled a little ahead of the
 // step on screen, one pull at a time.
 
-import { t } from './i18n.js';
+import { socketOptions, t } from './i18n.js';
 import { io } from '../vendor/socket.io/socket.io.esm.min.js';
 
 const TIMEOUT = 20000;     // ms to wait for an acknowledgement
@@ -27,7 +27,7 @@ const closedRuns = new Map();
 
 /** The page's one connection. WebSocket first; long-polling if that fails. */
 export function connect() {
-  const socket = io({ transports: ['websocket', 'polling'], tryAllTransports: true });
+  const socket = io(socketOptions({ transports: ['websocket', 'polling'], tryAllTransports: true }));
   socket.on('closed', (data) => { if (data && data.run) closedRuns.set(data.run, String(data.reason || '')); });
   return socket;
 }

@@ -5,10 +5,11 @@
 import { hierarchy, tree as d3tree } from '../vendor/d3-hierarchy/d3-hierarchy.mjs';
 import { planLabels, SHAPE, leafWidth } from './labels.js';
 import { RECORDS } from './algorithms.js';
+import { pageFetch } from './i18n.js';
 
 /** Fetch a tree as JSON (`query`: e.g. '?open=X5' for a game); throws an Error with the server's message. */
 export async function fetchTree(id, query = '') {
-  const res = await fetch(`/api/trees/${encodeURIComponent(id)}${query}`);
+  const res = await pageFetch(`/api/trees/${encodeURIComponent(id)}${query}`);
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(body.error?.message || `tree ${id}: HTTP ${res.status}`);
   return body;

@@ -125,11 +125,18 @@ async function main() {
   /** The scale at which every value reads on a phone (READ_PX). */
   const readK = (cuts = true) => Math.max(READ_K, smallest(cuts).value ? READ_PX / smallest(cuts).value : 0);
   // Presentation mode lets a small lecture tree grow past 2x to fill the stage.
+  // The window size the floor chose to follow at: following moves the legend
+  // (a bar above the tree, not a column beside it), and that change of the
+  // tree's room must not undo the choice (it flipped every frame at the edge).
+  let autoAt = '';
   const fit = () => {
     const kFloor = presentK();
-    const auto = kFloor > 0 && !wholeAsked && !follow && wholeK(drawing.box) < kFloor;
+    const size = `${innerWidth}x${innerHeight}`;
+    const auto = kFloor > 0 && !wholeAsked && !follow
+      && ((autoFollow && autoAt === size) || wholeK(drawing.box) < kFloor);
     if (auto !== autoFollow) {
       autoFollow = auto;
+      autoAt = auto ? size : '';
       followButton?.setAttribute('aria-pressed', String(following()));
     }
     sayFollow();
@@ -414,6 +421,7 @@ async function main() {
     const next = { ...session.params, ...change };
     options.set(next);
     type = null;                        // presentation mode's floor: bounds or not, another depth
+    autoAt = '';                        // (and the choice to follow made afresh)
     asked = next;
     const listings = code.load(next).then(() => code.setStyle(next.style));
     showError('');

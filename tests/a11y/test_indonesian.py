@@ -62,10 +62,26 @@ def test_a_whole_alpha_beta_run_in_indonesian(id_page, live_server, shoot):
     shoot(pg, "id-visualizer-end")
 
 
-def test_a_practice_attempt_in_indonesian(id_page, shoot):
+def said_in(pg, lang: str) -> list:
+    """The page's requests to the server (the API, Socket.IO) from now on, to
+    check that each says the page's language (X-Page-Lang, or the handshake's
+    ``lang=``) whatever the cookie says."""
+    sent = []
+    pg.on("request", lambda r: sent.append(r) if "/api/" in r.url or "/socket.io/" in r.url else None)
+    return sent
+
+
+def not_in(sent: list, lang: str) -> list:
+    return [r.url for r in sent if r.headers.get("x-page-lang") != lang and f"lang={lang}" not in r.url]
+
+
+def test_a_practice_attempt_in_indonesian(id_page, live_server, shoot):
     pg = id_page
+    sent = said_in(pg, "id")
     pg.goto("/practice/aima-fig-5-2?mode=values")
     pg.wait_for_selector("#answer-rows input", timeout=15000)
+    # Another tab switches the language (the cookie): this page's answers stay Indonesian.
+    pg.context.add_cookies([{"name": "lang", "value": "en", "url": live_server}])
     assert pg.locator("[data-panel=answers] h2").text_content() == "Jawaban Anda"
     for node, value in (("A", "3"), ("B", "3"), ("C", "4"), ("D", "2")):
         pg.get_by_label(f"v di {node}", exact=True).fill(value)      # the input's Indonesian name
@@ -76,6 +92,7 @@ def test_a_practice_attempt_in_indonesian(id_page, shoot):
     assert summary.inner_text() == "3 dari 4 benar."
     mistake = pg.locator("[data-role=mistake-text]").inner_text()
     assert mistake.startswith("C adalah simpul MIN") and mistake.endswith("Anda menulis 4."), mistake
+    assert sent and not not_in(sent, "id"), not_in(sent, "id")
     shoot(pg, "id-practice")
 
 

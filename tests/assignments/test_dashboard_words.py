@@ -7,25 +7,45 @@ from __future__ import annotations
 import pytest
 import requests
 
+from tests.a11y.test_indonesian import not_in, said_in
 from tests.browser.helpers import new_screen
 
 pytestmark = pytest.mark.browser
+
+# What is wider than the phone's screen: the page, a table's frame (scrolled
+# sideways), an element past the right edge (screen readers' text aside).
+WIDE_JS = """() => {
+    const W = innerWidth, out = [];
+    if (document.documentElement.scrollWidth > W) out.push(`page ${document.documentElement.scrollWidth}`);
+    for (const w of document.querySelectorAll('#dashboard .table-wrap')) {
+        if (w.scrollWidth > w.clientWidth + 1) out.push(`table ${w.firstElementChild.dataset.role} ${w.scrollWidth}`);
+    }
+    for (const e of document.querySelectorAll('#dashboard *')) {
+        const r = e.getBoundingClientRect();
+        if (r.width && r.right > W + 1 && !e.closest('.sr')) out.push(`${e.tagName}.${e.className} ${Math.round(r.right)}`);
+    }
+    return out;
+}"""
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
     made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
-        "title": "Words", "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+        "title": "Words", "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"},
+                                         {"tree": "aima-fig-5-2", "mode": "values"}]}).json()
     base = f"{live_server}/api/assignments/{made['id']}"
-    for name, pruned in (("Ana", ["c2"]), ("Budi", ["c2", "d1"])):      # c3 missed twice, d1 once
+    for name, pruned in (("Ana Maria Lestari Wijayakusuma", ["c2"]), ("Budi", ["c2", "d1"])):      # c3 missed twice, d1 once
         me = requests.post(f"{base}/students", json={"student": name}, timeout=10).json()
         requests.post(f"{base}/me/exercises/0", headers={"X-Student-Token": me["token"]},
                       json={"answers": {"pruned": pruned}}, timeout=10).raise_for_status()
     ctx, pg = new_screen(browser, live_server, 1280, 720, console=True)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    sent = said_in(pg, lang)
     try:
         pg.goto(f"{made['dashboard'].replace('#', f'?lang={lang}#')}")
         pg.wait_for_selector("#dashboard.ready", timeout=15000)
+        # Another tab chooses the other language (the cookie): this page stays in its own.
+        ctx.add_cookies([{"name": "lang", "value": "en" if lang == "id" else "id", "url": live_server}])
         said = pg.locator("[data-role=exercises] .mistakes li").all_inner_texts()
         if lang == "id":
             assert "cut-off di c3 terlewat (2 mahasiswa)" in said, said
@@ -57,6 +77,14 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         link = rows.nth(1).locator("td.link").inner_text()
         rows.nth(1).locator("button.copy").click()
         assert pg.evaluate("navigator.clipboard.readText()") == link and "/a/" in link
+        # On a phone (360 and 390 px) nothing is wider than the screen, no table
+        # scrolls sideways, with every section open (a student's attempts too).
+        pg.locator("[data-role=students] summary").first.click()
+        pg.wait_for_selector("[data-role=students] details[open] .student-work")
+        for width, height in ((360, 640), (390, 844)):
+            pg.set_viewport_size({"width": width, "height": height})
+            assert pg.evaluate(WIDE_JS) == [], (width, lang)
+        assert sent and not not_in(sent, lang), not_in(sent, lang)
         assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
     finally:
         ctx.close()

@@ -31,6 +31,21 @@ LOOK = """() => {
 }"""
 
 
+# The nodes (shapes, pictures, labels: their parts the drawing shows) the
+# active position's board covers.
+UNDER_BOARD = """() => {
+    const b = document.querySelector('[data-active-board]').getBoundingClientRect();
+    const s = document.querySelector('#tree').getBoundingClientRect();
+    if (!b.width) return ['no board'];
+    return [...document.querySelectorAll('#tree [data-node] :is(.shape, .pic, text)')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        const left = Math.max(r.left, s.left, b.left), right = Math.min(r.right, s.right, b.right);
+        const top = Math.max(r.top, s.top, b.top), bottom = Math.min(r.bottom, s.bottom, b.bottom);
+        return r.width > 0 && right > left && bottom > top;
+    }).map((e) => e.closest('[data-node]').dataset.node);
+}"""
+
+
 def shot(pg, name):
     if SHOTS.parent.is_dir():
         SHOTS.mkdir(exist_ok=True)
@@ -69,13 +84,19 @@ def test_fit_is_in_reach_on_every_page_with_a_tree(browser, live_server):
     ctx, pg = new_screen(browser, live_server, 1366, 768, console=True)
     try:
         for path, ready in ((WIDE, "#practice.ready"), ("/edit/aima-fig-5-2", "#editor[data-revision]"),
-                            (f"/c/{cls['code']}/present#{cls['instructor']}", "#class-present.ready")):
+                            (f"/c/{cls['code']}/present#{cls['instructor']}", "#class-present.ready"),
+                            (f"/c/{cls['code']}", "#class-student.ready")):
             pg.goto(path)
             pg.wait_for_selector(ready, timeout=15000)
             pg.keyboard.press("Escape")           # (the projector's join view)
             settled(pg)
             seen = pg.evaluate(LOOK)
             assert seen["fit"] == "ok", (path, seen)
+            box = pg.locator("#tree").bounding_box()          # zoomed in by hand: part of it
+            pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            pg.mouse.wheel(0, -900)
+            settled(pg)
+            assert pg.evaluate(LOOK)["outside"] > 0, path
             pg.click("#stage [data-action=fit]")
             settled(pg)
             assert pg.evaluate(LOOK)["outside"] == 0, path
@@ -99,11 +120,13 @@ def test_fit_is_in_reach_on_every_page_with_a_tree(browser, live_server):
         ctx.close()
 
 
-def test_connect_four_in_presentation_mode_reads_and_says_it_follows(browser, live_server):
-    """A Connect Four position on a 1280x720 projector: its discs are no dots
-    (at least 1.2 % of the screen's height), and the window that follows the
-    search says so over the tree."""
-    ctx, pg = new_screen(browser, live_server, 1280, 720, console=True)
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
+def test_connect_four_in_presentation_mode_reads_and_says_it_follows(browser, live_server,
+                                                                     width, height):
+    """A Connect Four position on a projector: its discs are no dots (at least
+    1.2 % of the screen's height), the window that follows the search says so
+    over the tree, and the board of the active position covers no node."""
+    ctx, pg = new_screen(browser, live_server, width, height, console=True)
     try:
         pg.goto("/t/game:connect4:4433")
         pg.wait_for_selector("#visualizer.ready", timeout=30000)
@@ -115,13 +138,15 @@ def test_connect_four_in_presentation_mode_reads_and_says_it_follows(browser, li
         settled(pg)
         discs = pg.evaluate("""() => [...document.querySelectorAll('#tree .pic-connect4 .pic-x')]
             .map((e) => e.getBoundingClientRect().height).filter((h) => h > 0)""")
-        assert discs and min(discs) >= 0.012 * 720, discs
+        assert discs and min(discs) >= 0.012 * height, discs
         assert pg.evaluate("() => window.visualizer.following")
         assert pg.locator("[data-follow-note]").is_visible()
         bar, canvas = (pg.locator(s).bounding_box() for s in (".stage-bar", "#canvas"))
         assert bar["y"] + bar["height"] <= canvas["y"] + 1            # over the tree, not beside it
+        assert pg.evaluate(UNDER_BOARD) == []                          # the board covers no node
         pg.click("[data-action=fit]")                                  # the whole tree: no note
         settled(pg)
+        assert pg.evaluate(UNDER_BOARD) == []
         assert not pg.evaluate("() => window.visualizer.following")
         assert pg.locator("[data-follow-note]").is_hidden()
         assert not pg.js_errors, pg.js_errors

@@ -78,6 +78,10 @@ def test_pages_and_hooks(client, new_class):
     assert cls["instructor"] not in html and cls["instructor"] not in student.get_data(as_text=True)
     missing = client.get("/c/ACDEFG")
     assert missing.status_code == 404 and b'role="alert"' in missing.data
+    # The tree's title in the page's language (the file's own translation).
+    for page in (f"/c/{code}", f"/c/{code}/present", f"/c/{code}/report"):
+        html = client.get(f"{page}?lang=id").get_data(as_text=True)
+        assert "AIMA Gambar 5.2" in html and "AIMA Figure 5.2" not in html, page
 
 
 def test_students_follow_every_step_in_order(conns, new_class):
