@@ -54,7 +54,8 @@ def choose():
 def play(kind: str):
     if kind not in KINDS:
         return render_template("missing.html", tree_id=kind,
-                               message=f"There is no game {kind!r} to play here."), 404
+                               message=said("There is no game {kind} to play here.",
+                                            kind=repr(kind))), 404
     start = request.args.get("position") or START[kind]
     piles = request.args.get("piles")
     if kind == "nim" and piles and "position" not in request.args:
