@@ -15,9 +15,9 @@ const MAX_DIRTY = 64;             // rectangles a frame repaints one by one; mor
 
 /**
  * makeFrames({svg, zoom, surface, paintItems}) -> {canvas, resize, paint,
- * invalidate, touch, paints, destroy}. `paintItems(inside, reach, texts)`
+ * invalidate, touch, paints, destroy}. `paintItems(inside, reach, texts, spans)`
  * paints, on `surface.ctx`, the items whose boxes (tree units) `inside`
- * accepts; `surface.ctx` is set here to the screen's context or, during a
+ * accepts (`spans`: x ranges holding all those boxes, a hint); `surface.ctx` is set here to the screen's context or, during a
  * partial paint, the scratch canvas's.
  */
 export function makeFrames({ svg, zoom, surface, paintItems }) {
@@ -92,7 +92,7 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
     ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * x, dpr * y);
     // What is on screen, in tree units.
     const vx0 = -x / k, vx1 = (width - x) / k, vy0 = -y / k, vy1 = (height - y) / k;
-    paintItems((x0, y0, x1, y1) => x1 >= vx0 && x0 <= vx1 && y1 >= vy0 && y0 <= vy1, 0, k >= FAR);
+    paintItems((x0, y0, x1, y1) => x1 >= vx0 && x0 <= vx1 && y1 >= vy0 && y0 <= vy1, 0, k >= FAR, [[vx0, vx1]]);
   }
 
   /** Paint again the dirty boxes (whole device pixels): what reaches into them. */
@@ -126,7 +126,7 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
     sc.setTransform(s, 0, 0, s, ox, oy);
     surface.ctx = sc;
     try {
-      paintItems(inside, EDGE_REACH, k >= FAR);
+      paintItems(inside, EDGE_REACH, k >= FAR, boxes.map((q) => [q[0], q[2]]));
     } finally {
       surface.ctx = screenCtx;
     }

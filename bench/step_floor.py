@@ -1,0 +1,91 @@
+"""A step on the 11,111-node tree against the page's own one-character frame
+floor, two versions of the page side by side (issue 30 point 1).
+
+One Python app, two in-process servers: the same server code, each serving
+its own ``static/`` (the page's JavaScript and CSS) -- ``--before`` (a
+directory holding an older ``static/``, e.g. from ``git archive <commit>
+static | tar -x -C DIR``) and this checkout's. Rounds interleave the two
+versions and both painters (the canvas, the default past 3,000 drawn
+nodes, and ``?draw=svg``); in each, ``browser.py``'s measure: Chromium's
+EventLatency of ArrowRight presses (a step) and of ArrowUp presses that
+change one character (the floor), in the same page. Medians over all presses
+of a version and painter, and the median of the rounds' step/floor ratios.
+
+    .venv/bin/python bench/step_floor.py --before DIR [--rounds 3] [--presses 40]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import browser as B  # noqa: E402
+
+
+def serve(static: str | None):
+    from app.web import create_app
+    from app.web.serving import threaded_server
+
+    app = create_app({"RATELIMIT_ENABLED": False}, instance_path=tempfile.mkdtemp() + "/i")
+    if static:
+        app.static_folder = static
+    server = threaded_server(app, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.port}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--before", required=True, help="a directory with the older static/")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--presses", type=int, default=40)
+    ap.add_argument("--painters", default="canvas,svg")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    versions = {"before": serve(str(Path(args.before).resolve() / "static")), "after": serve(None)}
+    trees = {v: B.upload(base, 10, 4, seed=2) for v, base in versions.items()}    # 11,111 nodes
+    painters = {"canvas": "", "svg": "draw=svg"}
+    chosen = args.painters.split(",")
+    got: dict = {}
+    loads = [os.getloadavg()[0]]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=B.CHROMIUM, args=B.ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        for r in range(args.rounds):
+            order = list(versions) if r % 2 == 0 else list(reversed(versions))
+            for painter in chosen:
+                for v in order:
+                    rng = random.Random(7 + r)
+                    B.open_tree(page, versions[v], trees[v], painters[painter])
+                    step, _ = B.press_latency(browser, page, "ArrowRight", args.presses, rng)
+                    floor, _ = B.press_latency(browser, page, "ArrowUp", args.presses, rng)
+                    g = got.setdefault((v, painter), {"step": [], "floor": [], "ratio": []})
+                    g["step"] += step
+                    g["floor"] += floor
+                    g["ratio"].append(statistics.median(step) / statistics.median(floor))
+                    print(f"round {r + 1} {painter:6s} {v:6s}: step {statistics.median(step):5.1f} ms, "
+                          f"floor {statistics.median(floor):5.1f} ms, ratio {g['ratio'][-1]:.2f}", flush=True)
+            loads.append(os.getloadavg()[0])
+        browser.close()
+    print(f"\nload average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}")
+    print("| painter | version | step median | floor median | step ÷ floor (median of rounds) | rounds |")
+    print("|---|---|---:|---:|---:|---|")
+    for painter in chosen:
+        for v in versions:
+            g = got[(v, painter)]
+            print(f"| {painter} | {v} | {statistics.median(g['step']):.1f} ms | {statistics.median(g['floor']):.1f} ms "
+                  f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
+
+
+if __name__ == "__main__":
+    main()
