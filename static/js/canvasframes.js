@@ -37,15 +37,18 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
   const paints = { whole: 0, partial: 0 };
 
   // The drawing area's size is the zoom's (kept by its ResizeObserver): one
-  // source, so that a fit and a repaint never disagree on it.
-  function resize(size) {
+  // source, so that a fit and a repaint never disagree on it. `now`: paint
+  // at once (a resize clears the canvas); the first sizing leaves it to the
+  // next frame, by which the page has fitted the zoom (one whole paint of a
+  // 111,111-node tree at open, not two).
+  function resize(size, now = true) {
     width = size.width; height = size.height;
     dpr = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round(width * dpr));
     canvas.height = Math.max(1, Math.round(height * dpr));
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    paint();
+    if (now) paint(); else invalidate();
   }
   const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint()));
 
@@ -92,7 +95,7 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
     ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * x, dpr * y);
     // What is on screen, in tree units.
     const vx0 = -x / k, vx1 = (width - x) / k, vy0 = -y / k, vy1 = (height - y) / k;
-    paintItems((x0, y0, x1, y1) => x1 >= vx0 && x0 <= vx1 && y1 >= vy0 && y0 <= vy1, 0, k >= FAR, [[vx0, vx1]]);
+    paintItems((x0, y0, x1, y1) => x1 >= vx0 && x0 <= vx1 && y1 >= vy0 && y0 <= vy1, 0, k >= FAR);
   }
 
   /** Paint again the dirty boxes (whole device pixels): what reaches into them. */
