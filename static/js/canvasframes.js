@@ -42,15 +42,25 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
   // next frame, by which the page has fitted the zoom (one whole paint of a
   // 111,111-node tree at open, not two).
   function resize(size, now = true) {
+    const r = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(size.width * r)), h = Math.max(1, Math.round(size.height * r));
+    // The same size again (the observer's first report): a canvas given its
+    // own size is cleared, and would be painted whole for nothing.
+    if (width === size.width && height === size.height && dpr === r && canvas.width === w && canvas.height === h) {
+      paint(false);
+      return;
+    }
     width = size.width; height = size.height;
-    dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round(width * dpr));
-    canvas.height = Math.max(1, Math.round(height * dpr));
+    dpr = r;
+    canvas.width = w;
+    canvas.height = h;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
     if (now) paint(); else invalidate();
   }
-  const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint()));
+  // A zoom or pan: everything again, unless this frame's paint already
+  // showed the zoom as it now is.
+  const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint(false)));
 
   function schedule() {
     if (!raf) raf = requestAnimationFrame(() => { raf = 0; paint(false); });

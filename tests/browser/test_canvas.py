@@ -50,9 +50,18 @@ def near(rgba, hex_colour: str, tol: int = 12) -> bool:
 
 
 def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig52):
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if f"/api/trees/{BIG}" in r.url else None)
     open_big(page, viz)
     assert painter(page) == "canvas"
     assert page.locator("canvas.tree-canvas").count() == 1
+    # Opened with one whole paint (issue 30: it was four, at the zoom before
+    # the fit, at the fit, and when the observer first reported the size),
+    # and the tree fetched once, while the modules loaded (a preload).
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+    assert page.evaluate("window.visualizer.drawing.paints.whole") == 1
+    assert page.locator(f"link[rel=preload][as=fetch][href='/api/trees/{BIG}']").count() == 1
+    assert len(asked) == 1, asked
     assert page.locator("#tree [data-node]").count() == 0          # no element per shape
     # The hooks live on the accessible tree's items, one element per node.
     assert page.locator("#a11y-tree [data-node]").count() > 0
