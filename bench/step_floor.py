@@ -53,7 +53,7 @@ def main() -> None:
     ap.add_argument("--before", required=True, help="a directory with the older static/")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--presses", type=int, default=40)
-    ap.add_argument("--painters", default="canvas,svg")
+    ap.add_argument("--painters", default="canvas,svg", help="canvas, svg (both 11,111 nodes), svg-2801")
     ap.add_argument("--opens", type=int, default=0, help="rounds of opening 11,111 and 111,111 nodes")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
@@ -61,7 +61,9 @@ def main() -> None:
     versions = {"before": serve(str(Path(args.before).resolve() / "static")), "after": serve(None)}
     trees = {v: B.upload(base, 10, 4, seed=2) for v, base in versions.items()}    # 11,111 nodes
     huge = {v: B.upload(base, 10, 5, seed=4) for v, base in versions.items()} if args.opens else {}
-    painters = {"canvas": "", "svg": "draw=svg"}
+    painters = {"canvas": "", "svg": "draw=svg", "svg-2801": ""}
+    # The SVG painter where the page chooses it: a 2,801-node tree (branching 7, depth 4).
+    svg_trees = {v: B.upload(base, 7, 4, seed=5) for v, base in versions.items()} if "svg-2801" in args.painters else {}
     chosen = args.painters.split(",")
     got: dict = {}
     loads = [os.getloadavg()[0]]
@@ -73,7 +75,7 @@ def main() -> None:
             for painter in chosen:
                 for v in order:
                     rng = random.Random(7 + r)
-                    B.open_tree(page, versions[v], trees[v], painters[painter])
+                    B.open_tree(page, versions[v], (svg_trees if painter == "svg-2801" else trees)[v], painters[painter])
                     step, _ = B.press_latency(browser, page, "ArrowRight", args.presses, rng)
                     floor, _ = B.press_latency(browser, page, "ArrowUp", args.presses, rng)
                     g = got.setdefault((v, painter), {"step": [], "floor": [], "ratio": []})
@@ -96,12 +98,13 @@ def main() -> None:
     print(f"\nload average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}")
     if not args.rounds:
         chosen = []
-    print("| painter | version | step median | floor median | step ÷ floor (median of rounds) | rounds |")
-    print("|---|---|---:|---:|---:|---|")
+    print("| painter | version | step median | floor median | step ÷ floor (pooled medians) | (median of rounds) | rounds |")
+    print("|---|---|---:|---:|---:|---:|---|")
     for painter in chosen:
         for v in versions:
             g = got[(v, painter)]
-            print(f"| {painter} | {v} | {statistics.median(g['step']):.1f} ms | {statistics.median(g['floor']):.1f} ms "
+            step, floor = statistics.median(g["step"]), statistics.median(g["floor"])
+            print(f"| {painter} | {v} | {step:.1f} ms | {floor:.1f} ms | {step / floor:.2f} "
                   f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
     if args.opens:
         print("\n| version | open 11,111 | open 111,111 | ratio | 111,111: fetched / drawn / run started (median) |")
