@@ -55,13 +55,14 @@ const PARTS = Symbol('parts');   // a view's elements, for the next view to reus
 /** Drawn nodes beyond which `painter: 'auto'` paints on a canvas. */
 export const CANVAS_FROM = 3000;
 // A big drawing goes in chunks of this many nodes (in preorder), each a
-// <foreignObject> holding an <svg> of its own (from CHUNKS_FROM drawn nodes,
-// with `absolute`, never when an old view is reused). Chromium caches what
-// it painted per PaintLayer, and the elements of one inline <svg> share one:
-// a step that changed three nodes repainted all 11,111 (18 ms a step). Each
-// chunk is a layer of its own, so a step repaints the chunks it touches.
+// <foreignObject> holding an <svg> of its own (from CHUNKS_FROM drawn
+// nodes, with `absolute`, never in the editor, whose views reuse the last
+// one's). Chromium caches what it painted per PaintLayer, and the elements
+// of one inline <svg> share one: a step that changed three nodes repainted
+// all 11,111 (18 ms a step). Each chunk is a layer of its own, so a step
+// repaints the chunks it touches.
 const CHUNK = 400;
-const CHUNKS_FROM = 1200;
+const CHUNKS_FROM = 1000;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -163,7 +164,7 @@ export function makeTreeView(viewport, t, options = {}) {
   }
   const edgeLayer = old ? old.edgeLayer : el('g', { class: 'edges' });
   const nodeLayer = old ? old.nodeLayer : el('g', { class: 'nodes' });
-  const chunked = !old && !options.reuse && !!options.absolute && drawnCount(t, options) >= CHUNKS_FROM;
+  const chunked = !old && !('reuse' in options) && !!options.absolute && drawnCount(t, options) >= CHUNKS_FROM;
   let drawnSoFar = 0;
   /** Where the `i`th node drawn (and the edge to it) goes: its chunk of `layer`, or `layer`. */
   function holder(layer, i) {

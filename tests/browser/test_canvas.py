@@ -72,6 +72,11 @@ def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig
     assert painter(page) == "svg"
     assert page.locator("#tree [data-node]").count() == 1111
     assert page.locator("canvas.tree-canvas").count() == 0
+    # In chunks of at most 400 nodes, each its own <svg> in a <foreignObject>
+    # (a layer of its own: a step repaints the chunks it touches, issue 30).
+    chunks = page.eval_on_selector_all(
+        "#tree .nodes > foreignObject > svg", "els => els.map(e => e.querySelectorAll('[data-node]').length)")
+    assert len(chunks) >= 3 and max(chunks) <= 400 and sum(chunks) == 1111, chunks
     assert page.locator("#a11y-tree [data-node]").count() == 0      # data-a11y-node there
 
     viz.open(page, fig52)
