@@ -15,9 +15,9 @@ const MAX_DIRTY = 64;             // rectangles a frame repaints one by one; mor
 
 /**
  * makeFrames({svg, zoom, surface, paintItems}) -> {canvas, resize, paint,
- * invalidate, touch, paints, destroy}. `paintItems(inside, reach, texts)`
+ * invalidate, touch, paints, destroy}. `paintItems(inside, reach, texts, spans)`
  * paints, on `surface.ctx`, the items whose boxes (tree units) `inside`
- * accepts; `surface.ctx` is set here to the screen's context or, during a
+ * accepts (`spans`: x ranges holding all those boxes, a hint); `surface.ctx` is set here to the screen's context or, during a
  * partial paint, the scratch canvas's.
  */
 export function makeFrames({ svg, zoom, surface, paintItems }) {
@@ -37,17 +37,30 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
   const paints = { whole: 0, partial: 0 };
 
   // The drawing area's size is the zoom's (kept by its ResizeObserver): one
-  // source, so that a fit and a repaint never disagree on it.
-  function resize(size) {
+  // source, so that a fit and a repaint never disagree on it. `now`: paint
+  // at once (a resize clears the canvas); the first sizing leaves it to the
+  // next frame, by which the page has fitted the zoom (one whole paint of a
+  // 111,111-node tree at open, not two).
+  function resize(size, now = true) {
+    const r = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(size.width * r)), h = Math.max(1, Math.round(size.height * r));
+    // The same size again (the observer's first report): a canvas given its
+    // own size is cleared, and would be painted whole for nothing.
+    if (width === size.width && height === size.height && dpr === r && canvas.width === w && canvas.height === h) {
+      paint(false);
+      return;
+    }
     width = size.width; height = size.height;
-    dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round(width * dpr));
-    canvas.height = Math.max(1, Math.round(height * dpr));
+    dpr = r;
+    canvas.width = w;
+    canvas.height = h;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    paint();
+    if (now) paint(); else invalidate();
   }
-  const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint()));
+  // A zoom or pan: everything again, unless this frame's paint already
+  // showed the zoom as it now is.
+  const unlisten = zoom?.listen?.((z) => (z.resized ? resize(z) : paint(false)));
 
   function schedule() {
     if (!raf) raf = requestAnimationFrame(() => { raf = 0; paint(false); });
@@ -126,7 +139,7 @@ export function makeFrames({ svg, zoom, surface, paintItems }) {
     sc.setTransform(s, 0, 0, s, ox, oy);
     surface.ctx = sc;
     try {
-      paintItems(inside, EDGE_REACH, k >= FAR);
+      paintItems(inside, EDGE_REACH, k >= FAR, boxes.map((q) => [q[0], q[2]]));
     } finally {
       surface.ctx = screenCtx;
     }

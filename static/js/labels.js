@@ -96,7 +96,10 @@ export function planLabels(t, { names = true } = {}) {
   if (t.multiplayer) {
     for (const n of t.nodes) if (n.role === 'leaf') vectorW = Math.max(vectorW, measure(show(n.value), 'vector'));
   }
-  const plans = new Map();
+  // By the node's place in t.nodes (its `index`), checked: a Map keyed by
+  // 111,111 nodes costs the layout more than the plans themselves.
+  const plans = new Array(t.nodes.length), owners = new Array(t.nodes.length);
+  const extra = new Map();   // nodes not at their index (none from readTree)
 
   for (const n of t.nodes) {
     const half = halfShape(n);
@@ -121,15 +124,18 @@ export function planLabels(t, { names = true } = {}) {
       }
     }
     const leafHalf = n.role === 'leaf' ? SHAPE * 0.85 : SHAPE * 1.1;
-    plans.set(n, {
+    const plan = {
       side, under, beside, half,
       left: side ? half + GAP + side.w : half,
       right: beside ? half + GAP + beside.w : half,
       above: Math.max(SHAPE * 1.1, side ? side.h / 2 : 0, beside ? beside.h / 2 : 0),
       below: n.role === 'leaf' && under ? leafHalf + 4 + under.h : Math.max(leafHalf, side ? side.h / 2 : 0),
-    });
+    };
+    if (owners[n.index] === undefined && t.nodes[n.index] === n) { owners[n.index] = n; plans[n.index] = plan; }
+    else extra.set(n, plan);
   }
-  return { game, of: (n) => plans.get(n), boundsW };
+  const of = (n) => (owners[n.index] === n ? plans[n.index] : extra.get(n));
+  return { game, of, boundsW };
 }
 
 /**

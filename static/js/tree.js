@@ -60,17 +60,18 @@ export function readTree(json) {
     nodes.push(node);
     byId.set(id, node);
     if (parent) parent.children.push(node);
-    return { node, children };
+    // children pushed in reverse, so that nodes are made in preorder
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i], node, depth + 1);
   }
 
-  // Explicit stack (generated trees can be deeper than the JS call stack),
-  // children pushed in reverse so that nodes are made in preorder: the
-  // order of the file, and of a left-to-right search.
-  const stack = [[json.root, null, 0]];
+  // Explicit stack (generated trees can be deeper than the JS call stack) of
+  // (raw, parent, depth) triples, flat (no array per node: 111,111 of them
+  // are garbage to collect), so that nodes are made in preorder: the order
+  // of the file, and of a left-to-right search.
+  const stack = [json.root, null, 0];
   while (stack.length) {
-    const [raw, parent, depth] = stack.pop();
-    const { node, children } = make(raw, parent, depth);
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node, depth + 1]);
+    const depth = stack.pop(), parent = stack.pop(), raw = stack.pop();
+    make(raw, parent, depth);
   }
   const first = { node: nodes[0] };
   const height = nodes.reduce((h, n) => Math.max(h, n.depth), 0);

@@ -67,16 +67,60 @@ export function makeTreeCanvas(viewport, t, box, options) {
   const painter = makeItemPainter({ looks, marks: playerMarks(t.players || []), surface });
   let active = null, focusId = null, pathIds = [];
 
+  // -- where things are: columns of tree units --------------------------------
+  // A step repaints a few small rectangles of an 11,111-node tree: the items
+  // that may reach into them are found by column (nodes by their box, edges
+  // by the box between their ends at the widest reach), not by testing all.
+  // (Made at the first partial paint, not while the tree opens.)
+  const COL = 256;
+  let cols = 0, left = 0, nodeCols = null, edgeCols = null;
+  const colOf = (x) => Math.min(cols - 1, Math.max(0, Math.floor((x - left) / COL)));
+  function index() {
+    let right = -Infinity;
+    left = Infinity;
+    for (const rec of order) { left = Math.min(left, rec.x0); right = Math.max(right, rec.x1); }
+    cols = Math.max(1, Math.ceil((right - left + 2 * PROB_REACH) / COL) + 1);
+    left -= PROB_REACH;
+    nodeCols = Array.from({ length: cols }, () => []);
+    edgeCols = Array.from({ length: cols }, () => []);
+    order.forEach((rec, i) => {
+      for (let c = colOf(rec.x0), e = colOf(rec.x1); c <= e; c++) nodeCols[c].push(i);
+      const pr = rec.parent;
+      if (!pr) return;
+      const m = rec.n.probability != null ? PROB_REACH : EDGE_REACH;
+      for (let c = colOf(Math.min(pr.n.x, rec.n.x) - m), e = colOf(Math.max(pr.n.x, rec.n.x) + m); c <= e; c++) edgeCols[c].push(i);
+    });
+  }
+  const stamp = new Uint32Array(order.length);
+  let stampNow = 0;
+  /** The recs (in paint order) whose boxes (`edges`: their edges' boxes) meet the x ranges `spans`. */
+  function candidates(edges, spans) {
+    if (!spans || !order.length) return order;
+    if (!nodeCols) index();
+    const cells = edges ? edgeCols : nodeCols;
+    if (++stampNow === 0xffffffff) { stamp.fill(0); stampNow = 1; }
+    const out = [];
+    for (const [x0, x1] of spans) {
+      for (let c = colOf(x0), e = colOf(x1); c <= e; c++) {
+        for (const i of cells[c]) if (stamp[i] !== stampNow) { stamp[i] = stampNow; out.push(i); }
+      }
+    }
+    if (out.length > order.length / 2) return order;
+    out.sort((a, b) => a - b);
+    return out.map((i) => order[i]);
+  }
+
   /**
    * Paint, in their order, the items whose boxes `inside(x0, y0, x1, y1)`
    * accepts: edges (a box between their ends, `reach` wider), folds and
-   * horizons, the ring, the nodes.
+   * horizons, the ring, the nodes. `spans`: the x ranges (tree units) that
+   * hold every box `inside` accepts (null: look at all).
    */
-  function paintItems(inside, reach, texts) {
+  function paintItems(inside, reach, texts, spans = null) {
     const seen = [];
-    for (const rec of order) if (inside(rec.x0, rec.y0, rec.x1, rec.y1)) seen.push(rec);
+    for (const rec of candidates(false, spans)) if (inside(rec.x0, rec.y0, rec.x1, rec.y1)) seen.push(rec);
     // Edges: every edge that crosses the area (those of the top levels are long).
-    for (const rec of order) {
+    for (const rec of candidates(true, spans)) {
       const pr = rec.parent;
       if (!pr) continue;
       const m = reach && rec.n.probability != null ? PROB_REACH : reach;
@@ -207,7 +251,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
     looks.destroy();
   }
 
-  frames.resize(zoom ? zoom.size : svg.getBoundingClientRect());
+  frames.resize(zoom ? zoom.size : svg.getBoundingClientRect(), false);
   const zoomNow = () => (zoom ? zoom.get() : { k: 1, x: 0, y: 0 });
   return {
     box, canvas: true, element: frames.canvas,

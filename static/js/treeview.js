@@ -54,6 +54,15 @@ const NAMES_UP_TO = 3000;   // beyond this many nodes, ids are not drawn
 const PARTS = Symbol('parts');   // a view's elements, for the next view to reuse
 /** Drawn nodes beyond which `painter: 'auto'` paints on a canvas. */
 export const CANVAS_FROM = 3000;
+// A big drawing goes in chunks of this many nodes (in preorder), each a
+// <foreignObject> holding an <svg> of its own (from CHUNKS_FROM drawn
+// nodes, with `absolute`, never in the editor, whose views reuse the last
+// one's). Chromium caches what it painted per PaintLayer, and the elements
+// of one inline <svg> share one: a step that changed three nodes repainted
+// all 11,111 (18 ms a step). Each chunk is a layer of its own, so a step
+// repaints the chunks it touches.
+const CHUNK = 400;
+const CHUNKS_FROM = 1000;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -155,6 +164,21 @@ export function makeTreeView(viewport, t, options = {}) {
   }
   const edgeLayer = old ? old.edgeLayer : el('g', { class: 'edges' });
   const nodeLayer = old ? old.nodeLayer : el('g', { class: 'nodes' });
+  const chunked = !old && !('reuse' in options) && !!options.absolute && drawnCount(t, options) >= CHUNKS_FROM;
+  let drawnSoFar = 0;
+  /** Where the `i`th node drawn (and the edge to it) goes: its chunk of `layer`, or `layer`. */
+  function holder(layer, i) {
+    if (!chunked) return layer;
+    const k = Math.floor(i / CHUNK);
+    layer.chunks ??= [];
+    if (!layer.chunks[k]) {
+      // A box as big as the whole drawing (and more, for halos): nothing clipped.
+      const m = 200, x = box.x0 - m, y = box.y0 - m, w = box.x1 - box.x0 + 2 * m, h = box.y1 - box.y0 + 2 * m;
+      const fo = el('foreignObject', { x, y, width: w, height: h, class: 'chunk' }, layer);
+      layer.chunks[k] = el('svg', { x: 0, y: 0, width: w, height: h, viewBox: `${x} ${y} ${w} ${h}`, overflow: 'visible' }, fo);
+    }
+    return layer.chunks[k];
+  }
   const kept = new Set();   // the old view's node elements and edges kept
   const nodeEls = new Map();
   const edgeEls = new Map();
@@ -174,6 +198,7 @@ export function makeTreeView(viewport, t, options = {}) {
   for (const n of drawnNodes(t, maxDepth, collapsed)) {
     if (n.parent) drawEdge(n);
     drawNode(n);
+    drawnSoFar += 1;
     if (((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length) drawHorizon(n);
     if (n.folded && (maxDepth == null || n.depth < maxDepth)) drawFold(n);
   }
@@ -210,7 +235,7 @@ export function makeTreeView(viewport, t, options = {}) {
     let e = old?.edgeEls.get(n.id);
     if (e && e.parent === p.id && !kept.has(e)) kept.add(e);
     else {
-      e = { line: el('line', { class: 'edge', 'data-edge': n.id }, edgeLayer), parent: p.id,
+      e = { line: el('line', { class: 'edge', 'data-edge': n.id }, holder(edgeLayer, drawnSoFar)), parent: p.id,
         prob: null, at: '', cut: null, reached: false, pruned: false, isCut: false };
     }
     edgeEls.set(n.id, e);
@@ -234,7 +259,7 @@ export function makeTreeView(viewport, t, options = {}) {
       const s = show(n.probability);
       if (!e.prob) {
         const mx = (p.x + n.x) / 2, my = (p.y + n.y) / 2;
-        e.prob = text(edgeLayer, 'prob', mx + (n.x >= p.x ? 6 : -6), my, s);
+        e.prob = text(e.line.parentNode, 'prob', mx + (n.x >= p.x ? 6 : -6), my, s);
         e.prob.setAttribute('text-anchor', n.x >= p.x ? 'start' : 'end');
       } else if (e.prob.textContent !== s) e.prob.textContent = s;
     } else if (e.prob) {
@@ -272,7 +297,7 @@ export function makeTreeView(viewport, t, options = {}) {
         + (n === t.root ? ' is-root' : ''),   // [mcts] the root is drawn before the search tree grows
       'data-node': n.id, 'data-status': 'unvisited',
       'data-value': '', 'data-alpha': '', 'data-beta': '',
-    }, old ? null : nodeLayer);
+    }, old ? null : holder(nodeLayer, drawnSoFar));
     g.sig = sig;
     g.shape = el('path', { class: 'shape st-unvisited' }, g);
     // What is drawn, as the hooks spell it (read back without touching the DOM).

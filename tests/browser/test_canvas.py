@@ -50,9 +50,18 @@ def near(rgba, hex_colour: str, tol: int = 12) -> bool:
 
 
 def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig52):
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if f"/api/trees/{BIG}" in r.url else None)
     open_big(page, viz)
     assert painter(page) == "canvas"
     assert page.locator("canvas.tree-canvas").count() == 1
+    # Opened with one whole paint (issue 30: it was four, at the zoom before
+    # the fit, at the fit, and when the observer first reported the size),
+    # and the tree fetched once, while the modules loaded (a preload).
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+    assert page.evaluate("window.visualizer.drawing.paints.whole") == 1
+    assert page.locator(f"link[rel=preload][as=fetch][href='/api/trees/{BIG}']").count() == 1
+    assert len(asked) == 1, asked
     assert page.locator("#tree [data-node]").count() == 0          # no element per shape
     # The hooks live on the accessible tree's items, one element per node.
     assert page.locator("#a11y-tree [data-node]").count() > 0
@@ -63,6 +72,11 @@ def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig
     assert painter(page) == "svg"
     assert page.locator("#tree [data-node]").count() == 1111
     assert page.locator("canvas.tree-canvas").count() == 0
+    # In chunks of at most 400 nodes, each its own <svg> in a <foreignObject>
+    # (a layer of its own: a step repaints the chunks it touches, issue 30).
+    chunks = page.eval_on_selector_all(
+        "#tree .nodes > foreignObject > svg", "els => els.map(e => e.querySelectorAll('[data-node]').length)")
+    assert len(chunks) >= 3 and max(chunks) <= 400 and sum(chunks) == 1111, chunks
     assert page.locator("#a11y-tree [data-node]").count() == 0      # data-a11y-node there
 
     viz.open(page, fig52)

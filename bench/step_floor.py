@@ -1,0 +1,122 @@
+"""A step on the 11,111-node tree against the page's own one-character frame
+floor, and opening 111,111 nodes against opening 11,111, two versions of the
+page side by side (issue 30 points 1 and 2).
+
+One Python app, two in-process servers: the same server code, each serving
+its own ``static/`` (the page's JavaScript and CSS) -- ``--before`` (a
+directory holding an older ``static/``, e.g. from ``git archive <commit>
+static | tar -x -C DIR``) and this checkout's. Rounds interleave the two
+versions and both painters (the canvas, the default past 3,000 drawn
+nodes, and ``?draw=svg``); in each, ``browser.py``'s measure: Chromium's
+EventLatency of ArrowRight presses (a step) and of ArrowUp presses that
+change one character (the floor), in the same page. Medians over all presses
+of a version and painter, and the median of the rounds' step/floor ratios.
+With ``--opens N``: N rounds of ``browser.py``'s open (navigation start to
+the first frame painted with the tree drawn and the run started) of the
+11,111-node tree and of a 111,111-node one (branching 10, depth 5), the
+versions interleaved.
+
+    .venv/bin/python bench/step_floor.py --before DIR [--rounds 3] [--presses 40] [--opens 0]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import browser as B  # noqa: E402
+
+
+def serve(static: str | None):
+    from app.web import create_app
+    from app.web.serving import threaded_server
+
+    app = create_app({"RATELIMIT_ENABLED": False}, instance_path=tempfile.mkdtemp() + "/i")
+    if static:
+        app.static_folder = static
+    server = threaded_server(app, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.port}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--before", required=True, help="a directory with the older static/")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--presses", type=int, default=40)
+    ap.add_argument("--painters", default="canvas,svg", help="canvas, svg (both 11,111 nodes), svg-2801")
+    ap.add_argument("--opens", type=int, default=0, help="rounds of opening 11,111 and 111,111 nodes")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    versions = {"before": serve(str(Path(args.before).resolve() / "static")), "after": serve(None)}
+    trees = {v: B.upload(base, 10, 4, seed=2) for v, base in versions.items()}    # 11,111 nodes
+    huge = {v: B.upload(base, 10, 5, seed=4) for v, base in versions.items()} if args.opens else {}
+    painters = {"canvas": "", "svg": "draw=svg", "svg-2801": ""}
+    # The SVG painter where the page chooses it: a 2,801-node tree (branching 7, depth 4).
+    svg_trees = {v: B.upload(base, 7, 4, seed=5) for v, base in versions.items()} if "svg-2801" in args.painters else {}
+    chosen = args.painters.split(",")
+    got: dict = {}
+    loads = [os.getloadavg()[0]]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=B.CHROMIUM, args=B.ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        for r in range(args.rounds):
+            order = list(versions) if r % 2 == 0 else list(reversed(versions))
+            for painter in chosen:
+                for v in order:
+                    rng = random.Random(7 + r)
+                    B.open_tree(page, versions[v], (svg_trees if painter == "svg-2801" else trees)[v], painters[painter])
+                    step, _ = B.press_latency(browser, page, "ArrowRight", args.presses, rng)
+                    floor, _ = B.press_latency(browser, page, "ArrowUp", args.presses, rng)
+                    g = got.setdefault((v, painter), {"step": [], "floor": [], "ratio": []})
+                    g["step"] += step
+                    g["floor"] += floor
+                    g["ratio"].append(statistics.median(step) / statistics.median(floor))
+                    print(f"round {r + 1} {painter:6s} {v:6s}: step {statistics.median(step):5.1f} ms, "
+                          f"floor {statistics.median(floor):5.1f} ms, ratio {g['ratio'][-1]:.2f}", flush=True)
+            loads.append(os.getloadavg()[0])
+        opens: dict = {}
+        for r in range(args.opens):
+            for v in (list(versions) if r % 2 == 0 else list(reversed(versions))):
+                for size, tid in (("11,111", trees[v]), ("111,111", huge[v])):
+                    seconds, marks = B.open_time(page, versions[v], tid)
+                    opens.setdefault((v, size), []).append((seconds, marks))
+                    print(f"open round {r + 1} {v:6s} {size:>7s}: {seconds:.2f} s  "
+                          + ", ".join(f"{k} {t:.2f}" for k, t in marks.items()), flush=True)
+            loads.append(os.getloadavg()[0])
+        browser.close()
+    print(f"\nload average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}")
+    if not args.rounds:
+        chosen = []
+    print("| painter | version | step median | floor median | step ÷ floor (pooled medians) | (median of rounds) | rounds |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for painter in chosen:
+        for v in versions:
+            g = got[(v, painter)]
+            step, floor = statistics.median(g["step"]), statistics.median(g["floor"])
+            print(f"| {painter} | {v} | {step:.1f} ms | {floor:.1f} ms | {step / floor:.2f} "
+                  f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
+    if args.opens:
+        print("\n| version | open 11,111 | open 111,111 | ratio | 111,111: fetched / drawn / run started (median) |")
+        print("|---|---:|---:|---:|---|")
+        for v in versions:
+            small = statistics.median(t for t, _ in opens[(v, "11,111")])
+            big = opens[(v, "111,111")]
+            marks = {k: statistics.median(m[k] for _, m in big if k in m) for k in big[0][1]}
+            print(f"| {v} | {small:.2f} s | {statistics.median(t for t, _ in big):.2f} s | "
+                  f"{statistics.median(t for t, _ in big) / small:.2f} | "
+                  + " / ".join(f"{t:.2f} s" for t in marks.values()) + " |")
+
+
+if __name__ == "__main__":
+    main()
