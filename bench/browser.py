@@ -217,9 +217,9 @@ STREAM_JS = """async () => {
 }"""
 
 PULL_JS = """async ([tree, depth, encoding]) => {
-  const { connect, startRun } = await import('/static/js/stream.js');
-  const { makeNarrator } = await import('/static/js/narrate.js');
-  const { fetchTree, readTree } = await import('/static/js/tree.js');
+  const { connect, startRun } = await import('/static/js/core/stream.js');
+  const { makeNarrator } = await import('/static/js/core/narrate.js');
+  const { fetchTree, readTree } = await import('/static/js/core/tree.js');
   const narrator = makeNarrator(readTree(await fetchTree(tree)));
   const socket = connect();
   const id = await startRun(socket, { tree, algorithm: 'minimax' });

@@ -27,7 +27,7 @@ the parts (input -> run sent; the run's round trip, answer parsed; the
 redraw; redraw -> frame), the page's round trip of a request that does
 nothing (``GET /healthz``: the floor of an HTTP run) and the server's share
 inside the process (``app.whatif.WhatIf.run``, wall and CPU time). An edit
-the page draws from its own search (``static/js/localsearch.js``, performance
+the page draws from its own search (``static/js/core/localsearch.js``, performance
 mark ``edit-local``) has *input -> drawn* instead of the run's parts: its
 run follows the frame.
 

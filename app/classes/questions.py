@@ -34,7 +34,7 @@ KINDS = ("value", "pruned", "bounds", "move", "next", "ucb")   # [mcts] ucb
 
 # Every sentence a student or the projector reads, in one place: catalogue
 # message ids, sent with their fields (``say``) so each page says them in its
-# own language (static/js/class-view.js lists them for the page's catalogue).
+# own language (static/js/classes/class-view.js lists them for the page's catalogue).
 TEXT = {
     "value": N_("What value does {x} return?"),
     "pruned": N_("Which children of {x} are pruned? Tap them, or “none”."),

@@ -171,7 +171,7 @@ def js_messages(lang: str) -> dict[str, str]:
     for message in catalog:
         if not message.id or message.fuzzy or not message.string:
             continue
-        # The page's own words, and the narration it says itself (static/js/narrate.js).
+        # The page's own words, and the narration it says itself (static/js/core/narrate.js).
         if any(path.startswith(_PAGE_SAYS) for path, _ in message.locations):
             out[message.id] = message.string
     return out

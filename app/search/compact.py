@@ -4,7 +4,7 @@
 the *compact* stream (Socket.IO ``pull`` with ``encoding: "compact"``): what
 the algorithms' raw tuples carry (:mod:`app.search.algorithms`), a few
 dozen bytes each, for a page that holds the tree and narrates in the
-browser (``static/js/narrate.js`` makes of them the very events
+browser (``static/js/core/narrate.js`` makes of them the very events
 :func:`app.search.run` yields; tests/browser/test_narrate_parity.py holds the
 two equal). ``weight`` is what a pull's view-change budget counts.
 

@@ -69,7 +69,7 @@ class Algorithm:
     """What the page says where a prune test would be, for one that never prunes (a message id)."""
     compact: bool = True
     """The page gets its runs as compact records and narrates them itself
-    (``static/js/narrate.js``); False: as the server's narrated JSON events."""
+    (``static/js/core/narrate.js``); False: as the server's narrated JSON events."""
     whatif: bool = True
     """Offered in the editor's what-if (searched again after every edit)."""
     worksheet: bool = True

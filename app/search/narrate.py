@@ -26,7 +26,7 @@ returns), ``narrate_cuts`` (bounds and cut-offs, Star1's too) and
 ``narrate_summary`` (``done``).
 
 The page narrates the same way from the raw events' compact records
-(``app.search.compact``, ``static/js/narrate.js``, its JavaScript twin): a
+(``app.search.compact``, ``static/js/core/narrate.js``, its JavaScript twin): a
 change to what is said or how changes both (tests/browser/test_narrate_parity.py).
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ancestor whose bound cut, what is skipped), and Star1's cut at a chance node
 with its arithmetic ("0.5 × 2 + 0.5 × 10 = 6 ≤ α = 7.5"). A part of
 :class:`app.search.narrate.Narrator`, which reads its state (view maps, open
-frames, best children); the page's twin is ``static/js/narrate.js``.
+frames, best children); the page's twin is ``static/js/core/narrate.js``.
 """
 from __future__ import annotations
 

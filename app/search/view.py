@@ -3,7 +3,7 @@
 Every event carries ``changes``: ``[node_id, field, old, new]`` items. Stepping
 forward applies them, stepping back undoes them in reverse order, and the
 view at step k is the initial view with the first k events applied. The page
-does exactly the same in ``static/js/model.js``; a shared corpus keeps both
+does exactly the same in ``static/js/core/model.js``; a shared corpus keeps both
 in step (tests/search/test_view.py and tests/browser).
 
 A cut-off marks each subtree it skips with one change, on the subtree's top:

@@ -9,7 +9,7 @@ the person's choice), the browser's ``Accept-Language``, else English.
 - every template gets ``lang`` (the code), ``languages`` (code -> name) and
   ``lang_url(code)`` (this page in another language) for the switcher;
 - ``GET /i18n/<lang>.json`` is the catalogue of the page's scripts
-  (``static/js/i18n.js`` loads it before any script draws a word);
+  (``static/js/core/i18n.js`` loads it before any script draws a word);
 - :func:`page_language` is the language of the request, for the API and the
   Socket.IO handlers.
 """
@@ -106,7 +106,7 @@ def init_app(app: Flask) -> None:
 
 def _algorithms_doc() -> dict:
     """The algorithms' records in the page's language, written into every page
-    (base.html's meta) so that static/js/algorithms.js needs no request: its module
+    (base.html's meta) so that static/js/core/algorithms.js needs no request: its module
     then runs as soon as the page is parsed, before the first click or drop."""
     from app.search.descriptors import document
     from app.i18n import words

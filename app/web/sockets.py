@@ -11,7 +11,7 @@ Client to server, each with an acknowledgement (docs/architecture.md):
   JSON text, written by :mod:`app.search.wire` without making them as dicts;
   with ``encoding: "compact"``, ``records_json``: the raw events' records
   (:mod:`app.search.compact`, ``count`` of them at most) that the page
-  narrates itself (``static/js/narrate.js``). A run's first pull fixes its encoding
+  narrates itself (``static/js/core/narrate.js``). A run's first pull fixes its encoding
 - ``close {run}`` -> ``{ok: true}``
 
 Any mistake (a payload that is not one object, an unknown key, a wrong type,

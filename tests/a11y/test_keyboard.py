@@ -1,5 +1,5 @@
 """A keyboard-only user: the skip link, Space and Enter on controls, and the
-accessible tree walked node by node (static/js/a11ytree.js)."""
+accessible tree walked node by node (static/js/painters/a11ytree.js)."""
 from __future__ import annotations
 
 import pytest
@@ -136,8 +136,8 @@ def test_hooks_mode_carries_the_contract_hooks(page, viz, fig52):
     following the same steps; an item is made for every node reached."""
     viz.open(page, fig52, "step=0")
     result = page.evaluate("""async () => {
-        const { makeA11yTree } = await import('/static/js/a11ytree.js');
-        const { read } = await import('/static/js/model.js');
+        const { makeA11yTree } = await import('/static/js/painters/a11ytree.js');
+        const { read } = await import('/static/js/core/model.js');
         const { session, tree } = window.visualizer;
         const list = document.createElement('ul');
         document.body.appendChild(list);

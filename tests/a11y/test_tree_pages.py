@@ -1,4 +1,4 @@
-"""The accessible tree (static/js/a11ytree.js) on every page with a tree,
+"""The accessible tree (static/js/painters/a11ytree.js) on every page with a tree,
 walked by keyboard in the real browser: practice (the student's answer and
 the check), the class's student and projector pages (the step's state, and
 bounds kept unsaid while a question asks for them), the editor (value, eval,

@@ -1,4 +1,4 @@
-"""Big trees painted on a canvas (static/js/treecanvas.js): chosen past a few
+"""Big trees painted on a canvas (static/js/painters/treecanvas.js): chosen past a few
 thousand drawn nodes, with the SVG below; the same hooks (contract §4, kept
 on the accessible tree's items), the same hit-testing (a click on a node, a
 click on a folded subtree), the same look (pixels read back from the canvas)

@@ -1,4 +1,4 @@
-"""The page narrates as the server does: static/js/narrate.js, fed the compact
+"""The page narrates as the server does: static/js/core/narrate.js, fed the compact
 records of a run (app.search.compact), makes the very events app.search.run
 yields (type, step, node, bounds, value, changes, pseudocode lines, the
 sentence in the page's language, the summary), in real Chromium.
@@ -33,8 +33,8 @@ TREES = sorted((Path(__file__).resolve().parents[2] / "trees").glob("*.yaml"))
 
 # In the page: each case's records narrated (the tree read as the page reads the API's).
 NARRATE_JS = """async (cases) => {
-  const { makeNarrator } = await import('/static/js/narrate.js');
-  const { readTree } = await import('/static/js/tree.js');
+  const { makeNarrator } = await import('/static/js/core/narrate.js');
+  const { readTree } = await import('/static/js/core/tree.js');
   return cases.map(([treeJson, recs]) => {
     const tree = treeJson ? readTree(treeJson) : null;
     const narrator = makeNarrator(tree);

@@ -1,4 +1,4 @@
-"""The editor's pure document code (static/js/editor-doc.js and
+"""The editor's pure document code (static/js/editor/editor-doc.js and
 editor-convert.js), run in the real browser on hand-made documents."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 RUN = """async (name) => {
-  const D = await import('/static/js/editor-doc.js');
-  const C = await import('/static/js/editor-convert.js');
+  const D = await import('/static/js/editor/editor-doc.js');
+  const C = await import('/static/js/editor/editor-convert.js');
   const chance = () => ({ title: 't', root: { key: 'r', type: 'chance', children: [
     { key: 'a', probability: '1/2', value: 1 }, { key: 'b', probability: '1/2', value: 2 }] } });
   const probs = (doc) => doc.root.children.map((c) => c.probability);

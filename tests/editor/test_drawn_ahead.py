@@ -1,4 +1,4 @@
-"""An edit drawn from the page's own search (static/js/localsearch.js) before
+"""An edit drawn from the page's own search (static/js/core/localsearch.js) before
 the server answers, and the server's word after it, in the real browser:
 the answer brings the sentence; a refusal undoes the edit (and any made on
 it); a result that differs is drawn again as the server has it.

@@ -1,4 +1,4 @@
-"""The page's own what-if search (static/js/localsearch.js) against the
+"""The page's own what-if search (static/js/core/localsearch.js) against the
 server's (app.whatif: the loader's rules, the core's search, the
 comparison), in the real browser: for every tree of the lecture library
 (ids written, and left for the loader to make), many random trees and
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.browser
 # The page's run of each case, and whether the page takes the server's answer
 # for the same (`agrees`: else it would draw the tree again).
 RUN_JS = """async (cases) => {
-  const L = await import('/static/js/localsearch.js');
+  const L = await import('/static/js/core/localsearch.js');
   return cases.map((c) => {
     const local = L.localRun(c.doc, c.options, { accepted: c.doc, before: c.before });
     return { local, agrees: local && c.answer ? L.agrees(c.answer, local) : null };

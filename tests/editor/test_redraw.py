@@ -1,4 +1,4 @@
-"""The shared drawing's `reuse` (static/js/treeview.js), which the editor
+"""The shared drawing's `reuse` (static/js/painters/treeview.js), which the editor
 redraws with after every edit: the drawing it leaves is the drawing a fresh
 view makes of the same tree with the same fields, element for element, while
 the elements of the nodes drawn alike are kept."""
@@ -13,8 +13,8 @@ pytestmark = pytest.mark.browser
 # canonical form (attributes sorted, classes sorted; the edge layer as a
 # multiset, since kept edges stay where they were and new ones are appended).
 DRAW_JS = r"""async ({ a, b, fa, fb }) => {
-  const { readTree } = await import('/static/js/tree.js');
-  const { makeTreeView } = await import('/static/js/treeview.js');
+  const { readTree } = await import('/static/js/core/tree.js');
+  const { makeTreeView } = await import('/static/js/painters/treeview.js');
   const NS = 'http://www.w3.org/2000/svg';
   const viewport = () => {
     const svg = document.createElementNS(NS, 'svg');

@@ -1,4 +1,4 @@
-// The page's narrator (static/js/narrate.js) under Node, for the game-words
+// The page's narrator (static/js/core/narrate.js) under Node, for the game-words
 // check (tests/games/test_words.py): reads {catalogue, runs: [[records]]} as
 // JSON on stdin and prints, per run, the sentences it makes. The page's
 // i18n.js reads the document's language at import: a stub says English, and
@@ -10,7 +10,7 @@ let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const { catalogue, runs, algorithms } = JSON.parse(input);
 globalThis.ALGORITHMS_DOC = algorithms;
-const { makeNarrator } = await import(new URL('../../static/js/narrate.js', import.meta.url));
+const { makeNarrator } = await import(new URL('../../static/js/core/narrate.js', import.meta.url));
 const say = (id, fields) => {
   const text = catalogue[id] ?? id;
   return fields ? text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m)) : text;

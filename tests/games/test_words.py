@@ -1,6 +1,6 @@
 """The game-words check (issue 20): a game's runs say positions and moves in
 words, never as a board's string, in English and Indonesian; Connect Four's
-best move names its column. The page's narrator (static/js/narrate.js) takes
+best move names its column. The page's narrator (static/js/core/narrate.js) takes
 its words from the compact records, checked here too, so both twins follow."""
 import json
 import re
@@ -73,7 +73,7 @@ def test_a_board_is_named_mark_by_mark():
 
 
 def test_the_pages_narrator_says_games_in_words_too():
-    """static/js/narrate.js, run by Node over the compact records of game runs
+    """static/js/core/narrate.js, run by Node over the compact records of game runs
     (English and Indonesian): the very sentences of the core, none with a board."""
     import subprocess
     from pathlib import Path

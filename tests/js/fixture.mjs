@@ -9,7 +9,7 @@ export function fixture() {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** The URL of static/js/<name>, for `await import(page('model.js'))`. */
+/** The URL of static/js/<name>, for `await import(page('core/model.js'))`. */
 export function page(name) {
   return new URL(`../../static/js/${name}`, import.meta.url).href;
 }

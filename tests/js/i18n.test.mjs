@@ -1,4 +1,4 @@
-// static/js/i18n.js against app.i18n.words (tests/js/test_i18n.py makes the
+// static/js/core/i18n.js against app.i18n.words (tests/js/test_i18n.py makes the
 // fixture: per language, the page's catalogue and each message as the
 // server says it). The module reads the page's language and fetches its
 // catalogue when first imported, so each language imports its own copy
@@ -16,7 +16,7 @@ async function load(lang, catalogue) {
     fetched.push(url);
     return { ok: true, json: async () => catalogue };
   };
-  const mod = await import(`${page('i18n.js')}?lang=${lang}`);
+  const mod = await import(`${page('core/i18n.js')}?lang=${lang}`);
   return { mod, fetched };
 }
 
@@ -41,7 +41,7 @@ for (const [lang, { catalogue, cases, numbers }] of Object.entries(langs)) {
 test('a catalogue that cannot be fetched leaves the page in English', async () => {
   globalThis.document = { documentElement: { lang: 'id' } };
   globalThis.fetch = async () => { throw new Error('offline'); };
-  const mod = await import(`${page('i18n.js')}?offline`);
+  const mod = await import(`${page('core/i18n.js')}?offline`);
   assert.equal(mod.lang, 'id');
   // A message Indonesian says otherwise: the page says it in English.
   const k = langs.en.cases.findIndex(([, , said], i) => said !== langs.id.cases[i][2]);

@@ -1,10 +1,10 @@
-// static/js/model.js against app.search.View (tests/js/test_model.py makes
+// static/js/core/model.js against app.search.View (tests/js/test_model.py makes
 // the fixture: the core's events and the Python view at every step).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixture, page } from './fixture.mjs';
 
-const m = await import(page('model.js'));
+const m = await import(page('core/model.js'));
 const { steps, shown } = fixture();
 
 /** The view as View.snapshot() gives it: {id: {status, value, alpha, beta}}

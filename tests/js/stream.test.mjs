@@ -1,4 +1,4 @@
-// static/js/stream.js under Node with a socket of our own (tests/js/test_stream.py):
+// static/js/core/stream.js under Node with a socket of our own (tests/js/test_stream.py):
 // a server shedding load refuses a start or a pull with 503 + retry_after; the
 // page waits that long, saying so, and asks again; every event arrives, in order.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import { fixture, page } from './fixture.mjs';
 
 const { total, refuse } = fixture();
 globalThis.document = { documentElement: { lang: 'en' } };
-const { makeFeeder, startRun } = await import(page('stream.js'));
+const { makeFeeder, startRun } = await import(page('core/stream.js'));
 
 /** A server of `total` events refusing the asks numbered in `refuse` (1-based). */
 function server() {

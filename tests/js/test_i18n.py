@@ -1,4 +1,4 @@
-"""static/js/i18n.js, the page's words, under Node against app.i18n.
+"""static/js/core/i18n.js, the page's words, under Node against app.i18n.
 
 The page says a catalogue message with ``t(id, fields)`` from the catalogue
 the server serves (``GET /i18n/<lang>.json`` = :func:`app.i18n.js_messages`);

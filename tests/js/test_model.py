@@ -1,4 +1,4 @@
-"""static/js/model.js, the page's twin of app.search.View, under Node.
+"""static/js/core/model.js, the page's twin of app.search.View, under Node.
 
 The same events (the core's own run) are stepped forward, back and jumped
 through by model.js's ``apply``/``undo``/``makeRun`` (tests/js/model.test.mjs)

@@ -1,4 +1,4 @@
-"""static/js/stream.js under Node (tests/js/stream.test.mjs): issue 25 (8), a
+"""static/js/core/stream.js under Node (tests/js/stream.test.mjs): issue 25 (8), a
 page refused "The server is busy" (503 + Retry-After) half-way through a
 stream showed the error; it now waits, says "Waiting for the server…", and
 asks again, and every event arrives in order (pulls in flight included)."""

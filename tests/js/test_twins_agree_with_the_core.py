@@ -1,4 +1,4 @@
-"""The page's DOM-free twins (static/js/narrate.js, localsearch.js with
+"""The page's DOM-free twins (static/js/core/narrate.js, localsearch.js with
 localtree.js) held to the Python core without a browser: the cases are made
 here from the core (compact records and the events app.search.run yields; the
 editor's what-if answers of app.whatif) and checked by Node's own test runner

@@ -14,9 +14,9 @@ globalThis.document = { documentElement: { lang: data.lang } };
 globalThis.ALGORITHMS_DOC = data.algorithms;
 globalThis.fetch = async () => ({ ok: true, json: async () => data.catalogue });
 
-const { makeNarrator } = await import('../../static/js/narrate.js');
-const { readTree } = await import('../../static/js/tree.js');
-const { localRun } = await import('../../static/js/localsearch.js');
+const { makeNarrator } = await import('../../static/js/core/narrate.js');
+const { readTree } = await import('../../static/js/core/tree.js');
+const { localRun } = await import('../../static/js/core/localsearch.js');
 
 for (const c of data.narrate) {
   test(`narrate.js: ${c.name}`, () => {

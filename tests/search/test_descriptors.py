@@ -199,6 +199,6 @@ def test_the_check_sees_a_catch_all_flag_read():
 
 
 def test_the_page_reads_only_fields_the_records_have():
-    text = (REPO / "static/js/algorithms.js").read_text(encoding="utf-8")
+    text = (REPO / "static/js/core/algorithms.js").read_text(encoding="utf-8")
     read = {m.group(1) or m.group(2) for m in FIELD_READ.finditer(text)}
     assert read and read <= set(document()["algorithms"][0]), read - set(document()["algorithms"][0])

@@ -40,7 +40,7 @@ def test_the_pages_narrator_says_only_kinds_of_the_table():
     from app.search.sentences import SENTENCES
 
     js = "".join(p.read_text(encoding="utf-8")
-                 for p in sorted((SEARCH.parents[1] / "static" / "js").glob("narrate*.js")))
+                 for p in sorted((SEARCH.parents[1] / "static" / "js").rglob("narrate*.js")))
     named = set(re.findall(r"\bS\.(\w+)", js))
     patterns = re.findall(r"\bS\[`([^`]+)`\]", js)
     assert named and patterns and named <= set(SENTENCES), named - set(SENTENCES)

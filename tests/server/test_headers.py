@@ -67,7 +67,7 @@ def test_trusted_hosts_follow_the_listening_address(make_app):
 def test_pages_and_api_carry_security_headers(live_server):
     """Finding 7: no CSP, nosniff or frame protection on pages and the API."""
     for path in ("/", f"/t/{FIG52}", "/practice", "/api/trees", f"/api/trees/{FIG52}",
-                 "/api/trees/no-such-tree", "/static/js/model.js"):
+                 "/api/trees/no-such-tree", "/static/js/core/model.js"):
         res = requests.get(f"{live_server}{path}", timeout=TIMEOUT)
         h = res.headers
         assert h["X-Content-Type-Options"] == "nosniff", path
