@@ -49,8 +49,27 @@ def pytest_collection_modifyitems(config, items):
         if SERVERS.isdisjoint(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.quick)
     # Only an xdist worker collects under ``-n N``: the controller does not.
-    if hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
+    # A worker's ``dist`` option is "no" (xdist keeps its choice in
+    # ``loadgroup``): testing ``dist`` here made no group at all until 2026-11-27.
+    if hasattr(config, "workerinput") and config.getoption("loadgroup", False):
         _schedule(items)
+        _name_groups(items)
+
+
+def _name_groups(items) -> None:
+    """The group in each grouped test's id, ``path::test@group``, as xdist's
+    own hook would write it: on pytest 9.2 an id is a structured ``NodeId`` and
+    xdist 3.8's write to ``_nodeid`` is lost (pytest-xdist issue #1386), so
+    ``--dist loadgroup`` handed every test out alone. Done only where xdist's
+    write cannot take effect (an older pytest keeps its own)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:          # an older pytest: xdist names the groups itself
+        return
+    for item in items:
+        names = sorted({_group_name(m) for m in item.iter_markers("xdist_group")})
+        if names and isinstance(getattr(item, "_id", None), NodeId) and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
 
 
 def _schedule(items) -> None:
@@ -67,7 +86,9 @@ def _schedule(items) -> None:
             mark = item.get_closest_marker("xdist_group")
             if mark is None:
                 path = item.nodeid.split("::", 1)[0]
-                mark = pytest.mark.xdist_group(item.nodeid if path in SPLIT else path)
+                # (no "]" in a name: xdist reads "@" after the last "]" only)
+                name = item.nodeid.translate({ord("["): "(", ord("]"): ")"})
+                mark = pytest.mark.xdist_group(name if path in SPLIT else path)
                 item.add_marker(mark)
             groups.setdefault(_group_name(mark), []).append(item)
     # The longest work first (a worker takes the next group when it has two
