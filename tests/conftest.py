@@ -105,8 +105,8 @@ def _schedule(items) -> None:
 
 SECONDS = {
     "tests/server/test_findings.py": 113, "tests/a11y/test_axe.py": 95,
-    "tests/editor/test_local_parity.py": 93, "tests/hostile/test_time_bombs.py": 70,
-    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 59,
+    "tests/editor/test_local_parity.py": 28, "tests/hostile/test_time_bombs.py": 70,
+    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 25,
     "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
     "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
     "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
@@ -115,9 +115,11 @@ SECONDS = {
     "tests/classes/test_class_browser.py": 40, "tests/classes/test_scaleout.py": 20,
     "tests/a11y/test_keyboard.py": 14, "tests/assignments/test_store.py": 3,
     "tests/lti/test_launch.py": 3, "tests/a11y/test_tree_pages.py": 26,
+    "tests/browser/test_screens_phone.py": 50, "tests/browser/test_present_floor.py": 35,
 }
 """Seconds a file's browser and server tests took alone (``-n 0``), measured
-2026-11-27 at load averages 0.5-14 (bench/README.md, issue 30): the scheduler's
+2026-11-27 at load averages 0.5-14, the changed files' again after (bench/README.md,
+issue 30, w30d: test_local_parity, test_screens, test_screens_phone): the scheduler's
 estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
 PER_TEST = 2.0
 SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
