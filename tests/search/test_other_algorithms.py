@@ -84,7 +84,6 @@ def test_default_algorithm_follows_the_tree():
     assert done_of(three)["value"] == [1, 2, 3]
 
 
-@pytest.mark.slow
 def test_a_consumer_that_stops_reading_stops_the_search():
     # The witness is the last leaf, which no search can compare: a search that
     # ran ahead of its reader would fail before its first events. (This was a
