@@ -49,8 +49,27 @@ def pytest_collection_modifyitems(config, items):
         if SERVERS.isdisjoint(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.quick)
     # Only an xdist worker collects under ``-n N``: the controller does not.
-    if hasattr(config, "workerinput") and config.getoption("dist", "no") == "loadgroup":
+    # A worker's ``dist`` option is "no" (xdist keeps its choice in
+    # ``loadgroup``): testing ``dist`` here made no group at all until 2026-11-27.
+    if hasattr(config, "workerinput") and config.getoption("loadgroup", False):
         _schedule(items)
+        _name_groups(items)
+
+
+def _name_groups(items) -> None:
+    """The group in each grouped test's id, ``path::test@group``, as xdist's
+    own hook would write it: on pytest 9.2 an id is a structured ``NodeId`` and
+    xdist 3.8's write to ``_nodeid`` is lost (pytest-xdist issue #1386), so
+    ``--dist loadgroup`` handed every test out alone. Done only where xdist's
+    write cannot take effect (an older pytest keeps its own)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:          # an older pytest: xdist names the groups itself
+        return
+    for item in items:
+        names = sorted({_group_name(m) for m in item.iter_markers("xdist_group")})
+        if names and isinstance(getattr(item, "_id", None), NodeId) and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
 
 
 def _schedule(items) -> None:
@@ -67,7 +86,9 @@ def _schedule(items) -> None:
             mark = item.get_closest_marker("xdist_group")
             if mark is None:
                 path = item.nodeid.split("::", 1)[0]
-                mark = pytest.mark.xdist_group(item.nodeid if path in SPLIT else path)
+                # (no "]" in a name: xdist reads "@" after the last "]" only)
+                name = item.nodeid.translate({ord("["): "(", ord("]"): ")"})
+                mark = pytest.mark.xdist_group(name if path in SPLIT else path)
                 item.add_marker(mark)
             groups.setdefault(_group_name(mark), []).append(item)
     # The longest work first (a worker takes the next group when it has two
@@ -84,8 +105,8 @@ def _schedule(items) -> None:
 
 SECONDS = {
     "tests/server/test_findings.py": 113, "tests/a11y/test_axe.py": 95,
-    "tests/editor/test_local_parity.py": 93, "tests/hostile/test_time_bombs.py": 70,
-    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 59,
+    "tests/editor/test_local_parity.py": 28, "tests/hostile/test_time_bombs.py": 70,
+    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 25,
     "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
     "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
     "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
@@ -94,9 +115,11 @@ SECONDS = {
     "tests/classes/test_class_browser.py": 40, "tests/classes/test_scaleout.py": 20,
     "tests/a11y/test_keyboard.py": 14, "tests/assignments/test_store.py": 3,
     "tests/lti/test_launch.py": 3, "tests/a11y/test_tree_pages.py": 26,
+    "tests/browser/test_screens_phone.py": 50, "tests/browser/test_present_floor.py": 35,
 }
 """Seconds a file's browser and server tests took alone (``-n 0``), measured
-2026-11-27 at load averages 0.5-14 (bench/README.md, issue 30): the scheduler's
+2026-11-27 at load averages 0.5-14, the changed files' again after (bench/README.md,
+issue 30, w30d: test_local_parity, test_screens, test_screens_phone): the scheduler's
 estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
 PER_TEST = 2.0
 SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})

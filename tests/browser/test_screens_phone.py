@@ -139,11 +139,11 @@ def whole_tree_on_the_phone(pg, tree_id, cut, total, found, shoot) -> int:
         for where, step in (("cut", cut), ("end", total)):
             boxes = go_to_step(pg, step, then=LABEL_BOXES_JS)
             at = f"{tree_id} at 390x844, whole, {mode}, {where} (step {step})"
-            found += [f"{at}: {p}" for p in problems_in(boxes)]
-            found += [f"{at}: {p}" for p in pg.evaluate(SENTENCE_AND_CONTROLS_JS)]
+            seen = problems_in(boxes) + pg.evaluate(SENTENCE_AND_CONTROLS_JS)
+            found += [f"{at}: {p}" for p in seen]
             checked += 1
-            if where == "end":
-                shoot(pg, f"screens-{tree_id}-390x844{'-present' if mode == 'present' else ''}")
+            if seen:      # a picture of what failed (the gallery is test_screens_shots.py's)
+                shoot(pg, f"screens-{tree_id}-390x844{'-present' if mode == 'present' else ''}-{where}")
         if mode == "present":
             pg.keyboard.press("p")
             pg.wait_for_function("() => !document.documentElement.classList.contains('present')")

@@ -33,13 +33,27 @@ pytestmark = pytest.mark.browser
 
 # The page's run of each case, and whether the page takes the server's answer
 # for the same (`agrees`: else it would draw the tree again).
-RUN_JS = """async (cases) => {
+# The cases go in and the answers come back as one JSON string each way:
+# Playwright's own argument encoding walks every value in Python, and the
+# library's 3,456 cases (13 MB) spent most of the test's time there.
+# Non-finite numbers and undefined values keep their identity (JSON alone
+# would make them null and could hide a difference from the server's).
+RUN_JS = """async (casesJson) => {
   const L = await import('/static/js/core/localsearch.js');
-  return cases.map((c) => {
+  const out = JSON.parse(casesJson).map((c) => {
     const local = L.localRun(c.doc, c.options, { accepted: c.doc, before: c.before });
     return { local, agrees: local && c.answer ? L.agrees(c.answer, local) : null };
   });
+  return JSON.stringify(out, (k, v) => v === undefined ? { __js__: 'undefined' }
+    : typeof v === 'number' && !Number.isFinite(v) ? { __js__: String(v) } : v);
 }"""
+_JS_SPECIAL = {"undefined": None, "Infinity": float("inf"), "-Infinity": float("-inf"),
+               "NaN": float("nan")}
+
+
+def _from_page(obj: dict):
+    """JSON's object hook: the markers RUN_JS wrote back into Python values."""
+    return _JS_SPECIAL[obj["__js__"]] if set(obj) == {"__js__"} else obj
 
 ALGORITHMS = [None, "minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
 LOCAL_NODES = 1000
@@ -84,7 +98,8 @@ def check(page, cases) -> dict:
                      "before": {"ids": before["ids"], "result": before["result"]} if before else None})
     got = []
     for i in range(0, len(jobs), 200):
-        got.extend(page.evaluate(RUN_JS, jobs[i:i + 200]))
+        got.extend(json.loads(page.evaluate(RUN_JS, json.dumps(jobs[i:i + 200], allow_nan=False)),
+                              object_hook=_from_page))
     counts = {"answered": 0, "refused": 0, "left to the server": 0}
     for (doc, options, previous), answer, page_side in zip(cases, answers, got):
         local = page_side["local"]

@@ -25,6 +25,15 @@ from .conftest import MiB, launch, raise_own_fd_limit
 YAML = {"Content-Type": "application/x-yaml"}
 
 
+# Findings 9, 10 and 11 only ask a server of the default settings: one launch
+# (2-4 s at the suite's load) for the three, kept together on one worker.
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    served = launch("run", tmp_path_factory.mktemp("plain"))
+    yield served
+    served.stop()
+
+
 def tree_text(i: int, title: str = "Tree") -> str:
     return f"title: {title} {i}\nroot: {{children: [{i}, {i + 1}, {i + 2}]}}\n"
 
@@ -387,8 +396,10 @@ def test_finding_8_practice_with_prototype_names_as_node_ids(browser, live_serve
 
 # -- 9. deep JSON to /api/practice/check ------------------------------------------
 
-def test_finding_9_deeply_nested_json_is_a_clean_400(start_server):
-    s = start_server("run")
+@pytest.mark.slow
+@pytest.mark.xdist_group("test_findings-plain")
+def test_finding_9_deeply_nested_json_is_a_clean_400(plain):
+    s = plain
     for body in ("[" * 100_000 + "]" * 100_000,
                  '{"tree": "aima-fig-5-2", "answers": ' + "{\"a\":" * 50_000 + "1" + "}" * 50_001):
         res = requests.post(s.url + "/api/practice/check", data=body, timeout=30,
@@ -399,8 +410,10 @@ def test_finding_9_deeply_nested_json_is_a_clean_400(start_server):
 
 # -- 10. every upload shows on every visitor's library page ---------------------------
 
-def test_finding_10_uploads_are_unlisted_and_titled_tellingly(start_server):
-    s = start_server("run")
+@pytest.mark.slow
+@pytest.mark.xdist_group("test_findings-plain")
+def test_finding_10_uploads_are_unlisted_and_titled_tellingly(plain):
+    s = plain
     typed = requests.post(s.url + "/api/trees", data="((3 12 8) (2 4 6) (14 5 2))",
                           headers={"Content-Type": "text/plain"}, timeout=10)
     other = requests.post(s.url + "/api/trees", data="((1 2) (3 4))",
@@ -448,8 +461,10 @@ def test_finding_10_the_library_shows_only_this_browsers_uploads(browser, live_s
 
 # -- 11. a right-to-left override in a title ------------------------------------------
 
-def test_finding_11_bidi_controls_in_titles_and_labels_are_refused(start_server):
-    s = start_server("run")
+@pytest.mark.slow
+@pytest.mark.xdist_group("test_findings-plain")
+def test_finding_11_bidi_controls_in_titles_and_labels_are_refused(plain):
+    s = plain
     for text in ("title: \"report\u202etxt.exe\"\nroot: {children: [1, 2]}\n",
                  "title: ok\nroot: {label: \"a\u2067b\", children: [1, 2]}\n",
                  "title: ok\nroot: {children: [{id: \"x\u200f\", value: 1}, 2]}\n"):
