@@ -61,10 +61,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     budget = app.extensions["budget"]
     # A descriptor per connection: as many as the system lets this process open.
-    open_files = memory.raise_open_files(budget.connections)
+    open_files = memory.raise_open_files(budget.serving.connections)
     server = threaded_server(app, args.host, args.port, quiet=False,
-                             idle=budget.idle_seconds,
-                             max_connections=max(64, min(budget.connections, open_files - 64)),
+                             idle=budget.serving.idle_seconds,
+                             max_connections=max(64, min(budget.serving.connections, open_files - 64)),
                              per_address=per_address_cap(app))
     print(f"Serving the adversarial-search visualizer on http://{shown}:{server.port}/ "
           "(Ctrl+C to stop)", flush=True)
