@@ -232,7 +232,13 @@ def test_presentation_type_reads_from_the_back_row(browser, live_server, size, t
         if m["bounds"] is not None:
             assert m["bounds"] >= 28, (step, m)
         assert m["narration"] >= 36 and m["whole"], (step, m)
-        assert problems(pg) == [], step
+        # A tree too wide to read whole follows the search and says so (a game's
+        # board takes its own column beside the tree): labels at the window's
+        # edge are then not cut-off ones, as in test_screens_shots.
+        follows = pg.evaluate("() => window.visualizer.following")
+        if follows:
+            assert pg.locator("[data-follow-note]").is_visible(), step
+        assert problems(pg, fitted=not follows) == [], step
     ctx.close()
 
 
