@@ -5,8 +5,7 @@ A position is the game id that names it (contract §1, with this module's
 extensions): ``game:tictactoe:x...o....``, ``game:nim:4-2-1:min`` (MIN to
 move), ``game:connect4:4435`` (the columns played so far). The computer's
 move is the root's best child in the search's raw events, so the move the
-play page makes is exactly the one the visualizer shows for that position
-(Monte Carlo tree search's: the root's most visited child, as its ``done`` says).
+play page makes is exactly the one the visualizer shows for that position.
 
 >>> p = position("game:tictactoe")
 >>> p["to_move"], len(p["moves"]), p["moves"][4]["position"]
@@ -19,7 +18,6 @@ from __future__ import annotations
 from app.search import SearchOptions, descriptors, raw_events
 from app.search.algorithms import EVAL, EXIT, RET
 from app.search.descriptors import BY_ID
-from app.search.mcts import BACKUP, EXPAND
 
 import time
 
@@ -73,8 +71,7 @@ def position(game_id: str) -> dict:
 
 def answer(game_id: str, algorithm: str, depth: int | None, order: str,
            seed: int | None = None, max_nodes: int | None = None,
-           seconds: float | None = None, iterations: int | None = None,
-           exploration: float | None = None) -> dict:
+           seconds: float | None = None) -> dict:
     """The computer's move in ``game_id``: the best move of the search the
     options describe, the value it backs up, and its work.
 
@@ -110,12 +107,10 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
             and (depth or 99) > PLAY_MINIMAX_C4:
         raise UnknownGame("plain minimax on Connect Four plays to depth {most} at most here: use "
                           "alpha-beta for deeper searches", most=PLAY_MINIMAX_C4)
-    opts = SearchOptions(algorithm=algorithm, depth=depth, order=order, seed=seed,
-                         iterations=iterations, exploration=exploration).resolved(tree)
+    opts = SearchOptions(algorithm=algorithm, depth=depth, order=order, seed=seed).resolved(tree)
     root = tree.root
     best = value = None
     entered = evaluated = 0
-    tried = []      # a sampling search's root children (its move: the most visited)
     most = max_nodes if max_nodes is not None else float("inf")
     clock = time.thread_time   # CPU of this thread: waiting for the GIL does not count
     deadline = None if seconds is None else clock() + seconds
@@ -131,17 +126,6 @@ def answer(game_id: str, algorithm: str, depth: int | None, order: str,
                 best = ev[2]  # the first child, then each that improves v (ties: the first)
         elif kind in (EXIT, EVAL):
             value = ev[2]
-        elif kind == EXPAND:
-            entered += 1
-            if ev[1].parent is None:
-                tried.append(ev[2])
-        elif kind == BACKUP and deadline is not None and clock() > deadline:
-            raise _cut_off(entered, max_nodes, seconds, False)
-    if best is None and tried:
-        # Monte Carlo tree search has no backed-up value: its move is the root's
-        # most visited child (ties: the first tried), its value that child's mean.
-        top = max(tried, key=lambda s: s.visits)
-        best, value = top.node, top.mean
     return {"move": best.id, "label": best.label, "position": child_id(game_id, tree, best),
             "value": value, "entered": entered + 1, "evaluated": evaluated,
             "options": {"algorithm": opts.algorithm, "depth": opts.depth, "order": opts.order}}

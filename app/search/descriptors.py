@@ -79,7 +79,7 @@ class Algorithm:
     ``data-panel`` section of the page); "": the stack and the counts."""
     reasons: tuple[tuple[str, str], ...] = ()
     """Why a layer refuses it: ``(layer, message id)`` pairs, layer one of
-    ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``; read by :meth:`reason`."""
+    ``whatif``, ``worksheet``, ``questions`` (a class's), ``homework``, ``play`` (the play page's computer); read by :meth:`reason`."""
     questions: tuple[str, ...] | None = None
     """The question kinds a class asks of its runs (:mod:`app.classes.questions`;
     the projector's menu lists these, the server refuses others with its ``questions`` reason);
@@ -206,7 +206,10 @@ REGISTRY: tuple[Algorithm, ...] = (
                                         "hand: Monte Carlo tree search plays at random, so it has "
                                         "none (export a picture of its steps instead)")),
                        ("whatif", N_("Monte Carlo tree search plays at random: the editor's "
-                                     "what-if compares searches that work every value out")))),
+                                     "what-if compares searches that work every value out")),
+                       ("play", N_("the computer plays the move a search backs up a value "
+                                   "for: Monte Carlo tree search backs up none (watch its "
+                                   "playouts in the visualizer)")))),
     Algorithm("pvs", N_("Principal variation search"), N_("principal variation search"),
               "pvs:pvs", narrator="narrate_pvs:PvsNarrator", bounds=True,
               options=("depth", "order", "seed"), listing="pvs",

@@ -24,13 +24,13 @@ from app.budget import OverBudget
 from app.games.ids import GameTooBig, UnknownGame, check_size, resolve
 from app.games.play import KINDS, answer, position
 from app.search import SearchError
-from app.search.descriptors import REGISTRY
+from app.search.descriptors import BY_ID, REGISTRY
 
 from .errors import ApiError, api_error, budget_message, said
 from .i18n import error_message
 from .library import game_too_big
 from .offload import offload
-from .params import argument_error, options_from_payload
+from .params import argument_error, options_from_payload, refused_by_record
 
 bp = Blueprint("play", __name__)
 
@@ -40,8 +40,9 @@ DEFAULTS = {"tictactoe": {"algorithm": "alphabeta", "depth": None},
             "connect4": {"algorithm": "alphabeta", "depth": 4}}
 
 
-# What the page offers: the records that search a game once, to its value (not by playouts).
-PLAYERS = tuple(a for a in REGISTRY if a.games and a.one_search and "iterations" not in a.options)
+# What the page offers: the records that search a game once and whose record gives no
+# reason the play page refuses them (Monte Carlo tree search backs up no value to play by).
+PLAYERS = tuple(a for a in REGISTRY if a.games and a.one_search and not a.reason("play"))
 
 
 @bp.get("/play")
@@ -92,8 +93,10 @@ def move():
         raise argument_error("reply", "reply must be true or false")
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
     budget = current_app.extensions["budget"].games
-    budget.check_iterations(opts.iterations)    # mcts: a search tree node per iteration
-    if opts.algorithm is not None and opts.algorithm not in {a.id for a in PLAYERS}:
+    record = BY_ID.get(opts.algorithm) if opts.algorithm is not None else None
+    if record is not None and record.reason("play"):
+        raise refused_by_record("algorithm", record, "play")
+    if opts.algorithm is not None and record not in PLAYERS:
         raise argument_error("algorithm", "the computer plays by {choices}, not {algorithm}",
                              choices=", ".join(a.id for a in PLAYERS), algorithm=opts.algorithm)
     try:
@@ -114,8 +117,7 @@ def move():
             # gevent's loop), admitted per client (503/429 when busy).
             found = offload(answer, now["id"], opts.algorithm or "alphabeta", opts.depth,
                             opts.order, opts.seed, max_nodes=budget.game_nodes,
-                            seconds=budget.search_seconds, iterations=opts.iterations,
-                            exploration=opts.exploration)
+                            seconds=budget.search_seconds)
             query = {k: v for k, v in found["options"].items() if v is not None}
             found["why"] = f"/t/{now['id']}?{urlencode({**query, 'step': 1})}"
             found["searched"] = now["id"]
