@@ -31,3 +31,75 @@ def test_0003_keeps_the_score_targets_and_tells_the_origins(tmp_path):
     assert origins == {1: "lms", 2: "roster", 3: "name"}
     assert "lti_grades" not in tables and "assignment_contexts" in tables
     engine.dispose()
+
+
+def _at_0005(url: str):
+    """A database at 0005 with two deep-linked assignments of one LMS: ``one`` in one
+    course, ``two`` in course 1 (its deep link, its member list) and linked into course 2;
+    each with a student's score target and a member list's placeholder's."""
+    engine = make_engine(url)
+    migrate(engine, "0005")
+    iss = "https://lms.example"
+    with engine.begin() as c:
+        for aid in ("one", "two"):
+            c.execute(text("INSERT INTO assignments VALUES (:a, 'T', '{}', 'h', 's', 'c', 0)"),
+                      {"a": aid})
+            c.execute(text("INSERT INTO lti_courses (assignment_id, issuer, client_id, nrps) "
+                           "VALUES (:a, :i, 'c', '{}')"), {"a": aid, "i": iss})
+        for aid, context in (("one", "c1"), ("two", "c1"), ("two", "c2")):
+            c.execute(text("INSERT INTO assignment_contexts VALUES (:a, :i, 'd1', :x)"),
+                      {"a": aid, "i": iss, "x": context})
+        for sid, aid, item in ((1, "one", 11), (2, "one", 11), (3, "two", 21), (4, "two", 22)):
+            c.execute(text("INSERT INTO students (id, assignment_id, key, name, token_hash, "
+                           "created, origin) VALUES (:i, :a, :k, :k, :t, 0, 'lms')"),
+                      {"i": sid, "a": aid, "k": f"lti:{sid}", "t": f"t{sid}"})
+            ags = json.dumps({"lineitem": f"{iss}/lineitems/{item}"})
+            c.execute(text("INSERT INTO lti_scores (student_id, lineitem, issuer, client_id, "
+                           "user_sub, ags) VALUES (:s, :l, :i, 'c', :u, :g)"),
+                      {"s": sid, "l": f"{iss}/lineitems/{item}", "i": iss, "u": f"u{sid}",
+                       "g": ags})
+    return engine
+
+
+def test_0006_gives_each_score_target_its_course_where_one_course_can_be_meant(tmp_path):
+    from app.assignments.lti_store import LtiStore
+    from app.assignments.platforms import Courses
+    from app.db import Database
+
+    engine = _at_0005(sqlite_url(str(tmp_path / "r.sqlite3")))
+    migrate(engine)
+    with engine.connect() as c:
+        scores = dict((r[0], (r[1], r[2])) for r in c.execute(text(
+            "SELECT student_id, deployment_id, context_id FROM lti_scores")))
+        courses = {r[0]: (r[1], r[2], r[3]) for r in c.execute(text(
+            "SELECT assignment_id, deployment_id, context_id, ags FROM lti_courses"))}
+    # One course: the targets and the member list are its; its line item the launches'.
+    assert scores[1] == scores[2] == ("d1", "c1")
+    assert courses["one"][:2] == ("d1", "c1")
+    assert json.loads(courses["one"][2])["lineitem"].endswith("/lineitems/11")
+    # Two courses: nothing tells which; left unknown, not guessed.
+    assert scores[3] == scores[4] == (None, None) and courses["two"] == (None, None, None)
+    # A launch from course 2 shows line item 22: the older row of it learns its course,
+    # and the member list naming its course (course 1) finds no line item of course 1 yet:
+    # none given (never course 2's).
+    db = Database(engine)
+    LtiStore(db).student("two", "lti:5", "New", None, None, "t5", "https://lms.example", "c",
+                         "u5", {"lineitem": "https://lms.example/lineitems/22"}, 10,
+                         course=("d1", "c2"))
+    members = Courses(db)
+    members.named("two", "c1")
+    row = members.get("two")
+    assert (row.deployment_id, row.context_id) == ("d1", "c1")
+    assert Courses.grade_service(row) is None
+    with engine.connect() as c:
+        assert c.execute(text("SELECT context_id FROM lti_scores WHERE student_id = 4")
+                         ).scalar() == "c2"
+        assert c.execute(text("SELECT context_id FROM lti_scores WHERE student_id = 3")
+                         ).scalar() is None
+    # A launch from course 1 shows its line item: the member list's course has it now.
+    members.saw("two", "https://lms.example", "d1", "c1",
+              {"lineitem": "https://lms.example/lineitems/21"})
+    assert Courses.grade_service(members.get("two"))["lineitem"].endswith("/lineitems/21")
+    migrate(engine, "0005")         # and back
+    migrate(engine)
+    engine.dispose()
