@@ -1,10 +1,13 @@
 """Migration 0003 on a database that has results already (SQLite): each LMS
 student's score target becomes a line item row, and every student's origin is
-told from their row (an LMS key, a roster's fields, else a typed name)."""
+told from their row (an LMS key, a roster's fields, else a typed name).
+Migration 0006 (SQLite and a real PostgreSQL): each score target and member
+list learns its course where one course can be meant, and none is guessed."""
 from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import text
 
 from app.db import make_engine, migrate, sqlite_url
@@ -36,7 +39,7 @@ def test_0003_keeps_the_score_targets_and_tells_the_origins(tmp_path):
 def _at_0005(url: str):
     """A database at 0005 with two deep-linked assignments of one LMS: ``one`` in one
     course, ``two`` in course 1 (its deep link, its member list) and linked into course 2;
-    each with a student's score target and a member list's placeholder's."""
+    each with its students' score targets (line items 11; 21 in course 1, 22 in 2)."""
     engine = make_engine(url)
     migrate(engine, "0005")
     iss = "https://lms.example"
@@ -49,28 +52,42 @@ def _at_0005(url: str):
         for aid, context in (("one", "c1"), ("two", "c1"), ("two", "c2")):
             c.execute(text("INSERT INTO assignment_contexts VALUES (:a, :i, 'd1', :x)"),
                       {"a": aid, "i": iss, "x": context})
-        for sid, aid, item in ((1, "one", 11), (2, "one", 11), (3, "two", 21), (4, "two", 22)):
-            c.execute(text("INSERT INTO students (id, assignment_id, key, name, token_hash, "
-                           "created, origin) VALUES (:i, :a, :k, :k, :t, 0, 'lms')"),
-                      {"i": sid, "a": aid, "k": f"lti:{sid}", "t": f"t{sid}"})
+        for n, aid, item in ((1, "one", 11), (2, "one", 11), (3, "two", 21), (4, "two", 22)):
+            c.execute(text("INSERT INTO students (assignment_id, key, name, token_hash, "
+                           "created, origin) VALUES (:a, :k, :k, :t, 0, 'lms')"),
+                      {"a": aid, "k": f"lti:{n}", "t": f"t{n}"})
+            sid = c.execute(text("SELECT id FROM students WHERE key = :k"),
+                            {"k": f"lti:{n}"}).scalar()
             ags = json.dumps({"lineitem": f"{iss}/lineitems/{item}"})
             c.execute(text("INSERT INTO lti_scores (student_id, lineitem, issuer, client_id, "
                            "user_sub, ags) VALUES (:s, :l, :i, 'c', :u, :g)"),
-                      {"s": sid, "l": f"{iss}/lineitems/{item}", "i": iss, "u": f"u{sid}",
+                      {"s": sid, "l": f"{iss}/lineitems/{item}", "i": iss, "u": f"u{n}",
                        "g": ags})
     return engine
 
 
-def test_0006_gives_each_score_target_its_course_where_one_course_can_be_meant(tmp_path):
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        yield sqlite_url(str(tmp_path / "r.sqlite3"))
+        return
+    from tests.assignments.postgres import cluster
+
+    with cluster() as found:
+        yield found
+
+
+def test_0006_gives_each_score_target_its_course_where_one_course_can_be_meant(url):
     from app.assignments.lti_store import LtiStore
     from app.assignments.platforms import Courses
     from app.db import Database
 
-    engine = _at_0005(sqlite_url(str(tmp_path / "r.sqlite3")))
+    engine = _at_0005(url)
     migrate(engine)
     with engine.connect() as c:
-        scores = dict((r[0], (r[1], r[2])) for r in c.execute(text(
-            "SELECT student_id, deployment_id, context_id FROM lti_scores")))
+        scores = {int(r[0][4:]): (r[1], r[2]) for r in c.execute(text(
+            "SELECT key, deployment_id, context_id FROM lti_scores JOIN students "
+            "ON students.id = lti_scores.student_id"))}
         courses = {r[0]: (r[1], r[2], r[3]) for r in c.execute(text(
             "SELECT assignment_id, deployment_id, context_id, ags FROM lti_courses"))}
     # One course: the targets and the member list are its; its line item the launches'.
@@ -92,14 +109,25 @@ def test_0006_gives_each_score_target_its_course_where_one_course_can_be_meant(t
     assert (row.deployment_id, row.context_id) == ("d1", "c1")
     assert Courses.grade_service(row) is None
     with engine.connect() as c:
-        assert c.execute(text("SELECT context_id FROM lti_scores WHERE student_id = 4")
-                         ).scalar() == "c2"
-        assert c.execute(text("SELECT context_id FROM lti_scores WHERE student_id = 3")
-                         ).scalar() is None
+        learnt = dict(c.execute(text("SELECT key, context_id FROM lti_scores JOIN students "
+                                     "ON students.id = lti_scores.student_id")).all())
+    assert learnt["lti:4"] == learnt["lti:5"] == "c2" and learnt["lti:3"] is None
     # A launch from course 1 shows its line item: the member list's course has it now.
     members.saw("two", "https://lms.example", "d1", "c1",
-              {"lineitem": "https://lms.example/lineitems/21"})
-    assert Courses.grade_service(members.get("two"))["lineitem"].endswith("/lineitems/21")
+                {"lineitem": "https://lms.example/lineitems/21"})
+    ags = Courses.grade_service(members.get("two"))
+    assert ags["lineitem"].endswith("/lineitems/21")
+    # A member of course 1 who never launched keeps that course's line item only (a
+    # target given before, course 2's here, is dropped); one who launched keeps theirs.
+    store = LtiStore(db)
+    with engine.connect() as c:
+        ids = dict(c.execute(text("SELECT key, id FROM students")).all())
+    for key, alone in (("lti:4", True), ("lti:5", False)):
+        store.course_target(ids[key], "https://lms.example", "c", key, ags, ("d1", "c1"), alone)
+    assert [(t.lineitem[-2:], t.context_id) for t in store.grade_targets(ids["lti:4"])] == [
+        ("21", "c1")]
+    assert [(t.lineitem[-2:], t.context_id) for t in store.grade_targets(ids["lti:5"])] == [
+        ("21", "c1"), ("22", "c2")]
     migrate(engine, "0005")         # and back
     migrate(engine)
     engine.dispose()
