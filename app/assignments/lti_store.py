@@ -8,7 +8,8 @@
 - the courses (platform, deployment, context) each assignment may be launched
   from (migration 0003);
 - where each LMS student's score goes back to, one line item per course they
-  launched from, and the score last sent there;
+  launched from (the course recorded with it, migration 0006), and the score
+  last sent there;
 - short-lived instructor keys minted by an instructor's launch.
 """
 from __future__ import annotations
@@ -69,6 +70,26 @@ def lineitem_of(ags: dict) -> str:
     return str(ags.get("lineitem") or ags.get("lineitems") or "")[:500]
 
 
+def _target(c, student_id: int, issuer: str, client_id: str, sub: str, ags: dict,
+            course: tuple[str, str] | None) -> None:
+    """Where a student's score goes: the line item of ``ags`` in ``course``. A line item is
+    one course's gradebook column, so a row of it kept before the course was recorded
+    (migration 0006 could not tell) learns its course here too."""
+    item = lineitem_of(ags)
+    deployment_id, context_id = course or (None, None)
+    c.execute(delete(lti_scores).where(lti_scores.c.student_id == student_id,
+                                       lti_scores.c.lineitem == item))
+    c.execute(insert(lti_scores).values(student_id=student_id, lineitem=item, issuer=issuer,
+                                        client_id=client_id, user_sub=sub, ags=json.dumps(ags),
+                                        sent=None, deployment_id=deployment_id,
+                                        context_id=context_id))
+    if context_id is not None:
+        c.execute(update(lti_scores).where(
+            lti_scores.c.issuer == issuer, lti_scores.c.lineitem == item,
+            lti_scores.c.context_id.is_(None)).values(deployment_id=deployment_id,
+                                                      context_id=context_id))
+
+
 class LtiStore:
     def __init__(self, db: Database):
         self.db = db
@@ -90,9 +111,11 @@ class LtiStore:
     # -- students from an LMS ----------------------------------------------------
     def student(self, assignment_id: str, key: str, name: str, sis_id: str | None,
                 login: str | None, token_hash: str, issuer: str, client_id: str,
-                sub: str, ags: dict | None, max_students: int) -> int:
+                sub: str, ags: dict | None, max_students: int,
+                course: tuple[str, str] | None = None) -> int:
         """The student of this launch (made at the first), with a fresh personal token and
-        where their score goes; their id."""
+        where their score goes: the line item of ``ags``, in ``course`` (the launch's
+        deployment and context); their id."""
         from app.assignments.errors import AssignmentError
         from app.treefile.errors import N_
 
@@ -118,13 +141,39 @@ class LtiStore:
                     sis_id=func.coalesce(sis_id, students.c.sis_id),
                     login=func.coalesce(login, students.c.login)))
             if ags is not None:     # this course's line item, kept beside the others
-                item = lineitem_of(ags)
-                c.execute(delete(lti_scores).where(lti_scores.c.student_id == sid,
-                                                   lti_scores.c.lineitem == item))
-                c.execute(insert(lti_scores).values(student_id=sid, lineitem=item, issuer=issuer,
-                                                    client_id=client_id, user_sub=sub,
-                                                    ags=json.dumps(ags), sent=None))
+                _target(c, sid, issuer, client_id, sub, ags, course)
             return sid
+
+    def course_target(self, student_id: int, issuer: str, client_id: str, sub: str,
+                      ags: dict | None, course: tuple[str, str], alone: bool) -> None:
+        """A course member's score target: their course's line item (``ags``; ``None``
+        while no launch from it has shown it) beside the ones they launched from; for a
+        member who never launched (``alone``), instead of any other (one the member list
+        gave before: another course's, or one that could not tell its course)."""
+        deployment_id, context_id = course
+        mine = (lti_scores.c.deployment_id == deployment_id) & (
+            lti_scores.c.context_id == context_id)
+        with self.db.write() as c:
+            if alone:
+                c.execute(delete(lti_scores).where(
+                    lti_scores.c.student_id == student_id,
+                    lti_scores.c.context_id.is_(None) | ~mine))
+            if ags is None or c.execute(select(lti_scores.c.lineitem).where(
+                    lti_scores.c.student_id == student_id, mine)).first() is not None:
+                return
+            _target(c, student_id, issuer, client_id, sub, ags, course)
+
+    def target_courses(self, assignment_id: str) -> dict[int, set[tuple]]:
+        """Student id -> the courses (deployment, context) of their score targets."""
+        with self.db.read() as c:
+            rows = c.execute(select(lti_scores.c.student_id, lti_scores.c.deployment_id,
+                                    lti_scores.c.context_id).join(
+                students, students.c.id == lti_scores.c.student_id).where(
+                students.c.assignment_id == assignment_id)).all()
+        out: dict[int, set[tuple]] = {}
+        for r in rows:
+            out.setdefault(r.student_id, set()).add((r.deployment_id, r.context_id))
+        return out
 
     def grade_targets(self, student_id: int) -> list:
         """Every line item the student launched from (each course's gradebook column)."""

@@ -19,7 +19,7 @@ import hashlib
 from sqlalchemy import delete, insert, select, update
 
 from app.db import Database
-from app.db.schema import lti_courses, lti_platforms, lti_scores, students
+from app.db.schema import assignment_contexts, lti_courses, lti_platforms, lti_scores, students
 
 
 class Platforms:
@@ -101,17 +101,21 @@ personal link yet (their first launch gives them one)."""
 
 
 class Courses:
-    """The course each deep-linked assignment belongs to: where its members are read
-    (Names and Role Provisioning Services), and how the last read went."""
+    """The course each deep-linked assignment belongs to (platform, deployment, context):
+    where its members are read (Names and Role Provisioning Services), how the last read
+    went, and its own line item, the score target of its members who never launched."""
 
     def __init__(self, db: Database):
         self.db = db
 
-    def remember(self, assignment_id: str, issuer: str, client_id: str, nrps: dict) -> None:
+    def remember(self, assignment_id: str, issuer: str, client_id: str, nrps: dict,
+                 deployment_id: str, context_id: str) -> None:
         with self.db.write() as c:
             c.execute(delete(lti_courses).where(lti_courses.c.assignment_id == assignment_id))
-            c.execute(insert(lti_courses).values(assignment_id=assignment_id, issuer=issuer,
-                                                 client_id=client_id, nrps=json.dumps(nrps)))
+            c.execute(insert(lti_courses).values(
+                assignment_id=assignment_id, issuer=issuer, client_id=client_id,
+                nrps=json.dumps(nrps), deployment_id=deployment_id[:255],
+                context_id=context_id[:255]))
 
     def get(self, assignment_id: str):
         with self.db.read() as c:
@@ -123,15 +127,59 @@ class Courses:
             c.execute(update(lti_courses).where(lti_courses.c.assignment_id == assignment_id)
                       .values(fetched=time.time(), members=members, error=error))
 
-    def grade_service(self, assignment_id: str, issuer: str) -> dict | None:
-        """The Assignment and Grade Services claim of a launch of this assignment from
-        ``issuer`` (one line item per link: a member who never launched shares it)."""
+    def saw(self, assignment_id: str, issuer: str, deployment_id: str, context_id: str,
+            ags: dict) -> None:
+        """A launch of the assignment from this course showed its line item (``ags``, the
+        launch's AGS claim): if it is the member list's course, its members' score target.
+        A line item newly known has the members read again at the next dashboard (they
+        get it then)."""
+        course = (lti_courses.c.assignment_id == assignment_id) & (
+            lti_courses.c.issuer == issuer) & (lti_courses.c.deployment_id == deployment_id) \
+            & (lti_courses.c.context_id == context_id)
         with self.db.read() as c:
-            row = c.execute(select(lti_scores.c.ags).join(
+            row = c.execute(select(lti_courses.c.ags).where(course)).first()
+        if row is None or (row.ags and json.loads(row.ags).get("lineitem") == ags["lineitem"]):
+            return
+        with self.db.write() as c:
+            c.execute(update(lti_courses).where(course).values(ags=json.dumps(ags),
+                                                               fetched=None))
+
+    def named(self, assignment_id: str, context_id: str) -> None:
+        """The member list named its course (its ``context``): an assignment's row kept
+        before the course was recorded (migration 0006 could not tell, the assignment being
+        in several courses of the LMS) takes it, if the assignment is bound there, with
+        the line item its launches from there showed."""
+        row = self.get(assignment_id)
+        if row is None or row.context_id is not None:
+            return
+        with self.db.read() as c:
+            found = c.execute(select(assignment_contexts.c.deployment_id).where(
+                assignment_contexts.c.assignment_id == assignment_id,
+                assignment_contexts.c.issuer == row.issuer,
+                assignment_contexts.c.context_id == context_id)).all()
+            if len(found) != 1:
+                return
+            deployment_id = found[0].deployment_id
+            claims = c.execute(select(lti_scores.c.ags).join(
                 students, students.c.id == lti_scores.c.student_id).where(
-                students.c.assignment_id == assignment_id, lti_scores.c.issuer == issuer)
-                .limit(1)).first()
-        return None if row is None else json.loads(row.ags)
+                students.c.assignment_id == assignment_id, lti_scores.c.issuer == row.issuer,
+                lti_scores.c.deployment_id == deployment_id,
+                lti_scores.c.context_id == context_id).order_by(lti_scores.c.lineitem)).all()
+        ags = next((r.ags for r in claims if json.loads(r.ags).get("lineitem")), None)
+        with self.db.write() as c:
+            c.execute(update(lti_courses).where(lti_courses.c.assignment_id == assignment_id,
+                                                lti_courses.c.context_id.is_(None))
+                      .values(deployment_id=deployment_id, context_id=context_id, ags=ags))
+
+    @staticmethod
+    def grade_service(row) -> dict | None:
+        """The Assignment and Grade Services claim the members of the course of ``row``
+        (:meth:`get`) share: its own line item, once a launch from that course showed
+        it; ``None`` until then, or while the course itself is not known (never another
+        course's line item: one link per course, each its own gradebook column)."""
+        if row is None or row.context_id is None or not row.ags:
+            return None
+        return json.loads(row.ags)
 
 
 def origin(url: str) -> str:

@@ -125,6 +125,9 @@ lti_scores = Table(
     Column("user_sub", String(255), nullable=False),
     Column("ags", Text, nullable=False),               # JSON: the launch's AGS endpoint claim
     Column("sent", Float),                             # the score last sent there (percent)
+    # The course of that line item (migration 0006; NULL: an older row that cannot tell).
+    Column("deployment_id", String(255)),
+    Column("context_id", String(255)),
 )
 
 
@@ -158,6 +161,11 @@ lti_courses = Table(
     Column("fetched", Float),                          # when the members were last read
     Column("members", Integer),                        # learners in the course then
     Column("error", Text),                             # why the last read failed
+    # The course itself (migration 0006; NULL: an older row, until the list names it) and
+    # its line item, as a launch from it showed it: the score target its members share.
+    Column("deployment_id", String(255)),
+    Column("context_id", String(255)),
+    Column("ags", Text),                               # JSON: that launch's AGS claim
 )
 
 __all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",

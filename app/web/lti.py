@@ -54,7 +54,7 @@ from app.classes.codes import token_hash
 
 from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
-from .lti_roster import remember_course
+from .lti_roster import remember_course, saw_line_item
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -297,6 +297,7 @@ def launch():
         return _refused(said("This assignment belongs to another course: its instructor can "
                              "link it into this one from the LMS (add the tool, then \"link "
                              "an assignment you made\")."), 403)
+    saw_line_item(a.id, data, _course(data))     # the member list's course's line item
     token = secrets.token_urlsafe(24)
     if teaches(data):
         lti.store.mint_instructor(a.id, token_hash(token))
@@ -314,7 +315,8 @@ def launch():
                           data.get("email") or data.get("preferred_username"),
                           token_hash(token), iss, message.get_client_id(), sub,
                           data.get(AGS_CLAIM) if message.has_ags() else None,
-                          current_app.extensions["assignment_budget"].students_per_assignment)
+                          current_app.extensions["assignment_budget"].students_per_assignment,
+                          course=_course(data)[1:])
     except AssignmentError as exc:
         return _refused(said(exc.msgid, **exc.fields), exc.status)
     if lti.conf.registered is not None:     # Canvas's user id, asked for at registration
@@ -356,7 +358,7 @@ def deep_link(launch_id: str):
     else:
         made = new_assignment(body)
         # The course's member list (NRPS) comes with the course that made it.
-        remember_course(made["id"], message.get_launch_data(), message.get_client_id())
+        remember_course(made["id"], message.get_launch_data(), message.get_client_id(), course)
     lti.store.bind(made["id"], *course)
     title = (body if isinstance(body, dict) else {}).get("title") or made.get("title") \
         or "Assignment"

@@ -9,6 +9,12 @@ no personal link until then. After the due date, the scores of those who
 never tried go back to the LMS (0; a late submission the late policy
 accepts then replaces it, as any changed score does).
 
+An assignment may be linked into other courses of the same LMS, each with
+its own line item (gradebook column). A member's score target is the line
+item of the member list's own course (issuer, deployment, context), as a
+launch from that course showed it (a student's or an instructor's); until
+one has, a member who never launched has none: never another course's.
+
 The list is read at most once a minute per assignment (:data:`EVERY`), each
 request to the LMS bounded in time; a read that fails is said on the
 dashboard, and the students already known stay.
@@ -33,6 +39,7 @@ from .errors import said
 log = logging.getLogger(__name__)
 
 NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
+AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 LEARNER = "membership#Learner"
 EVERY = 60
 """Seconds between two reads of one course's member list."""
@@ -58,12 +65,21 @@ def _courses() -> Courses:
     return found
 
 
-def remember_course(assignment_id: str, data: dict, client_id: str) -> None:
-    """At a deep link: where the new assignment's course lists its members (if the LMS
-    offers Names and Role Provisioning Services)."""
+def remember_course(assignment_id: str, data: dict, client_id: str,
+                    course: tuple[str, str, str]) -> None:
+    """At a deep link: where the new assignment's course (``course``: issuer, deployment,
+    context) lists its members (if the LMS offers Names and Role Provisioning Services)."""
     claim = data.get(NRPS_CLAIM)
     if isinstance(claim, dict) and isinstance(claim.get("context_memberships_url"), str):
-        _courses().remember(assignment_id, data["iss"], client_id, claim)
+        _courses().remember(assignment_id, data["iss"], client_id, claim, *course[1:])
+
+
+def saw_line_item(assignment_id: str, data: dict, course: tuple[str, str, str]) -> None:
+    """At a launch of the assignment (a student's or an instructor's) from ``course``:
+    its line item, if that course is the one whose members the dashboard lists."""
+    ags = data.get(AGS_CLAIM)
+    if isinstance(ags, dict) and isinstance(ags.get("lineitem"), str) and ags["lineitem"]:
+        _courses().saw(assignment_id, *course, ags)
 
 
 def _learner(member: dict) -> bool:
@@ -73,18 +89,24 @@ def _learner(member: dict) -> bool:
                     for r in roles))
 
 
-def _members(lti, row) -> list[dict]:
+def _members(lti, row) -> tuple[list[dict], str | None]:
+    """The course's members, and the course's id as the list names it (its ``context``)."""
     registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
     claim = json.loads(row.nrps)
     nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()), claim)
     out: list[dict] = []
+    context = None
     url = claim["context_memberships_url"]
     for _ in range(PAGES):
-        page, url = nrps.get_members_page(url)
-        out.extend(m for m in page if isinstance(m, dict))
+        data = nrps.get_nrps_data(url)
+        body = data.get("body") if isinstance(data.get("body"), dict) else {}
+        out.extend(m for m in body.get("members") or [] if isinstance(m, dict))
+        if context is None and isinstance(body.get("context"), dict):
+            context = body["context"].get("id")
+        url = data.get("next_page_url")
         if not url:
             break
-    return out
+    return out, str(context) if isinstance(context, (str, int)) and context != "" else None
 
 
 def sync_course(a) -> dict | None:
@@ -98,7 +120,11 @@ def sync_course(a) -> dict | None:
         return None
     if row.fetched is None or time.time() - row.fetched >= EVERY:
         try:
-            learners = [m for m in _members(lti, row) if _learner(m)]
+            members, context = _members(lti, row)
+            if row.context_id is None and context is not None:
+                courses.named(a.id, context)    # a row kept before 0006 recorded its course
+                row = courses.get(a.id)
+            learners = [m for m in members if _learner(m)]
             _add(lti, a, row, learners)
             courses.fetched(a.id, len(learners), None)
         except Exception as exc:  # noqa: BLE001 (the LMS down, refused, or odd: said, kept)
@@ -117,35 +143,49 @@ def _add(lti, a, row, learners: list[dict]) -> None:
     store = current_app.extensions["assignments"]
     budget = current_app.extensions["assignment_budget"]
     known = {st.key: st for st in store.students(a.id)}
-    ags = _courses().grade_service(a.id, row.issuer)
+    # The course's own line item (none until a launch from it shows it, nor while the
+    # course of a row kept before migration 0006 is not known): never another course's.
+    course = None if row.context_id is None else (row.deployment_id, row.context_id)
+    ags = _courses().grade_service(row)
+    have = lti.store.target_courses(a.id)
+    placeholders = _placeholders(store, a.id)
     for m in learners:
         key = lms_key(row.issuer, m["user_id"])
         st = known.get(key)
-        # A member who never launched gets a row (and, once a launch shows where the
-        # scores go, a grade target); one who launched keeps their own.
-        if st is not None and (ags is None or lti.store.grade_targets(st.id)
-                               or not _placeholder(store, st)):
+        if st is None:
+            # A member who never launched: a row with the course's line item (if known).
+            if len(known) >= budget.students_per_assignment:
+                break
+            name = m.get("name") or " ".join(
+                x for x in (m.get("given_name"), m.get("family_name")) if x) or m["user_id"]
+            sis = m.get("lis_person_sourcedid")
+            lti.store.student(a.id, key, str(name)[:200], sis if isinstance(sis, str) else None,
+                              m.get("email") if isinstance(m.get("email"), str) else None,
+                              PLACEHOLDER + secrets.token_hex(24), row.issuer, row.client_id,
+                              m["user_id"], ags, budget.students_per_assignment, course=course)
+            known[key] = True
             continue
-        if st is None and len(known) >= budget.students_per_assignment:
-            break
-        name = m.get("name") or " ".join(
-            x for x in (m.get("given_name"), m.get("family_name")) if x) or m["user_id"]
-        sis = m.get("lis_person_sourcedid")
-        lti.store.student(a.id, key, str(name)[:200], sis if isinstance(sis, str) else None,
-                          m.get("email") if isinstance(m.get("email"), str) else None,
-                          PLACEHOLDER + secrets.token_hex(24), row.issuer, row.client_id,
-                          m["user_id"], ags, budget.students_per_assignment)
-        known[key] = st
+        if course is None:
+            continue
+        # One known: their score goes to this course's line item too (they launched from
+        # another course, or never: then to this one only, whatever was given before).
+        mine = have.get(st.id, set())
+        alone = st.id in placeholders
+        if (alone and mine - {course}) or (ags is not None and course not in mine):
+            lti.store.course_target(st.id, row.issuer, row.client_id, m["user_id"], ags,
+                                    course, alone)
 
 
-def _placeholder(store, st) -> bool:
+def _placeholders(store, assignment_id: str) -> set[int]:
+    """The assignment's students made from the member list who never launched."""
     from sqlalchemy import select
 
     from app.db.schema import students
 
     with store.db.read() as c:
-        found = c.execute(select(students.c.token_hash).where(students.c.id == st.id)).scalar()
-    return bool(found) and found.startswith(PLACEHOLDER)
+        return set(c.execute(select(students.c.id).where(
+            students.c.assignment_id == assignment_id,
+            students.c.token_hash.startswith(PLACEHOLDER, autoescape=True))).scalars())
 
 
 def _send_untried(lti, a) -> None:

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from app.db.schema import students
 from tests.lti.platform import ROLES
-from tests.lti.test_launch import _deep_link, _launch
+from tests.lti.test_launch import _deep_link, _launch, _post_form
 
 pytestmark = pytest.mark.slow       # two servers on loopback
 
@@ -102,3 +102,82 @@ def test_before_the_due_date_members_are_listed_and_nothing_is_sent(lms):
         c.execute(lti_courses.update().values(fetched=0.0))
     _, _, again = _dashboard(lms, s, link)
     assert len(again["students"]) == 3 and again["course"]["error"]
+
+
+def _second_course(lms, s, dashboard: str, context: str = "course-2") -> int:
+    """The instructor links the assignment into another course of the same LMS (its
+    dashboard link the proof, as test_course.py does); the new link's index."""
+    page = s.get(f"{lms.url}/start", params={"user": "teacher", "role": "instructor",
+                                             "kind": "deeplink", "context": context}, timeout=20)
+    launch_id = re.search(r'data-deep-link="([^"]+)"', _post_form(s, page.text).text).group(1)
+    made = s.post(f"{lms.tool_url}/lti/deep-link/{launch_id}", json={"link": dashboard},
+                  timeout=20)
+    assert made.status_code == 201, made.text
+    back = s.post(made.json()["return_url"], data={"JWT": made.json()["jwt"]}, timeout=20)
+    return int(re.search(r'data-linked="(\d+)"', back.text).group(1))
+
+
+def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_only(lms):
+    """Issue 25/27: an assignment deep-linked in course 1 (whose member list the dashboard
+    reads) and linked into course 2 of the same LMS: each course has its own line item,
+    and a member of course 1 who never launched gets course 1's, never course 2's, even
+    when only course 2 has shown one yet."""
+    lms.members[:] = [MEMBERS[0],
+                      {"user_id": "stu-1", "roles": [ROLES["student"]], "name": "Never Came"},
+                      {"user_id": "stu-12", "roles": [ROLES["student"]], "name": "Both Courses"}]
+    s = requests.Session()
+    page = s.get(f"{lms.url}/start", params={"user": "teacher", "role": "instructor",
+                                             "kind": "deeplink"}, timeout=20)
+    launch_id = re.search(r'data-deep-link="([^"]+)"', _post_form(s, page.text).text).group(1)
+    made = s.post(f"{lms.tool_url}/lti/deep-link/{launch_id}", timeout=20, json={
+        "title": "Two courses", "attempts": 2, "due": _iso(-60), "late": "mark",
+        "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    first = int(re.search(r'data-linked="(\d+)"', s.post(
+        made["return_url"], data={"JWT": made["jwt"]}, timeout=20).text).group(1))
+    aid, key = re.fullmatch(r"/a/([^/]+)/dashboard#(.+)", made["dashboard"]).groups()
+    second = _second_course(lms, s, made["dashboard"])
+    assert lms.links[first]["context"] == "course-1" and lms.links[second]["context"] == "course-2"
+    # Course 2 shows its line item first: someone of course 2 only, and a member of
+    # course 1 who opens it from course 2.
+    _launch(lms, s, "stu-2", link=second)
+    _launch(lms, s, "stu-12", link=second)
+
+    def results():
+        r = s.get(f"{lms.tool_url}/api/assignments/{aid}/results",
+                  headers={"Authorization": f"Bearer {key}"}, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    books = lms.gradebook
+    # Past the due date, course 1's line item not known yet: Never Came is listed, and gets
+    # no score anywhere (course 2's gradebook is not theirs).
+    listed = results()
+    assert "Never Came" in {r["student"] for r in listed["students"]}
+    assert "stu-1" not in books.get(str(second), {}) and "stu-1" not in books.get(str(first), {})
+    # Course 2's own untried get their 0 there, and nowhere else.
+    assert books[str(second)]["stu-2"]["scoreGiven"] == 0
+    assert books[str(second)]["stu-12"]["scoreGiven"] == 0
+    assert not books.get(str(first))
+    # The instructor opens the dashboard from course 1: its line item is known now, and
+    # the next read of the members gives it to course 1's members.
+    _dashboard(lms, s, first)
+    results()
+    assert books[str(first)]["stu-1"]["scoreGiven"] == 0
+    assert books[str(first)]["stu-12"]["scoreGiven"] == 0     # a member of course 1 too
+    assert "stu-1" not in books[str(second)]
+    assert "stu-2" not in books[str(first)]                     # not a member of course 1
+    # Never Came's late work later (from course 1) replaces the 0 there, only there.
+    target = _launch(lms, s, "stu-1", link=first)
+    token = target.split("#s=")[1]
+    r = s.post(f"{lms.tool_url}/api/assignments/{aid}/me/exercises/0",
+               headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2", "c3"]}},
+               timeout=30)
+    assert r.json()["late"] is True
+    assert books[str(first)]["stu-1"]["scoreGiven"] == 100
+    assert "stu-1" not in books[str(second)]
+    # Both Courses' work reaches both gradebooks.
+    token = _launch(lms, s, "stu-12", link=second).split("#s=")[1]
+    s.post(f"{lms.tool_url}/api/assignments/{aid}/me/exercises/0",
+           headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2"]}}, timeout=30)
+    assert books[str(first)]["stu-12"]["scoreGiven"] == 50
+    assert books[str(second)]["stu-12"]["scoreGiven"] == 50
