@@ -176,23 +176,7 @@ class MctsNarrator(Narrator):
                           playout=ids, cutoff=cutoff, **extra)
 
     def _playout_words(self, start: M.Stat, path) -> list[str]:
-        """The first :data:`PLAYOUT_WORDS` moves of a game's playout in words ("X in
-        the centre"), as the sentences name moves; a move that cannot be read keeps
-        its name."""
-        out: list[str] = []
-        if self._lazy:   # the moves of the rules, from the start's position
-            state, moves = path
-            rules = self.tree.rules
-            before = rules.display(state)
-            for a in moves[:PLAYOUT_WORDS]:
-                name = rules.move_name(state, a)
-                state = rules.result(state, a)
-                after = rules.display(state)
-                out.append(move_words(self._game, before, after, self.tell) or name)
-                before = after
-            return out
-        nodes = [start.node, *path[:PLAYOUT_WORDS]]
-        return [self.move(a, b) for a, b in zip(nodes, nodes[1:])]
+        return playout_words(self.tree, self._game, self.tell, start.node, path, self.move)
 
     def on_backup(self, start: M.Stat, result) -> dict:
         changes: list = []
@@ -267,6 +251,28 @@ class MctsNarrator(Narrator):
                 "best_move": best.node.id if best is not None else None,
                 "visits": visits, "means": means, "evaluated": [], "pruned": [], "pv": pv,
                 "stats": stats, "lines": self.lines("done", None), "text": text, "changes": []}
+
+
+def playout_words(tree: Tree, game: str, tell, start, path, move) -> list[str]:
+    """The first :data:`PLAYOUT_WORDS` moves of a game's playout from node ``start``
+    in words ("X in the centre"), as the sentences name moves; a move that cannot
+    be read keeps its name. ``move(a, b)``: how the sentences name the move from
+    node ``a`` to ``b`` (a tree file's game; a lazy game's moves come of its rules).
+    The narrator and the compact records (:mod:`app.search.compact_mcts`) both say them."""
+    out: list[str] = []
+    if getattr(tree, "playout", None) is not None:   # the moves of the rules, from the start's position
+        state, moves = path
+        rules = tree.rules
+        before = rules.display(state)
+        for a in moves[:PLAYOUT_WORDS]:
+            name = rules.move_name(state, a)
+            state = rules.result(state, a)
+            after = rules.display(state)
+            out.append(move_words(game, before, after, tell) or name)
+            before = after
+        return out
+    nodes = [start, *path[:PLAYOUT_WORDS]]
+    return [move(a, b) for a, b in zip(nodes, nodes[1:])]
 
 
 def narrate(tree: Tree, opts: SearchOptions, words=None) -> Iterator[dict]:

@@ -69,3 +69,19 @@ export function unview(x) {
   return x;
 }
 
+
+/**
+ * Python's round(x, d) (d small): the exact value rounded half to even (a
+ * tie only where x is k / 2^(d+1), whose decimals end there), then the
+ * nearest double, as [mcts]'s means and UCB1 numbers are rounded.
+ */
+export function round(x, d) {
+  if (!Number.isFinite(x)) return x;
+  const scale = 10 ** d;
+  if (Number.isInteger(x * 2 ** (d + 1)) && Math.abs(x) < 2 ** 40) {
+    const y = x * scale;                // exact: k × 5^d / 2
+    const f = Math.floor(y);
+    if (y - f === 0.5) return (f % 2 === 0 ? f : f + 1) / scale;
+  }
+  return Number(x.toFixed(d));
+}
