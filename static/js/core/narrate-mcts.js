@@ -5,8 +5,9 @@
 // and the summary. The page holds the search tree: each node's children
 // tried, in order, its visits and total; the UCB1 rows are worked out here
 // with the operations of app/search/mcts.py ucb_rows, in the same order
-// (IEEE doubles both), and rounded as the server rounds them (round: half
-// to even on the exact value). It reads the narrator's shared run state
+// (IEEE doubles both; ln N as the server's records give it: Math.log is 1
+// ulp off Python's for some N), and rounded as the server rounds them
+// (round: half to even on the exact value). It reads the narrator's shared run state
 // (`run`: see narrate.js makeNarrator) and says through `run.say`.
 
 import { fmt, jv, num, round } from './narrate-numbers.js';
@@ -31,6 +32,7 @@ export function makeMcts(run, h) {
   let root = null;        // the search tree's root: {node, parent, children, visits, total}
   let at = null;          // where the iteration stands
   let result = null, leaf = false;   // the simulation's result; its node ended it itself
+  const logs = new Map();             // visits N -> ln N, as the server has it
 
   const stat = (node, parent) => ({ node, parent, children: [], visits: 0, total: 0 });
 
@@ -55,7 +57,7 @@ export function makeMcts(run, h) {
 
   /** mcts.ucb_rows: each tried child with its UCB1 numbers, unrounded. */
   function rows(parent) {
-    const ln = parent.visits ? Math.log(parent.visits) : 0.0;
+    const ln = parent.visits ? logs.get(parent.visits) : 0.0;
     const ismax = parent.node.playerIndex === 0;
     return parent.children.map((ch) => {
       const v = ch.visits;
@@ -66,8 +68,9 @@ export function makeMcts(run, h) {
     });
   }
 
-  function onSelect(i) {
+  function onSelect(i, ln) {
     const parent = at, child = parent.children[i];
+    if (ln !== undefined) logs.set(parent.visits, ln);
     const node = parent.node, cnode = child.node;
     const all = rows(parent);
     const mine = all[i];
@@ -171,7 +174,7 @@ export function makeMcts(run, h) {
   function record(r) {
     if (r[0] !== 13) tick();   // (a selection, an expansion or a playout may start an iteration)
     switch (r[0]) {
-      case 10: return onSelect(r[1]);
+      case 10: return onSelect(r[1], r[2]);
       case 11: return onExpand(r.length > 1 ? run.addNode(r[1], at.node.id, r[2], r[3])
         : at.node.children[at.children.length]);
       case 12: return onSimulate(num(r[1]), r[2], r[3], r.length > 4 ? r[4] : null);
