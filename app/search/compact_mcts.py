@@ -139,11 +139,12 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
             if not path:
                 yield f"[12,{_value_text(result)},[],{cut}]", 1
                 continue
-            ids = ",".join([quote(i) for i in path_ids(tree, start.node, path)])
+            states = [] if words else None   # (a game's positions, for its moves in words)
+            ids = ",".join([quote(i) for i in path_ids(tree, start.node, path, states)])
             if game and not lazy and (said := name_of(path[-1].label)):
                 yield said, 1   # (the sentence names where a tree file's playout ends)
             if words:
-                said = NM.playout_words(tree, game, tell, start.node, path, move)
+                said = NM.playout_words(tree, game, tell, start.node, path, move, states)
                 yield (f"[12,{_value_text(result)},[{ids}],{cut},"
                        f"[{','.join([quote(w) for w in said])}]]"), 1
             else:
