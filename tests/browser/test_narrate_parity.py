@@ -250,6 +250,8 @@ def test_monte_carlo_tree_search(browser, live_server, lang, monkeypatch):
         xs = [(k / 16, 3) for k in range(-99, 100)] + [(k / 8, 2) for k in range(-99, 100)]
         xs += [(rng.uniform(-50, 50), d) for d in (2, 3) for _ in range(500)]
         xs += [(x, d) for x in (2.675, 1.005, 0.0005, 1e-7, 123456.0625, -0.0625) for d in (2, 3)]
+        xs += [((k + 0.5) / 10 ** d, d) for d in (2, 3) for k in range(-300, 300)]   # near halves
+        xs += [(x * 10 ** e, d) for x, d in xs[:400] for e in (5, 9)]   # large: the exact path
         assert pg.evaluate(ROUND_JS, xs) == [round(x, d) for x, d in xs]
     context.close()
     assert not errors

@@ -78,10 +78,13 @@ export function unview(x) {
 export function round(x, d) {
   if (!Number.isFinite(x)) return x;
   const scale = 10 ** d;
+  const y = x * scale;                  // off the exact x × 10^d by less than 1e-8 below 1e8:
+  const f = Math.floor(y), frac = y - f;
+  if (Math.abs(y) < 1e8 && Math.abs(frac - 0.5) > 1e-7) return (frac < 0.5 ? f : f + 1) / scale;
+  // (far from a half, the same integer as the exact value's; ÷ is correctly rounded)
   if (Number.isInteger(x * 2 ** (d + 1)) && Math.abs(x) < 2 ** 40) {
-    const y = x * scale;                // exact: k × 5^d / 2
-    const f = Math.floor(y);
-    if (y - f === 0.5) return (f % 2 === 0 ? f : f + 1) / scale;
+    // exact: y = k × 5^d / 2
+    if (frac === 0.5) return (f % 2 === 0 ? f : f + 1) / scale;
   }
   return Number(x.toFixed(d));
 }
