@@ -63,7 +63,9 @@ from app.search import SearchOptions, raw_events, run  # noqa: E402
 from app.search.compact import records  # noqa: E402
 from app.search.wire import encoded  # noqa: E402
 
-GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect4", 1000)}
+GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect4", 1000),
+         # one iteration past narrate_mcts.WORDS_UP_TO: its playouts' moves not said in words
+         "Connect Four, no words": ("game:connect4", 1001)}
 
 
 def ours_raw(game_id: str, n: int) -> int:

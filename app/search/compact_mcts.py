@@ -31,9 +31,11 @@ record                              meaning
 ``[11, id, label, player]``         order); a lazy game's child, named
 ``[12, result, ids, cutoff]``       SIMULATE from where the iteration stands:
 ``[12, result, ids, cutoff, moves]`` the result (exact), the ids passed (none:
-                                    the node itself ended it), the depth limit
-                                    stopped it; ``moves`` (a game's, words on):
-                                    its first moves in words
+                                    the node itself ended it; a lazy game's:
+                                    the moves' names, its ids being the paths
+                                    of names from the start, ``X5-O1``), the
+                                    depth limit stopped it; ``moves`` (a
+                                    game's, words on): its first moves in words
 ``[13]``                            BACKUP of that result to the root
 ``[8, null]``                       last: the page makes the summary
 ==================================  ==============================================
@@ -112,6 +114,8 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
         yield said, 1
     SELECT, EXPAND, SIMULATE = M.SELECT, M.EXPAND, M.SIMULATE
     path_ids = M.path_ids
+    rules = getattr(tree, "rules", None)
+    move_names = getattr(rules, "move_names", None) if lazy else None
     for ev in raw:
         kind = ev[0]
         if kind == SELECT:
@@ -140,7 +144,13 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
                 yield f"[12,{_value_text(result)},[],{cut}]", 1
                 continue
             states = [] if words else None   # (a game's positions, for its moves in words)
-            ids = ",".join([quote(i) for i in path_ids(tree, start.node, path, states)])
+            if move_names is not None:   # the names: the page makes the ids (theirs grow as a square)
+                ids = ",".join([quote(i) for i in move_names(*path)])
+            elif lazy:   # (a name holds no "-": the ids join them with it)
+                ids = ",".join([quote(i.rsplit("-", 1)[-1])
+                                for i in path_ids(tree, start.node, path, states)])
+            else:
+                ids = ",".join([quote(i) for i in path_ids(tree, start.node, path, states)])
             if game and not lazy and (said := name_of(path[-1].label)):
                 yield said, 1   # (the sentence names where a tree file's playout ends)
             if words:

@@ -170,6 +170,13 @@ export function makeMcts(run, h) {
     return mcEvent('backpropagate', start.node, changes, text, { iteration: k, result: jv(result), path });
   }
 
+  /** A lazy game's playout from `node`: its moves' names -> the ids of the positions it passed
+   * (paths of move names from the start, as app/games/lazy.py names its nodes). */
+  function idsOf(node, names) {
+    let prefix = node.parent ? `${node.id}-` : '';
+    return names.map((name) => { prefix += name; const id = prefix; prefix += '-'; return id; });
+  }
+
   /** The record's event (kinds 10 to 13, app/search/compact_mcts.py). */
   function record(r) {
     if (r[0] !== 13) tick();   // (a selection, an expansion or a playout may start an iteration)
@@ -177,7 +184,7 @@ export function makeMcts(run, h) {
       case 10: return onSelect(r[1], r[2]);
       case 11: return onExpand(r.length > 1 ? run.addNode(r[1], at.node.id, r[2], r[3])
         : at.node.children[at.children.length]);
-      case 12: return onSimulate(num(r[1]), r[2], r[3], r.length > 4 ? r[4] : null);
+      case 12: return onSimulate(num(r[1]), run.lazy ? idsOf(at.node, r[2]) : r[2], r[3], r.length > 4 ? r[4] : null);
       default: return onBackup();
     }
   }
