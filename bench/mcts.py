@@ -15,8 +15,12 @@ moves to the end of the game):
 * ``narrated``  - the same run as narrated event dicts (``app.search.run``:
   sentences, UCB1 numbers, view changes: what the command line and the HTTP
   trace get);
-* ``wire``      - the narrated events as the JSON text the page pulls
-  (``app.search.wire.encoded``);
+* ``wire``      - the narrated events as the JSON text the page pulled
+  before issue 30 (``app.search.wire.encoded``; still a pull's
+  ``encoding: "json"``);
+* ``compact``   - the compact records the page pulls now and narrates itself
+  (``app.search.compact.records``: a selection the child's index, a
+  back-propagation nothing; a game's nodes, positions and moves in words);
 * ``aima-python`` - ``monte_carlo_tree_search`` of aima-python's
   ``aima/games.py`` (UCT; it expands all children of a leaf at once and
   tries them first, as the core's one-at-a-time expansion does);
@@ -33,7 +37,11 @@ project.
 
 (``--aima-python`` names a checkout holding ``aima/games.py``; without it,
 that contender is left out.) The last lines are the ratios of time per
-iteration, raw / each aima (goal <= 1.0).
+iteration, raw / each aima (goal <= 1.0), and what the page receives / raw
+(compact / raw, goal <= 3.0; wire / raw before). ``--page`` adds the page's
+side: Node (V8, as Chromium) narrating the compact records of each game with
+``static/js/core/narrate.js`` (bench/mcts_page.mjs), once the Python rounds
+are done.
 """
 from __future__ import annotations
 
@@ -52,9 +60,12 @@ sys.setrecursionlimit(10_000)
 
 from app.games.ids import resolve  # noqa: E402
 from app.search import SearchOptions, raw_events, run  # noqa: E402
+from app.search.compact import records  # noqa: E402
 from app.search.wire import encoded  # noqa: E402
 
-GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect4", 1000)}
+GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect4", 1000),
+         # one iteration past narrate_mcts.WORDS_UP_TO: its playouts' moves not said in words
+         "Connect Four, no words": ("game:connect4", 1001)}
 
 
 def ours_raw(game_id: str, n: int) -> int:
@@ -78,6 +89,31 @@ def ours_narrated(game_id: str, n: int) -> int:
 def ours_wire(game_id: str, n: int) -> int:
     return sum(len(t) for t, _ in encoded(resolve(game_id),
                                           SearchOptions(algorithm="mcts", iterations=n, seed=1)))
+
+
+def ours_compact(game_id: str, n: int) -> int:
+    return sum(len(t) for t, _ in records(resolve(game_id),
+                                          SearchOptions(algorithm="mcts", iterations=n, seed=1)))
+
+
+def page_side(rounds: int) -> dict:
+    """ms of each round of the page's narration of each game's records (Node)."""
+    import subprocess
+    import tempfile
+    from app.i18n import js_messages, words
+    from app.search.descriptors import document
+    texts = {game: "[" + ",".join(t for t, _ in records(
+        resolve(game_id), SearchOptions(algorithm="mcts", iterations=n, seed=1))) + "]"
+        for game, (game_id, n) in GAMES.items()}
+    data = {"lang": "en", "algorithms": document(words("en")), "catalogue": js_messages("en"),
+            "records": texts, "rounds": rounds}
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(data, f)
+        f.flush()
+        out = subprocess.run(["node", str(Path(__file__).with_name("mcts_page.mjs"))],
+                             env={**os.environ, "FIXTURE": f.name}, capture_output=True,
+                             text=True, check=True).stdout
+    return json.loads(out)
 
 
 def aima_python(path: str | None):
@@ -126,13 +162,17 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--aima-python", help="a checkout of aima-python (holding aima/games.py)")
     ap.add_argument("--json", help="write the medians here as JSON")
+    ap.add_argument("--page", action="store_true",
+                    help="also time the page's narration of the compact records (Node)")
+    ap.add_argument("--only-ours", action="store_true",
+                    help="leave aima3 out (the raw / narrated / wire / compact columns only)")
     args = ap.parse_args(argv)
     contenders = {"raw": ours_raw, "raw-rules": ours_raw_rules, "narrated": ours_narrated,
-                  "wire": ours_wire}
+                  "wire": ours_wire, "compact": ours_compact}
     ap_search = aima_python(args.aima_python)
     if ap_search is not None:
         contenders["aima-python"] = ap_search
-    a3 = aima3()
+    a3 = None if args.only_ours else aima3()
     if a3 is not None:
         contenders["aima3"] = a3
     print(f"load average before: {os.getloadavg()}")
@@ -149,11 +189,19 @@ def main(argv=None) -> int:
         print(f"\n{game}, {n} iterations from the empty board, median of {args.rounds}:")
         for k, s in med.items():
             print(f"  {k:<12} {s * 1000:9.1f} ms  {n / s:10,.0f} iterations/s")
+        print(f"  compact / raw: {med['compact'] / med['raw']:.2f}   wire / raw: "
+              f"{med['wire'] / med['raw']:.2f}   narrated / raw: {med['narrated'] / med['raw']:.2f}")
         for k in ("aima-python", "aima3"):
             if k in med:
                 print(f"  raw / {k}: {med['raw'] / med[k]:.2f}   raw-rules / {k}: "
                       f"{med['raw-rules'] / med[k]:.2f}   narrated / {k}: "
                       f"{med['narrated'] / med[k]:.2f}   wire / {k}: {med['wire'] / med[k]:.2f}")
+    if args.page:
+        for game, ms in page_side(args.rounds).items():
+            med = statistics.median(ms)
+            results[game]["page_ms"] = med
+            print(f"\n{game}: the page narrates the compact records in {med:.1f} ms "
+                  f"(median of {args.rounds}, Node)")
     print(f"\nload average after: {os.getloadavg()}")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

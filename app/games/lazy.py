@@ -315,18 +315,30 @@ class GameTree:
         return GameNode(self, prefix + rules.move_name(node.state, action), node.depth + 1, s,
                         node, value, 0 if rules.to_move(s) == max_name else 1)
 
-    def playout_ids(self, start, path) -> list[str]:
-        """The ids of the positions a playout passed (``path`` as :meth:`playout` gives it)."""
+    def playout_ids(self, start, path, states: list | None = None) -> list[str]:
+        """The ids of the positions a playout passed (``path`` as :meth:`playout` gives it).
+        Rules that name moves without making the positions (``move_names``) make
+        none; others replay the playout, each position appended to ``states`` if
+        given (the moves in words need them: one replay, not two)."""
         if not path:
             return []
         state, moves = path
         rules = self.rules
         out, prefix = [], "" if start.parent is None else start.id + "-"
+        fast = getattr(rules, "move_names", None)
+        if fast is not None:   # (the names alone: no position made)
+            for name in fast(state, moves):
+                prefix += name
+                out.append(prefix)
+                prefix += "-"
+            return out
         for a in moves:
             prefix += rules.move_name(state, a)
             out.append(prefix)
             prefix += "-"
             state = rules.result(state, a)
+            if states is not None:
+                states.append(state)
         return out
 
     def summary(self) -> dict:

@@ -109,6 +109,12 @@ class TicTacToeRules:
     def move_name(self, board: str, action: int) -> str:
         return f"{self.mover(board)}{action + 1}"
 
+    def move_names(self, board, moves) -> list[str]:
+        """:meth:`move_name` of each of ``moves`` played in turn from ``board``, without
+        making the positions (the marks alternate): a playout's ids, cheaply."""
+        first, second = ("X", "O") if self.mover(board) == "X" else ("O", "X")
+        return [f"{second if k & 1 else first}{a + 1}" for k, a in enumerate(moves)]
+
     def height(self, board: str) -> int:
         return board.count(".")
 
@@ -245,6 +251,12 @@ class Connect4Rules:
 
     def move_name(self, state, action: int) -> str:
         return f"{self.mover(state)}{action + 1}"
+
+    def move_names(self, state, moves) -> list[str]:
+        """:meth:`move_name` of each of ``moves`` played in turn from ``state``, without
+        making the positions (the marks alternate): a playout's ids, cheaply."""
+        first, second = ("X", "O") if self.mover(state) == "X" else ("O", "X")
+        return [f"{second if k & 1 else first}{a + 1}" for k, a in enumerate(moves)]
 
     def height(self, state) -> int:
         return state[0].count(".")

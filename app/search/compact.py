@@ -33,6 +33,11 @@ record                                      meaning
 ``[5, label, words]``                       a game's position in words (null: none)
 ``[6, parent label, label, words]``         a game's move in words (null: none)
 ``[8, minimax_evaluated]``                  last: what plain minimax would evaluate
+``[10, i]``, ``[11]``, ``[12, ...]``,       Monte Carlo tree search's SELECT, EXPAND,
+``[13]``                                    SIMULATE, BACKUP (its record's ``records``:
+                                            :mod:`app.search.compact_mcts` lists them;
+                                            its header has ``mcts``, its last is
+                                            ``[8, null]``)
 ==========================================  ======================================
 
 Values are written exactly (infinities as ``"inf"``/``"-inf"``, a vector as
@@ -115,7 +120,8 @@ def records(tree: Tree, options: SearchOptions | None = None,
     ending with the ``[8, ...]`` record. Options are checked first
     (:class:`SearchError` here)."""
     opts = (options or SearchOptions()).resolved(tree)
-    return _records(tree, opts, words or english, A.raw_events(tree, opts))
+    own = get(opts.algorithm).records_maker   # (Monte Carlo tree search's: compact_mcts)
+    return (own or _records)(tree, opts, words or english, A.raw_events(tree, opts))
 
 
 def _records(tree: Tree, opts: SearchOptions, tell, raw) -> Iterator[tuple[str, int]]:

@@ -70,6 +70,10 @@ class Algorithm:
     compact: bool = True
     """The page gets its runs as compact records and narrates them itself
     (``static/js/core/narrate.js``); False: as the server's narrated JSON events."""
+    records: str = ""
+    """``module:function`` in this package making its compact records of its raw
+    events, ``function(tree, opts, words, raw)`` (:mod:`app.search.compact`);
+    "": compact's own, for the raw events of :mod:`app.search.algorithms`."""
     whatif: bool = True
     """Offered in the editor's what-if (searched again after every edit)."""
     worksheet: bool = True
@@ -121,6 +125,11 @@ class Algorithm:
     @property
     def narrator_class(self) -> type:
         return _load(self.narrator)
+
+    @property
+    def records_maker(self) -> Callable | None:
+        """Its own maker of compact records (``records``), or None."""
+        return _load(self.records) if self.records else None
 
     def fits_shape(self, multiplayer: bool, chance: bool) -> bool:
         """Whether a tree of this shape is one it takes (before its leaves and evals)."""
@@ -198,7 +207,7 @@ REGISTRY: tuple[Algorithm, ...] = (
               narrator="narrate_mcts:MctsNarrator",
               options=("depth", "seed", "iterations", "exploration"),
               events=("select", "expand", "simulate", "backpropagate", "done"),
-              compact=False, whatif=False, worksheet=False, panel="mcts",
+              records="compact_mcts:records", whatif=False, worksheet=False, panel="mcts",
               questions=("ucb",),
               reasons=(("questions", N_("Monte Carlo tree search returns no values, keeps no α and β and "
                                         "visits nodes by sampling: ask which child UCB1 selects.")),

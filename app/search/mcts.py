@@ -180,12 +180,12 @@ def _playout(node, random, limit, vec: bool):
     return val, path, cutoff
 
 
-def path_ids(tree: Tree, start, path) -> list[str]:
+def path_ids(tree: Tree, start, path, states: list | None = None) -> list[str]:
     """The ids of the nodes a playout from node ``start`` passed (a game
-    gives its moves)."""
+    gives its moves; and the positions it passed, appended to ``states`` if given)."""
     ids = getattr(tree, "playout_ids", None)
     if ids is not None:
-        return ids(start, path)
+        return ids(start, path) if states is None else ids(start, path, states)
     return [n.id for n in path]
 
 

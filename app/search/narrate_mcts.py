@@ -130,7 +130,9 @@ class MctsNarrator(Narrator):
     def on_simulate(self, start: M.Stat, result, path, cutoff: bool) -> dict:
         self._tick(start)   # (the first event when the root itself ends every playout)
         node = start.node
-        ids = M.path_ids(self.tree, node, path)
+        words = self._game and path and self.opts.iterations <= WORDS_UP_TO
+        states = [] if words else None   # (a game's positions, for its moves in words)
+        ids = M.path_ids(self.tree, node, path, states)
         changes: list = []
         self.set(changes, node.id, "status", "active")
         res = self.figure(jv(result))
@@ -170,29 +172,13 @@ class MctsNarrator(Narrator):
                         if count == 1 else
                         self.said("Playout from {node}: {count} random moves to leaf {end}, "
                                   "worth {result} for MAX.", self.name(node), count, end, res))
-        extra = {"moves": self._playout_words(start, path)} \
-            if self._game and ids and self.opts.iterations <= WORDS_UP_TO else {}
+        extra = {"moves": self._playout_words(start, path, states)} if words and ids else {}
         return self.event("simulate", node, changes, text, iteration=self.k, result=jv(result),
                           playout=ids, cutoff=cutoff, **extra)
 
-    def _playout_words(self, start: M.Stat, path) -> list[str]:
-        """The first :data:`PLAYOUT_WORDS` moves of a game's playout in words ("X in
-        the centre"), as the sentences name moves; a move that cannot be read keeps
-        its name."""
-        out: list[str] = []
-        if self._lazy:   # the moves of the rules, from the start's position
-            state, moves = path
-            rules = self.tree.rules
-            before = rules.display(state)
-            for a in moves[:PLAYOUT_WORDS]:
-                name = rules.move_name(state, a)
-                state = rules.result(state, a)
-                after = rules.display(state)
-                out.append(move_words(self._game, before, after, self.tell) or name)
-                before = after
-            return out
-        nodes = [start.node, *path[:PLAYOUT_WORDS]]
-        return [self.move(a, b) for a, b in zip(nodes, nodes[1:])]
+    def _playout_words(self, start: M.Stat, path, states: list | None = None) -> list[str]:
+        return playout_words(self.tree, self._game, self.tell, start.node, path, self.move,
+                             states)
 
     def on_backup(self, start: M.Stat, result) -> dict:
         changes: list = []
@@ -267,6 +253,31 @@ class MctsNarrator(Narrator):
                 "best_move": best.node.id if best is not None else None,
                 "visits": visits, "means": means, "evaluated": [], "pruned": [], "pv": pv,
                 "stats": stats, "lines": self.lines("done", None), "text": text, "changes": []}
+
+
+def playout_words(tree: Tree, game: str, tell, start, path, move,
+                  states: list | None = None) -> list[str]:
+    """The first :data:`PLAYOUT_WORDS` moves of a game's playout from node ``start``
+    in words ("X in the centre"), as the sentences name moves; a move that cannot
+    be read keeps its name. ``move(a, b)``: how the sentences name the move from
+    node ``a`` to ``b`` (a tree file's game; a lazy game's moves come of its rules,
+    from the positions it passed, ``states``, when :func:`~app.search.mcts.path_ids`
+    gave them). The narrator and the compact records (:mod:`app.search.compact_mcts`)
+    both say them."""
+    out: list[str] = []
+    if getattr(tree, "playout", None) is not None:   # the moves of the rules, from the start's position
+        state, moves = path
+        rules = tree.rules
+        before = rules.display(state)
+        for j, a in enumerate(moves[:PLAYOUT_WORDS]):
+            name = rules.move_name(state, a)
+            state = states[j] if states else rules.result(state, a)
+            after = rules.display(state)
+            out.append(move_words(game, before, after, tell) or name)
+            before = after
+        return out
+    nodes = [start, *path[:PLAYOUT_WORDS]]
+    return [move(a, b) for a, b in zip(nodes, nodes[1:])]
 
 
 def narrate(tree: Tree, opts: SearchOptions, words=None) -> Iterator[dict]:

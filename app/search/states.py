@@ -181,19 +181,23 @@ _LINES4 = tuple(tuple((r + k * dr) * 7 + c + k * dc for k in range(4))
                 for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
                 if 0 <= r + 3 * dr < 6 and 0 <= c + 3 * dc < 7)
 """Tic-tac-toe's eight lines; Connect Four's 69 windows of four."""
+_AT3 = tuple(tuple(w for w in _LINES3 if i in w) for i in range(9))
+_AT4 = tuple(tuple(w for w in _LINES4 if i in w) for i in range(42))
+"""The lines through each cell, in the same order (a move's aim reads only those:
+Monte Carlo tree search says a few moves of every playout in words)."""
 
 
 def _aim(cells, cell: int, mark: str, lines) -> str | None:
     """What a mark put on ``cell`` does: "win" (it completes a line of its
-    own), "block" (the other side had the rest of a line), else None."""
+    own), "block" (the other side had the rest of a line), else None
+    (``lines``: the lines through each cell)."""
     other = "O" if mark == "X" else "X"
     block = False
-    for line in lines:
-        if cell in line:
-            rest = [cells[j] for j in line if j != cell]
-            if all(c == mark for c in rest):
-                return "win"
-            block = block or all(c == other for c in rest)
+    for line in lines[cell]:
+        rest = [cells[j] for j in line if j != cell]
+        if all(c == mark for c in rest):
+            return "win"
+        block = block or all(c == other for c in rest)
     return "block" if block else None
 
 
@@ -220,7 +224,7 @@ def move_words(kind: str | None, parent: str, child: str, tell=english) -> str |
     '6 split into 4 and 2'
     """
     if kind in ("tictactoe", "connect4"):
-        read, lines = (board, _LINES3) if kind == "tictactoe" else (rack, _LINES4)
+        read, lines = (board, _AT3) if kind == "tictactoe" else (rack, _AT4)
         a, b = read(parent), read(child)
         if a is None or b is None:
             return None

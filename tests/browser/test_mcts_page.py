@@ -86,7 +86,10 @@ def test_mcts_steps_draw_the_search_tree_and_its_numbers(page, viz, live_server,
 
 def test_mcts_panel_names_a_games_moves_in_words(page, viz):
     """Issue 26: on tic-tac-toe the panel wrote "X1", "O4 → X6" while the
-    sentences said "X in the centre": now the same words."""
+    sentences said "X in the centre": now the same words. Issue 30: the page
+    pulls the run as compact records and narrates them itself (narrate-mcts.js)."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
     viz.open(page, "game:tictactoe:xo.x.o...", "algorithm=mcts&iterations=6&seed=1")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -94,6 +97,8 @@ def test_mcts_panel_names_a_games_moves_in_words(page, viz):
     assert page.locator("[data-mcts=playout]").inner_text() == (
         "Playout from X in the top-right corner: O in the centre → X in the bottom-right corner "
         "→ O on the bottom edge to win; result −10.")
+    pulls = [f for f in sent if '"pull"' in f]
+    assert pulls and all('"encoding":"compact"' in f for f in pulls)
 
 
 def test_mcts_on_a_phone_in_indonesian(browser, live_server, fig52, viz):

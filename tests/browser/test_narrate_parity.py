@@ -73,6 +73,8 @@ def option_sets(tree) -> list[SearchOptions]:
     for alg in algorithms_for(tree):
         if not get(alg).compact:   # (its events come as JSON: the page narrates none)
             continue
+        if "iterations" in get(alg).options:   # (Monte Carlo tree search: its own test below)
+            continue
         for extra in ({}, {"strict": True}, {"order": "best"}, {"order": "worst"},
                       {"order": "random", "seed": 3}, {"style": "wikipedia"},
                       {"style": "wikipedia", "strict": True, "order": "random", "seed": 9},
@@ -109,14 +111,16 @@ def test_the_lecture_library(browser, live_server, lang):
     assert not errors
 
 
-def awkward(tree: Tree, rng: random.Random, players: tuple[str, ...]) -> Tree:
+def awkward(tree: Tree, rng: random.Random, players: tuple[str, ...], values=None,
+            often: float = 0.5) -> Tree:
     """The tree with awkward labels and values (the leaves of two-player trees)."""
     labels = ['a"b', "back\\slash", "tab\there", "Ω", "", "root", " ROOT ", "x{y}", "–1", "é"]
-    values = [0.1 + 0.2, 2.5, -3, 1e-7, 1234567.5, 0.125, float("inf"), -float("inf"), 7, 1e21]
+    values = values or [0.1 + 0.2, 2.5, -3, 1e-7, 1234567.5, 0.125, float("inf"), -float("inf"),
+                        7, 1e21]
 
     def build(n: Node) -> Node:
         value = n.value
-        if not n.children and not isinstance(value, tuple) and rng.random() < 0.5:
+        if not n.children and not isinstance(value, tuple) and rng.random() < often:
             value = rng.choice(values)
         return Node(id=n.id, label=rng.choice(labels) or n.id, player=n.player, depth=n.depth,
                     children=tuple(build(c) for c in n.children), value=value, eval=n.eval,
@@ -173,6 +177,82 @@ def test_the_games(browser, live_server, lang):
     cases.append(case(tree, SearchOptions(algorithm="iterative"), lang))
     names.append("tic-tac-toe, iterative deepening")
     check(pg, cases, names)
+    context.close()
+    assert not errors
+
+
+def mcts_cases(lang: str, monkeypatch) -> tuple[list, list]:
+    """Monte Carlo tree search (compact_mcts.py's records, narrate-mcts.js): Fig. 5.2
+    with seeds and explorations, every library tree it takes (a depth limit where
+    the tree has evals), awkward floats (means and UCB1 numbers on rounding ties),
+    a root that is a leaf, and the games: tic-tac-toe with its moves in words and
+    past WORDS_UP_TO without, a depth limit, Nim, Connect Four's bitboard playouts,
+    and tree files that are games."""
+    from app.search import narrate_mcts
+    cases, names = [], []
+
+    def add(name, tree, **options):
+        opts = SearchOptions(algorithm="mcts", **options)
+        cases.append(case(tree, opts, lang))
+        names.append(f"{name} {opts}")
+
+    fig52 = load_path(TREES[0].parent / "aima-fig-5-2.yaml")
+    add("fig52", fig52, iterations=200, seed=1)
+    add("fig52", fig52, iterations=60, seed=7, exploration=0.5)
+    add("fig52", fig52, iterations=30, seed=2, exploration=0)
+    for path in TREES:
+        tree = load_path(path)
+        if "mcts" not in algorithms_for(tree, whatif=False):
+            continue
+        add(path.stem, tree, iterations=40, seed=3)
+        if tree.height > 2 and all(n.eval is not None for n in tree.nodes
+                                   if n.children and n.depth == 2):
+            add(path.stem, tree, iterations=40, seed=4, depth=2)
+    rng = random.Random(30)
+    quarters = [0.125, 0.0625, 0.1875, 2.5, -3, 1e-7, 0.1 + 0.2, 2.675, 1.005, -0.3125, 7]
+    for seed in range(4):   # float leaves: means k/16 and k/8 round on ties (half to even)
+        plain = random_tree(branching=(2, 3), depth=3, seed=seed, evals=True)
+        add(f"awkward {seed}", awkward(plain, rng, ("MAX", "MIN"), quarters, 0.8),
+            iterations=120, seed=seed)
+    add("a leaf", Tree(root=Node(id="A", label="A", player=0, depth=0, value=0.0625)),
+        iterations=5)
+    add("tic-tac-toe", resolve("game:tictactoe"), iterations=150, seed=1)
+    with monkeypatch.context() as m:   # a run longer than WORDS_UP_TO: no moves in words
+        m.setattr(narrate_mcts, "WORDS_UP_TO", 59)
+        add("tic-tac-toe", resolve("game:tictactoe"), iterations=60, seed=2)
+    assert not any("moves" in e or "move" in str(e.get("children")) for e in cases[-1][2])
+    add("tic-tac-toe", resolve("game:tictactoe:xo.x.o..."), iterations=80, seed=5)
+    add("tic-tac-toe", resolve("game:tictactoe"), iterations=60, seed=6, depth=2)
+    add("nim", resolve("game:nim:7"), iterations=50, seed=1)
+    add("connect four", resolve("game:connect4"), iterations=40, seed=1)
+    add("connect four", resolve("game:connect4"), iterations=30, seed=2, depth=3)
+    for stem in ("nim-7-luger", "tictactoe-two-ply"):
+        add(stem, load_path(TREES[0].parent / f"{stem}.yaml"), iterations=60, seed=1)
+    return cases, names
+
+
+# Python's round(x, d) in the page (narrate-numbers.js), where the means and UCB1
+# numbers are rounded: half to even on the exact value.
+ROUND_JS = """async (xs) => {
+  const { round } = await import('/static/js/core/narrate-numbers.js');
+  return xs.map(([x, d]) => round(x, d));
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_monte_carlo_tree_search(browser, live_server, lang, monkeypatch):
+    context, pg, errors = open_in(browser, live_server, lang)
+    cases, names = mcts_cases(lang, monkeypatch)
+    check(pg, cases, names)
+    if lang == "en":
+        rng = random.Random(4)
+        xs = [(k / 16, 3) for k in range(-99, 100)] + [(k / 8, 2) for k in range(-99, 100)]
+        xs += [(rng.uniform(-50, 50), d) for d in (2, 3) for _ in range(500)]
+        xs += [(x, d) for x in (2.675, 1.005, 0.0005, 1e-7, 123456.0625, -0.0625) for d in (2, 3)]
+        xs += [((k + 0.5) / 10 ** d, d) for d in (2, 3) for k in range(-300, 300)]   # near halves
+        xs += [(x * 10 ** e, d) for x, d in xs[:400] for e in (5, 9)]   # large: the exact path
+        assert pg.evaluate(ROUND_JS, xs) == [round(x, d) for x, d in xs]
     context.close()
     assert not errors
 

@@ -65,6 +65,17 @@ def narrate_cases(lang: str) -> list[dict]:
                             lang))
     out.append(narrate_case("game", resolve("game:tictactoe:xo.x.o..."),
                             SearchOptions(algorithm="alphabeta"), lang))
+    # Monte Carlo tree search (not offered in the what-if): short runs, a game's moves in words
+    mcts = [a for a in algorithms_for(resolve("game:tictactoe"), whatif=False)
+            if "iterations" in get(a).options]
+    for alg in mcts:
+        for path in sorted((REPO / "trees").glob("*.yaml")):
+            tree = load_path(path)
+            if alg in algorithms_for(tree, whatif=False):
+                out.append(narrate_case(path.stem, tree,
+                                        SearchOptions(algorithm=alg, iterations=40, seed=3), lang))
+        out.append(narrate_case("game", resolve("game:tictactoe"),
+                                SearchOptions(algorithm=alg, iterations=40, seed=1), lang))
     return out
 
 
@@ -101,6 +112,7 @@ def test_narrate_js_and_the_editors_local_run_agree_with_the_core(node_test, lan
     narrate = narrate_cases(lang)
     local = local_cases() if lang == "en" else []
     assert any(c["name"].endswith(f"star1 {lang}") for c in narrate)
+    assert sum(c["name"].endswith(f"mcts {lang}") for c in narrate) > 10
     assert lang != "en" or len(local) > 20
     data = {"lang": lang, "algorithms": document(words(lang)),
             "catalogue": js_messages(lang), "narrate": narrate, "local": local}

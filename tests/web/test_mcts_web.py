@@ -3,6 +3,7 @@ Socket.IO stream: the same events as the core, bad arguments refused."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -75,14 +76,49 @@ def test_socket_stream_pulls_json_events(socket_client):
         events += json.loads(pulled["events_json"])
         done = pulled["done"]
     assert events == core(iterations=30, seed=2)
-    other = socket_client.emit("start", {"tree": "fig52", "algorithm": "mcts"},
-                               callback=True)
-    refused = socket_client.emit("pull", {"run": other["run"], "count": 5,
+    # A run's first pull fixes its encoding: compact records after JSON events are refused.
+    refused = socket_client.emit("pull", {"run": ack["run"], "count": 5,
                                           "encoding": "compact"}, callback=True)
     assert not refused["ok"] and refused["error"]["argument"] == "encoding"
     over = socket_client.emit("start", {"tree": "fig52", "algorithm": "mcts",
                                         "iterations": 10**6}, callback=True)
     assert not over["ok"]
+
+
+def test_socket_stream_pulls_compact_records(socket_client):
+    """Issue 30 point 4: the page pulls MCTS as compact records (app.search.compact_mcts),
+    in pulls of at most ``count``, the last one ``[8, null]``, and narrates them
+    itself (tests/browser/test_narrate_parity.py holds the events equal)."""
+    from app.search.compact import records
+    ack = socket_client.emit("start", {"tree": "fig52", "algorithm": "mcts",
+                                       "iterations": 30, "seed": 2}, callback=True)
+    assert ack["ok"], ack
+    got, done = [], False
+    while not done:
+        pulled = socket_client.emit("pull", {"run": ack["run"], "count": 40,
+                                             "encoding": "compact"}, callback=True)
+        assert pulled["ok"], pulled
+        batch = json.loads(pulled["records_json"])
+        assert 0 < len(batch) <= 40
+        got += batch
+        done = pulled["done"]
+    want = [json.loads(text) for text, _ in
+            records(load("aima-fig-5-2"), SearchOptions(algorithm="mcts", iterations=30, seed=2))]
+    assert got == want and got[0][0] == 9 and got[-1] == [8, None]
+    assert got[0][1]["mcts"] == {"iterations": 30, "exploration": 2 ** 0.5, "range": [2, 14],
+                                 "words": False}
+    # A selection is the child's index, a back-propagation nothing: 30 of them.
+    assert sum(r == [13] for r in got) == 30
+    # ln N comes with a node's first selection at N visits (as math.log has it: the
+    # browser's Math.log is 1 ulp off for some N), then never again.
+    events = core(iterations=30, seed=2)
+    selects = [r for r in got if r[0] == 10]
+    n_of = [e["parent_visits"] for e in events if e["type"] == "select"]
+    assert len(selects) == len(n_of) > 10
+    seen = set()
+    for r, n in zip(selects, n_of):
+        assert r[2:] == ([] if n in seen else [math.log(n)])
+        seen.add(n)
 
 
 def test_picture_of_a_step_shows_visits_and_means(client):

@@ -69,3 +69,22 @@ export function unview(x) {
   return x;
 }
 
+
+/**
+ * Python's round(x, d) (d small): the exact value rounded half to even (a
+ * tie only where x is k / 2^(d+1), whose decimals end there), then the
+ * nearest double, as [mcts]'s means and UCB1 numbers are rounded.
+ */
+export function round(x, d) {
+  if (!Number.isFinite(x)) return x;
+  const scale = 10 ** d;
+  const y = x * scale;                  // off the exact x × 10^d by less than 1e-8 below 1e8:
+  const f = Math.floor(y), frac = y - f;
+  if (Math.abs(y) < 1e8 && Math.abs(frac - 0.5) > 1e-7) return (frac < 0.5 ? f : f + 1) / scale;
+  // (far from a half, the same integer as the exact value's; ÷ is correctly rounded)
+  if (Number.isInteger(x * 2 ** (d + 1)) && Math.abs(x) < 2 ** 40) {
+    // exact: y = k × 5^d / 2
+    if (frac === 0.5) return (f % 2 === 0 ? f : f + 1) / scale;
+  }
+  return Number(x.toFixed(d));
+}

@@ -15,18 +15,21 @@
 // Split by kind of sentence as narrate.py is: entering, leaves, updates,
 // returns and iterations here; bounds and cut-offs (Star1's too) in
 // narrate-cuts.js, an object with its own state; the summary in
-// narrate-summary.js; numbers in narrate-numbers.js. They share the run's
-// state through one named object, `run` (below).
+// narrate-summary.js; numbers in narrate-numbers.js; Monte Carlo tree
+// search's own records (app/search/compact_mcts.py) in narrate-mcts.js. They
+// share the run's state through one named object, `run` (below).
 
 import { t } from './i18n.js';
 import { SENTENCES as S } from './algorithms.js';   // the sentences, by kind (app/search/sentences.py)
 import { makeCuts } from './narrate-cuts.js';
 import { makeSummary } from './narrate-summary.js';
+import { makeMcts } from './narrate-mcts.js';
 import { eq, fmt, jv, num, unview } from './narrate-numbers.js';
 
 export { fmt, jv } from './narrate-numbers.js';
 
-const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null };
+// (visits and mean: [mcts]'s statistics, app/search/view.py INITIAL)
+const INITIAL = { status: 'unvisited', value: null, alpha: null, beta: null, visits: null, mean: null };
 const FIELDS = ['status', 'value', 'alpha', 'beta'];
 
 /**
@@ -41,7 +44,7 @@ export function makeNarrator(tree, say = t) {
   let leafBounds = null;              // Star1 over chance nodes: [L, U] (app/search/star1.py)
   let win = null;                     // Star1: the window's arithmetic for the next enter
   let lastDepth = null;
-  const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map() };
+  const maps = { status: new Map(), value: new Map(), alpha: new Map(), beta: new Map(), visits: new Map(), mean: new Map() };
   let step = 0;
   const path = [];                    // open frames, root first
   const raw = [];                     // per open frame: [v, alpha, beta] as the algorithm has them
@@ -55,6 +58,7 @@ export function makeNarrator(tree, say = t) {
   const moves = new Map();            // a game's moves in words, by `${parent}\n${child}`
   let root = null;
   let out = null;
+  let mcts = null;                   // [mcts] its records' narrator (narrate-mcts.js), from the header
 
   // -- the tree -----------------------------------------------------------
   function node(id) {
@@ -141,9 +145,22 @@ export function makeNarrator(tree, say = t) {
     return ev;
   }
 
-  // -- the run's shared state, named: what the parts (cuts, summary) read --
+  /** A lazily searched game's node, as its record names it. */
+  function addNode(id, parentId, label, player) {
+    const parent = parentId == null ? null : own.get(parentId);
+    const n = {
+      id, label, playerIndex: player, player: players[player],
+      role: player === 0 ? 'max' : 'min', probability: null,
+      depth: parent ? parent.depth + 1 : 0, parent, children: [],
+    };
+    own.set(id, n);
+    if (!parent) root = n;
+    return n;
+  }
+
+  // -- the run's shared state, named: what the parts (cuts, summary, mcts) read --
   const run = {
-    say, name, move, who, rootPhrase, field, set, event, linesOf, isChance,
+    say, name, move, who, rootPhrase, field, set, event, linesOf, isChance, node, addNode,
     path, raw, bestChild, evaluated, iterations,
     get bounds() { return bounds; },
     get strict() { return strict; },
@@ -151,6 +168,7 @@ export function makeNarrator(tree, say = t) {
     get root() { return root; },
     get rootValue() { return rootValue; },
     get entered() { return entered; },
+    get lazy() { return lazy; },
   };
   const cuts = makeCuts(run);
   const summary = makeSummary(run, cuts);
@@ -161,24 +179,14 @@ export function makeNarrator(tree, say = t) {
     if (typeof kind === 'string') return onReturn(r);
     switch (kind) {
       case 9: return onHeader(r[1]);
-      case 4: {
-        const [, id, parentId, label, player] = r;
-        const parent = parentId == null ? null : own.get(parentId);
-        const n = {
-          id, label, playerIndex: player, player: players[player],
-          role: player === 0 ? 'max' : 'min', probability: null,
-          depth: parent ? parent.depth + 1 : 0, parent, children: [],
-        };
-        own.set(id, n);
-        if (!parent) root = n;
-        return null;
-      }
+      case 4: addNode(r[1], r[2], r[3], r[4]); return null;
       case 5: names.set(r[1], r[2]); return null;
       case 6: moves.set(`${r[1]}\n${r[2]}`, r[3]); return null;
       case 1: return out.push(onEval(root, num(r[1]), r[2]));
       case 2: enterDownTo(root); return out.push(onExit(root, num(r[1])));
       case 3: return out.push(onIter(r[1], num(r[2]), r[3] == null ? null : node(r[3])));
-      case 8: step += 1; return out.push(summary.done(r[1], step));
+      case 8: step += 1; return out.push(mcts ? mcts.done(step) : summary.done(r[1], step));
+      case 10: case 11: case 12: case 13: return out.push(mcts.record(r));   // [mcts]
       default: throw new Error(`narrate: unknown record ${JSON.stringify(r)}`);
     }
   }
@@ -198,6 +206,7 @@ export function makeNarrator(tree, say = t) {
     for (const key of Object.keys(lines)) Object.freeze(lines[key]);
     lastDepth = h.depth;
     root = lazy ? null : tree.root;
+    if (h.mcts) mcts = makeMcts(run, h.mcts);
     return null;
   }
 
