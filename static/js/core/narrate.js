@@ -169,6 +169,7 @@ export function makeNarrator(tree, say = t) {
     get rootValue() { return rootValue; },
     get entered() { return entered; },
     get lazy() { return lazy; },
+    get game() { return game; },
   };
   const cuts = makeCuts(run);
   const summary = makeSummary(run, cuts);
