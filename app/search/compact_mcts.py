@@ -62,6 +62,11 @@ from .states import describe, kind_of, move_words
 from .tree import Tree
 
 
+PAGE_GAMES = ("tictactoe", "connect4")
+"""The games whose playouts' first moves the page says in words itself, from their
+names (static/js/core/move-words.js; bench/mcts.py's "before" column empties it)."""
+
+
 def _exact(x):
     """A number as JSON carries it exactly (infinities as the records write them)."""
     return x if x not in (float("inf"), -float("inf")) else ("inf" if x > 0 else "-inf")
@@ -82,7 +87,7 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
     # The page says these playouts' first moves in words itself, from their names
     # (static/js/core/move-words.js, the twin of states.move_words): tic-tac-toe's and
     # Connect Four's; a tree file's and Nim's still come in words.
-    page_words = words and move_names is not None and game in ("tictactoe", "connect4")
+    page_words = words and move_names is not None and game in PAGE_GAMES
     head = header(tree, opts, game)
     # (as MctsNarrator.lines: one line a kind, whatever the node)
     head["lines"] = {f"{kind}:": {"aima": line_of(desc.id, "aima", kind, None)}
