@@ -21,11 +21,15 @@ record                              meaning
                                     playouts' moves in words; ``playout_words``:
                                     n, the page says a playout's first n moves
                                     in words itself, from their names: a game
-                                    whose rules name moves, words on) and the
+                                    whose rules name moves, words on;
+                                    ``move_words``: true, the page says every
+                                    move of this game in words itself, from
+                                    the labels: no ``[6]`` records) and the
                                     lines by kind
 ``[4, id, null, label, player]``    a lazily searched game's root
 ``[5, label, words]``               a game's position in words (null: none)
-``[6, parent label, label, words]`` a game's move in words (null: none)
+``[6, parent label, label, words]`` a game's move in words (null: none; none
+                                    sent with ``move_words``)
 ``[10, i]``                         SELECT: the ``i``-th child tried (0-based);
 ``[10, i, ln]``                     the first time a node with these visits N
                                     selects, ln N as the server's ``math.log``
@@ -96,6 +100,9 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
                     "range": [_exact(lo), _exact(hi)], "words": words}
     if page_words:
         head["mcts"]["playout_words"] = NM.PLAYOUT_WORDS
+    page_moves = game in PAGE_GAMES   # (and every move from label to label: no [6] records)
+    if page_moves:
+        head["mcts"]["move_words"] = True
     yield f"[9,{json.dumps(head, ensure_ascii=False)}]", 1
     quote = _quote
     named: set[str] = set()
@@ -112,7 +119,7 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
 
     def move_of(parent: str, label: str):   # a game's move in words, once a run
         key = (parent, label)
-        if key not in moved:
+        if key not in moved and not page_moves:
             moved.add(key)
             said = move_words(game, parent, label, tell)
             return f"[6,{quote(parent)},{quote(label)},{quote(said) if said is not None else 'null'}]"
