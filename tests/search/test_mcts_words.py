@@ -45,11 +45,14 @@ def test_compact_records_leave_a_games_playout_words_to_the_page():
     def recs(tree, iterations=20):
         opts = SearchOptions(algorithm="mcts", iterations=iterations, seed=2)
         out = [json.loads(text) for text, _ in records(tree, opts)]
-        return out[0][1]["mcts"], [r for r in out if r[0] == 12 and r[2]]
+        head = out[0][1]["mcts"]   # (the page says every move itself: no [6] records)
+        assert head.get("move_words", False) is not any(r[0] == 6 for r in out)
+        return head, [r for r in out if r[0] == 12 and r[2]]
 
     for game in ("game:connect4", "game:tictactoe"):
         head, sims = recs(resolve(game))
         assert head["words"] is True and head["playout_words"] == narrate_mcts.PLAYOUT_WORDS
+        assert head["move_words"] is True
         assert sims and all(len(r) == 4 for r in sims), game
     head, sims = recs(resolve("game:nim:7"))
     assert "playout_words" not in head and sims and all(len(r) == 5 for r in sims)
