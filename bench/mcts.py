@@ -21,6 +21,9 @@ moves to the end of the game):
 * ``compact``   - the compact records the page pulls now and narrates itself
   (``app.search.compact.records``: a selection the child's index, a
   back-propagation nothing; a game's nodes, positions and moves in words);
+* ``compact-before`` - the same records as they were before the page said a
+  game's playout moves in words itself (issue 30 point 4, w31f): the server
+  says them (``compact_mcts.PAGE_GAMES`` emptied);
 * ``aima-python`` - ``monte_carlo_tree_search`` of aima-python's
   ``aima/games.py`` (UCT; it expands all children of a leaf at once and
   tries them first, as the core's one-at-a-time expansion does);
@@ -60,10 +63,13 @@ sys.setrecursionlimit(10_000)
 
 from app.games.ids import resolve  # noqa: E402
 from app.search import SearchOptions, raw_events, run  # noqa: E402
+from app.search import compact_mcts  # noqa: E402
 from app.search.compact import records  # noqa: E402
 from app.search.wire import encoded  # noqa: E402
 
-GAMES = {"tic-tac-toe": ("game:tictactoe", 2000), "Connect Four": ("game:connect4", 1000),
+GAMES = {"tic-tac-toe": ("game:tictactoe", 2000),
+         "tic-tac-toe, words": ("game:tictactoe", 1000),   # (at narrate_mcts.WORDS_UP_TO)
+         "Connect Four": ("game:connect4", 1000),
          # one iteration past narrate_mcts.WORDS_UP_TO: its playouts' moves not said in words
          "Connect Four, no words": ("game:connect4", 1001)}
 
@@ -96,15 +102,33 @@ def ours_compact(game_id: str, n: int) -> int:
                                           SearchOptions(algorithm="mcts", iterations=n, seed=1)))
 
 
+def ours_compact_before(game_id: str, n: int) -> int:
+    """``compact`` with the server saying every game's playout moves in words."""
+    kept = compact_mcts.PAGE_GAMES
+    compact_mcts.PAGE_GAMES = ()
+    try:
+        return ours_compact(game_id, n)
+    finally:
+        compact_mcts.PAGE_GAMES = kept
+
+
 def page_side(rounds: int) -> dict:
     """ms of each round of the page's narration of each game's records (Node)."""
     import subprocess
     import tempfile
     from app.i18n import js_messages, words
     from app.search.descriptors import document
-    texts = {game: "[" + ",".join(t for t, _ in records(
-        resolve(game_id), SearchOptions(algorithm="mcts", iterations=n, seed=1))) + "]"
-        for game, (game_id, n) in GAMES.items()}
+    def text(game_id, n):
+        return "[" + ",".join(t for t, _ in records(
+            resolve(game_id), SearchOptions(algorithm="mcts", iterations=n, seed=1))) + "]"
+    texts = {game: text(game_id, n) for game, (game_id, n) in GAMES.items()}
+    kept, compact_mcts.PAGE_GAMES = compact_mcts.PAGE_GAMES, ()   # (the server's words, before)
+    try:
+        texts.update({f"{game} (before)": text(game_id, n) for game, (game_id, n) in GAMES.items()})
+    finally:
+        compact_mcts.PAGE_GAMES = kept
+    for game, t in texts.items():
+        print(f"  {game}: records {len(t.encode()) / 1e6:.2f} MB")
     data = {"lang": "en", "algorithms": document(words("en")), "catalogue": js_messages("en"),
             "records": texts, "rounds": rounds}
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
@@ -168,7 +192,8 @@ def main(argv=None) -> int:
                     help="leave aima3 out (the raw / narrated / wire / compact columns only)")
     args = ap.parse_args(argv)
     contenders = {"raw": ours_raw, "raw-rules": ours_raw_rules, "narrated": ours_narrated,
-                  "wire": ours_wire, "compact": ours_compact}
+                  "wire": ours_wire, "compact-before": ours_compact_before,
+                  "compact": ours_compact}
     ap_search = aima_python(args.aima_python)
     if ap_search is not None:
         contenders["aima-python"] = ap_search
@@ -189,7 +214,8 @@ def main(argv=None) -> int:
         print(f"\n{game}, {n} iterations from the empty board, median of {args.rounds}:")
         for k, s in med.items():
             print(f"  {k:<12} {s * 1000:9.1f} ms  {n / s:10,.0f} iterations/s")
-        print(f"  compact / raw: {med['compact'] / med['raw']:.2f}   wire / raw: "
+        print(f"  compact / raw: {med['compact'] / med['raw']:.2f}   compact-before / raw: "
+              f"{med['compact-before'] / med['raw']:.2f}   wire / raw: "
               f"{med['wire'] / med['raw']:.2f}   narrated / raw: {med['narrated'] / med['raw']:.2f}")
         for k in ("aima-python", "aima3"):
             if k in med:
@@ -199,7 +225,7 @@ def main(argv=None) -> int:
     if args.page:
         for game, ms in page_side(args.rounds).items():
             med = statistics.median(ms)
-            results[game]["page_ms"] = med
+            results.setdefault(game, {})["page_ms"] = med
             print(f"\n{game}: the page narrates the compact records in {med:.1f} ms "
                   f"(median of {args.rounds}, Node)")
     print(f"\nload average after: {os.getloadavg()}")

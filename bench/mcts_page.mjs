@@ -12,9 +12,9 @@ globalThis.fetch = async () => ({ ok: true, json: async () => data.catalogue });
 const { makeNarrator } = await import('../static/js/core/narrate.js');
 
 const out = {};
-for (const [game, text] of Object.entries(data.records)) {
-  out[game] = [];
-  for (let round = 0; round < data.rounds; round++) {
+for (const game of Object.keys(data.records)) out[game] = [];
+for (let round = 0; round < data.rounds; round++) {   // (rounds interleaved: the games side by side)
+  for (const [game, text] of Object.entries(data.records)) {
     const t0 = performance.now();
     const records = JSON.parse(text);            // (the page parses each pull's text)
     const narrator = makeNarrator(null);         // (a lazy game: its nodes come in the records)

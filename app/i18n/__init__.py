@@ -152,7 +152,8 @@ def best_language(accept: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-_PAGE_SAYS = ("static/js/", "app/search/narrate", "app/search/sentences")   # the narration's table
+_PAGE_SAYS = ("static/js/", "app/search/narrate", "app/search/sentences",   # the narration's table
+              "app/search/states")   # a game's moves in words (static/js/core/move-words.js)
 """Where the messages the page's scripts say are written."""
 
 

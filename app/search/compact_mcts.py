@@ -18,10 +18,18 @@ record                              meaning
 ``[9, header]``                     as :mod:`app.search.compact`'s, with ``mcts``:
                                     ``{iterations, exploration, range: [L, U],
                                     words}`` (exact; ``words``: the rows' and
-                                    playouts' moves in words) and the lines by kind
+                                    playouts' moves in words; ``playout_words``:
+                                    n, the page says a playout's first n moves
+                                    in words itself, from their names: a game
+                                    whose rules name moves, words on;
+                                    ``move_words``: true, the page says every
+                                    move of this game in words itself, from
+                                    the labels: no ``[6]`` records) and the
+                                    lines by kind
 ``[4, id, null, label, player]``    a lazily searched game's root
 ``[5, label, words]``               a game's position in words (null: none)
-``[6, parent label, label, words]`` a game's move in words (null: none)
+``[6, parent label, label, words]`` a game's move in words (null: none; none
+                                    sent with ``move_words``)
 ``[10, i]``                         SELECT: the ``i``-th child tried (0-based);
 ``[10, i, ln]``                     the first time a node with these visits N
                                     selects, ln N as the server's ``math.log``
@@ -35,7 +43,8 @@ record                              meaning
                                     the moves' names, its ids being the paths
                                     of names from the start, ``X5-O1``), the
                                     depth limit stopped it; ``moves`` (a
-                                    game's, words on): its first moves in words
+                                    game's, words on, no ``playout_words``):
+                                    its first moves in words
 ``[13]``                            BACKUP of that result to the root
 ``[8, null]``                       last: the page makes the summary
 ==================================  ==============================================
@@ -57,6 +66,11 @@ from .states import describe, kind_of, move_words
 from .tree import Tree
 
 
+PAGE_GAMES = ("tictactoe", "connect4")
+"""The games whose playouts' first moves the page says in words itself, from their
+names (static/js/core/move-words.js; bench/mcts.py's "before" column empties it)."""
+
+
 def _exact(x):
     """A number as JSON carries it exactly (infinities as the records write them)."""
     return x if x not in (float("inf"), -float("inf")) else ("inf" if x > 0 else "-inf")
@@ -72,12 +86,23 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
     c = M.DEFAULT_EXPLORATION if opts.exploration is None else opts.exploration
     lo, hi = M.value_range(tree)
     words = game is not None and opts.iterations <= NM.WORDS_UP_TO
+    rules = getattr(tree, "rules", None)
+    move_names = getattr(rules, "move_names", None) if lazy else None
+    # The page says these playouts' first moves in words itself, from their names
+    # (static/js/core/move-words.js, the twin of states.move_words): tic-tac-toe's and
+    # Connect Four's; a tree file's and Nim's still come in words.
+    page_words = words and move_names is not None and game in PAGE_GAMES
     head = header(tree, opts, game)
     # (as MctsNarrator.lines: one line a kind, whatever the node)
     head["lines"] = {f"{kind}:": {"aima": line_of(desc.id, "aima", kind, None)}
                      for kind in desc.events}
     head["mcts"] = {"iterations": opts.iterations, "exploration": _exact(c),
                     "range": [_exact(lo), _exact(hi)], "words": words}
+    if page_words:
+        head["mcts"]["playout_words"] = NM.PLAYOUT_WORDS
+    page_moves = game in PAGE_GAMES   # (and every move from label to label: no [6] records)
+    if page_moves:
+        head["mcts"]["move_words"] = True
     yield f"[9,{json.dumps(head, ensure_ascii=False)}]", 1
     quote = _quote
     named: set[str] = set()
@@ -94,7 +119,7 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
 
     def move_of(parent: str, label: str):   # a game's move in words, once a run
         key = (parent, label)
-        if key not in moved:
+        if key not in moved and not page_moves:
             moved.add(key)
             said = move_words(game, parent, label, tell)
             return f"[6,{quote(parent)},{quote(label)},{quote(said) if said is not None else 'null'}]"
@@ -114,8 +139,6 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
         yield said, 1
     SELECT, EXPAND, SIMULATE = M.SELECT, M.EXPAND, M.SIMULATE
     path_ids = M.path_ids
-    rules = getattr(tree, "rules", None)
-    move_names = getattr(rules, "move_names", None) if lazy else None
     for ev in raw:
         kind = ev[0]
         if kind == SELECT:
@@ -153,7 +176,7 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
                 ids = ",".join([quote(i) for i in path_ids(tree, start.node, path, states)])
             if game and not lazy and (said := name_of(path[-1].label)):
                 yield said, 1   # (the sentence names where a tree file's playout ends)
-            if words:
+            if words and not page_words:
                 said = NM.playout_words(tree, game, tell, start.node, path, move, states)
                 yield (f"[12,{_value_text(result)},[{ids}],{cut},"
                        f"[{','.join([quote(w) for w in said])}]]"), 1

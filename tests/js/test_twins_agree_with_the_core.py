@@ -76,6 +76,9 @@ def narrate_cases(lang: str) -> list[dict]:
                                         SearchOptions(algorithm=alg, iterations=40, seed=3), lang))
         out.append(narrate_case("game", resolve("game:tictactoe"),
                                 SearchOptions(algorithm=alg, iterations=40, seed=1), lang))
+        # (Connect Four: the page says its playouts' moves in words itself, move-words.js)
+        out.append(narrate_case("connect four", resolve("game:connect4"),
+                                SearchOptions(algorithm=alg, iterations=30, seed=2), lang))
     return out
 
 

@@ -11,6 +11,7 @@
 // (`run`: see narrate.js makeNarrator) and says through `run.say`.
 
 import { fmt, jv, num, round } from './narrate-numbers.js';
+import { playoutWords } from './move-words.js';
 
 /** A mean or UCB1 number as the events carry it (narrate_mcts.r3). */
 const r3 = (x) => round(x, 3) || 0;   // (never −0: Python's r3 gives the int 0)
@@ -19,7 +20,9 @@ const two = (x) => fmt(jv(round(x, 2)));
 
 /**
  * makeMcts(run, h) -> {record(r) -> event, done(step) -> event}. `h`: the
- * header's `mcts` ({iterations, exploration, range, words}).
+ * header's `mcts` ({iterations, exploration, range, words}; `playout_words`: n,
+ * a game's playouts come as their moves' names and the first n are said here in
+ * words, move-words.js).
  */
 export function makeMcts(run, h) {
   const { say, name, move, who, rootPhrase, set, event, linesOf } = run;
@@ -177,6 +180,13 @@ export function makeMcts(run, h) {
     return names.map((name) => { prefix += name; const id = prefix; prefix += '-'; return id; });
   }
 
+  /** A playout's first moves in words, said here when the header says so (`playout_words`:
+   * a game whose rules name its moves; the records give their names), else null. */
+  function saidHere(names) {
+    if (!h.playout_words || !run.lazy || !names.length) return null;
+    return playoutWords(run.game, at.node.label, names.slice(0, h.playout_words), say);
+  }
+
   /** The record's event (kinds 10 to 13, app/search/compact_mcts.py). */
   function record(r) {
     if (r[0] !== 13) tick();   // (a selection, an expansion or a playout may start an iteration)
@@ -184,7 +194,7 @@ export function makeMcts(run, h) {
       case 10: return onSelect(r[1], r[2]);
       case 11: return onExpand(r.length > 1 ? run.addNode(r[1], at.node.id, r[2], r[3])
         : at.node.children[at.children.length]);
-      case 12: return onSimulate(num(r[1]), run.lazy ? idsOf(at.node, r[2]) : r[2], r[3], r.length > 4 ? r[4] : null);
+      case 12: return onSimulate(num(r[1]), run.lazy ? idsOf(at.node, r[2]) : r[2], r[3], r.length > 4 ? r[4] : saidHere(r[2]));
       default: return onBackup();
     }
   }

@@ -24,6 +24,7 @@ import { SENTENCES as S } from './algorithms.js';   // the sentences, by kind (a
 import { makeCuts } from './narrate-cuts.js';
 import { makeSummary } from './narrate-summary.js';
 import { makeMcts } from './narrate-mcts.js';
+import { moveWords } from './move-words.js';
 import { eq, fmt, jv, num, unview } from './narrate-numbers.js';
 
 export { fmt, jv } from './narrate-numbers.js';
@@ -87,10 +88,20 @@ export function makeNarrator(tree, say = t) {
   }
   function move(n, child) {
     if (game) {
-      const said = moves.get(`${n.label}\n${child.label}`);
+      const said = moveSaid(n.label, child.label);
       if (said != null) return said;
     }
     return name(child);
+  }
+  /** A game's move from label to label in words, as the records said it (or null). */
+  function moveSaid(from, to) {
+    const key = `${from}\n${to}`;
+    let said = moves.get(key);
+    if (said === undefined && h?.mcts?.move_words) {   // [mcts] no [6] records: said here, once
+      said = moveWords(game, from, to, say);
+      moves.set(key, said);
+    }
+    return said;
   }
   function nodePhrase(n) {
     if (game && name(n) !== n.label) {
@@ -169,6 +180,7 @@ export function makeNarrator(tree, say = t) {
     get rootValue() { return rootValue; },
     get entered() { return entered; },
     get lazy() { return lazy; },
+    get game() { return game; },
   };
   const cuts = makeCuts(run);
   const summary = makeSummary(run, cuts);
@@ -441,6 +453,6 @@ export function makeNarrator(tree, say = t) {
     /** A node's label as the records gave it (a lazy game's nodes are not in the page's tree). */
     labelOf: (id) => (lazy ? own.get(id) : tree.byId.get(id))?.label ?? null,
     /** A game's position in words, or the move from it to `child` (labels), as the records said it. */
-    wordsOf: (label, child = null) => (child == null ? names.get(label) : moves.get(`${label}\n${child}`)) || null,
+    wordsOf: (label, child = null) => (child == null ? names.get(label) : game && moveSaid(label, child)) || null,
   };
 }
