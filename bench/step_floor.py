@@ -10,8 +10,9 @@ versions and both painters (the canvas, the default past 3,000 drawn
 nodes, and ``?draw=svg``); in each, ``browser.py``'s measure: Chromium's
 EventLatency of ArrowRight presses (a step) and of ArrowUp presses that
 change one character (the floor), in the same page, and each thread's CPU
-time per press (the page's main thread, its compositor, the display
-compositor: ``toplevel`` tasks in the same trace). Medians over all presses
+time per press (the page's main thread, its compositor, the thread pool's
+workers that raster, the display compositor: ``toplevel`` tasks in the same
+trace). Medians over all presses
 of a version and painter, and the median of the rounds' step/floor ratios.
 With ``--opens N``: N rounds of ``browser.py``'s open (navigation start to
 the first frame painted with the tree drawn and the run started) of the
@@ -39,8 +40,9 @@ import browser as B  # noqa: E402
 import step_trace as T  # noqa: E402
 
 # The threads a press's frame runs on: the page's main thread, its
-# compositor, and the display compositor that draws the frame.
-CPU_THREADS = ("CrRendererMain", "Compositor", "VizCompositorThread")
+# compositor, the pool's workers (software raster) and the display
+# compositor that draws the frame.
+CPU_THREADS = ("CrRendererMain", "Compositor", "ThreadPoolForegroundWorker", "VizCompositorThread")
 
 
 def press_cpu(browser, page, key: str, presses: int, rng: random.Random) -> tuple[list, dict]:
@@ -133,7 +135,7 @@ def main() -> None:
                   f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
     if chosen:
         print("\nCPU ms per press (medians of rounds), step / floor, and the step's extra (step − floor):")
-        print("| painter | version | " + " | ".join(CPU_THREADS) + " | extra, all three |")
+        print("| painter | version | " + " | ".join(CPU_THREADS) + " | extra, all four |")
         print("|---|---|" + "---:|" * (len(CPU_THREADS) + 1))
         for painter in chosen:
             for v in versions:
