@@ -65,6 +65,8 @@ VARIANTS = {
     "code-nobold": (".code li.running{font-weight:inherit!important}", None),
     "code-li": (".code li{contain:layout paint}", None),
     "code-both": (".code li.running{font-weight:inherit!important} .code li{contain:layout paint}", None),
+    "code-iso": (".code li{isolation:isolate}", None),
+    "panels-iso": (".code li,.panel{isolation:isolate}", None),
     "code-scroll": (".code-scroll{will-change:transform}", None),
     # the canvas as it was before issue 30's third round: transparent, blended over the page
     "transparent": ("", ("painters/canvasframes.js", "let paper = backdropOf(canvas.parentElement);", "let paper = null;")),
