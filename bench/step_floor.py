@@ -9,7 +9,10 @@ static | tar -x -C DIR``) and this checkout's. Rounds interleave the two
 versions and both painters (the canvas, the default past 3,000 drawn
 nodes, and ``?draw=svg``); in each, ``browser.py``'s measure: Chromium's
 EventLatency of ArrowRight presses (a step) and of ArrowUp presses that
-change one character (the floor), in the same page. Medians over all presses
+change one character (the floor), in the same page, and each thread's CPU
+time per press (the page's main thread, its compositor, the thread pool's
+workers that raster, the display compositor: ``toplevel`` tasks in the same
+trace). Medians over all presses
 of a version and painter, and the median of the rounds' step/floor ratios.
 With ``--opens N``: N rounds of ``browser.py``'s open (navigation start to
 the first frame painted with the tree drawn and the run started) of the
@@ -34,6 +37,29 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import browser as B  # noqa: E402
+import step_trace as T  # noqa: E402
+
+# The threads a press's frame runs on: the page's main thread, its
+# compositor, the pool's workers (software raster) and the display
+# compositor that draws the frame.
+CPU_THREADS = ("CrRendererMain", "Compositor", "ThreadPoolForegroundWorker", "VizCompositorThread")
+
+
+def press_cpu(browser, page, key: str, presses: int, rng: random.Random) -> tuple[list, dict]:
+    """browser.py's press_latency, traced with the top-level tasks too: (EventLatency
+    ms per press, each thread's CPU ms per press). CPU time is what the
+    machine's load changes least: the step's extra work, where the latency's
+    ratio drowns in the scheduler's noise."""
+    import time
+    page.evaluate(B.LATENCY_JS, key)
+    browser.start_tracing(page=page, categories=["input", "toplevel"])
+    for i in range(presses):
+        page.keyboard.press(key)
+        page.wait_for_function("n => window.__lat.length >= n", arg=i + 1)
+        time.sleep(rng.uniform(0, 2 / 60))
+    trace = browser.stop_tracing()
+    cpu = {name: c for name, _, c in T.threads(T.events(trace), presses, top=40)}
+    return B.key_latencies(trace), cpu
 
 
 def serve(static: str | None):
@@ -76,11 +102,12 @@ def main() -> None:
                 for v in order:
                     rng = random.Random(7 + r)
                     B.open_tree(page, versions[v], (svg_trees if painter == "svg-2801" else trees)[v], painters[painter])
-                    step, _ = B.press_latency(browser, page, "ArrowRight", args.presses, rng)
-                    floor, _ = B.press_latency(browser, page, "ArrowUp", args.presses, rng)
-                    g = got.setdefault((v, painter), {"step": [], "floor": [], "ratio": []})
+                    step, cs = press_cpu(browser, page, "ArrowRight", args.presses, rng)
+                    floor, cf = press_cpu(browser, page, "ArrowUp", args.presses, rng)
+                    g = got.setdefault((v, painter), {"step": [], "floor": [], "ratio": [], "cpu": []})
                     g["step"] += step
                     g["floor"] += floor
+                    g["cpu"].append({t: (cs.get(t, 0), cf.get(t, 0)) for t in CPU_THREADS})
                     g["ratio"].append(statistics.median(step) / statistics.median(floor))
                     print(f"round {r + 1} {painter:6s} {v:6s}: step {statistics.median(step):5.1f} ms, "
                           f"floor {statistics.median(floor):5.1f} ms, ratio {g['ratio'][-1]:.2f}", flush=True)
@@ -106,6 +133,18 @@ def main() -> None:
             step, floor = statistics.median(g["step"]), statistics.median(g["floor"])
             print(f"| {painter} | {v} | {step:.1f} ms | {floor:.1f} ms | {step / floor:.2f} "
                   f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
+    if chosen:
+        print("\nCPU ms per press (medians of rounds), step / floor, and the step's extra (step − floor):")
+        print("| painter | version | " + " | ".join(CPU_THREADS) + " | extra, all four |")
+        print("|---|---|" + "---:|" * (len(CPU_THREADS) + 1))
+        for painter in chosen:
+            for v in versions:
+                rows = got[(v, painter)]["cpu"]
+                med = {t: (statistics.median(r[t][0] for r in rows), statistics.median(r[t][1] for r in rows))
+                       for t in CPU_THREADS}
+                extra = statistics.median(sum(r[t][0] - r[t][1] for t in CPU_THREADS) for r in rows)
+                print(f"| {painter} | {v} | " + " | ".join(f"{a:.2f} / {b:.2f}" for a, b in med.values())
+                      + f" | {extra:.2f} |")
     if args.opens:
         print("\n| version | open 11,111 | open 111,111 | ratio | 111,111: fetched / drawn / run started (median) |")
         print("|---|---:|---:|---:|---|")

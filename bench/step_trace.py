@@ -18,6 +18,7 @@ import collections
 import json
 import os
 import random
+import statistics
 import sys
 import tempfile
 import threading
@@ -49,6 +50,27 @@ def by_name(ev: list[dict], presses: int, top: int = 16) -> list[tuple[str, floa
     return [(n, d / 1000 / presses) for n, d in total.most_common(top)]
 
 
+def threads(ev: list[dict], presses: int, top: int = 8) -> list[tuple[str, float, float]]:
+    """Each thread's top-level slices, (thread, wall ms, CPU ms) per press: the
+    work a press costs on the renderer's main, compositor and raster threads
+    and the display compositor's (CPU time is what load changes least)."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("name") == "thread_name"}
+    by: dict = collections.defaultdict(list)
+    for e in ev:
+        if e.get("ph") == "X" and "dur" in e and (e.get("pid"), e.get("tid")) in names:
+            by[(e["pid"], e["tid"])].append(e)
+    wall, cpu = collections.Counter(), collections.Counter()
+    for k, xs in by.items():
+        end = -1
+        for e in sorted(xs, key=lambda e: (e["ts"], -e["dur"])):
+            if e["ts"] >= end:       # top level: not inside the last one counted
+                end = e["ts"] + e["dur"]
+                name = names[k].rstrip("0123456789/")
+                wall[name] += e["dur"]
+                cpu[name] += e.get("tdur", e["dur"])
+    return [(n, wall[n] / 1000 / presses, cpu[n] / 1000 / presses) for n, _ in wall.most_common(top)]
+
+
 def forced(ev: list[dict], presses: int) -> list[tuple[str, int, float]]:
     """Style and layout passes by the script that forced them ('' = the frame's own)."""
     count, dur = collections.Counter(), collections.Counter()
@@ -61,6 +83,33 @@ def forced(ev: list[dict], presses: int) -> list[tuple[str, int, float]]:
             count[key] += 1
             dur[key] += e.get("dur", 0)
     return [(k, n, dur[k] / 1000 / presses) for k, n in count.most_common(8)]
+
+
+def stages(ev: list[dict]) -> list[tuple[str, int, float, float]]:
+    """EventLatency's own stages of key presses (its nested slices on the same
+    track: queueing, the renderer's main thread, commit, activation, submit,
+    presentation), (name, presses it was in, median ms, mean ms) each, in order."""
+    spans: dict = collections.defaultdict(list)     # (pid, id) -> [(name, start, end)]
+    open_: dict = {}
+    for e in sorted((e for e in ev if e.get("ph") in ("b", "e")), key=lambda e: e.get("ts", 0)):
+        track = (e.get("pid"), (e.get("id2") or {}).get("local", e.get("id")))
+        k = track + (e["name"],)
+        if e["ph"] == "b":
+            open_[k] = e
+        elif k in open_:
+            b = open_.pop(k)
+            spans[track].append((e["name"], b["ts"], e["ts"], b.get("args") or {}))
+    per: dict = collections.defaultdict(list)
+    first: dict = {}
+    for track, xs in spans.items():
+        keys = [x for x in xs if x[0] == "EventLatency"
+                and x[3].get("event_latency", {}).get("event_type") == "KEY_PRESSED"]
+        if not keys:
+            continue
+        for name, t0, t1, _ in xs:
+            per[name].append((t1 - t0) / 1000)
+            first.setdefault(name, len(first))
+    return [(n, len(per[n]), statistics.median(per[n]), statistics.fmean(per[n])) for n in sorted(per, key=first.get)]
 
 
 def main() -> None:
@@ -96,6 +145,10 @@ def main() -> None:
                 lat = sorted(B.key_latencies(trace))
                 print(f"{query or 'canvas'} {key}: EventLatency median "
                       f"{lat[len(lat) // 2]:.1f} ms (traced)")
+                for name, n, med, mean in stages(ev):
+                    print(f"    stage {med:6.2f} ms median {mean:6.2f} mean ({n:3d})  {name}")
+                for name, w, c in threads(ev, args.presses):
+                    print(f"    thread {w:6.2f} ms wall {c:6.2f} ms CPU /press  {name}")
                 for name, ms in by_name(ev, args.presses):
                     print(f"    {ms:6.2f} ms/press  {name}")
                 for name, n, ms in forced(ev, args.presses):

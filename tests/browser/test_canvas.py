@@ -33,6 +33,13 @@ PIXEL_JS = """([x, y]) => {
 }"""
 
 
+# A pixel counts as ink unless it is transparent or the stage's own paper
+# (the canvas is opaque on that paper where the page behind it is opaque).
+PAPER_JS = """const paper = getComputedStyle(document.querySelector('#stage')).backgroundColor
+    .match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const isInk = (d, i) => d[i + 3] > 0 && (d[i] !== paper[0] || d[i + 1] !== paper[1] || d[i + 2] !== paper[2]);"""
+
+
 def open_big(page, viz, query: str = ""):
     """The 11,111-node tree takes a few seconds to build and lay out on a busy machine."""
     page.goto(f"{viz.base}/t/{BIG}{'?' + query if query else ''}")
@@ -226,6 +233,28 @@ def test_no_painted_labels_overlap(page, viz, live_server):
     assert checked >= 3
 
 
+def test_the_canvas_is_opaque_on_the_stages_paper(page, viz, fig52):
+    """Opaque, the canvas is drawn by the compositor without blending it over
+    the page under it (issue 30: a step's frame is cheaper to draw); where
+    nothing is painted it shows the stage's own paper, in every theme."""
+    viz.open(page, fig52, "draw=canvas")
+    alpha = page.evaluate("() => document.querySelector('canvas.tree-canvas').getContext('2d')"
+                          ".getContextAttributes().alpha")
+    assert alpha is False
+    corner = """() => { const s = document.querySelector('#stage').getBoundingClientRect();
+      const c = document.querySelector('canvas.tree-canvas').getBoundingClientRect();
+      return [c.left + 3, c.bottom - 3, getComputedStyle(document.querySelector('#stage')).backgroundColor]; }"""
+    frame = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    for theme in (None, "contrast", "present"):
+        if theme:
+            page.click(f"[data-action={theme}]")
+            page.wait_for_function("c => document.documentElement.classList.contains(c)", arg=theme)
+        page.evaluate(frame)
+        x, y, paper = page.evaluate(corner)
+        want = [int(v) for v in paper[paper.index("(") + 1:paper.index(")")].split(",")[:3]]
+        assert page.evaluate(PIXEL_JS, [x, y]) == want + [255], (theme, paper)
+
+
 def test_the_canvas_follows_the_high_contrast_theme(page, viz, fig52):
     viz.open(page, fig52, "draw=canvas")
     for _ in range(4):
@@ -265,7 +294,8 @@ def test_a_big_canvas_tree_at_every_size(browser, live_server, shoot, size):
         painted = pg.evaluate("""() => {
           const c = document.querySelector('canvas.tree-canvas');
           const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-          let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+          """ + PAPER_JS + """
+          let n = 0; for (let i = 0; i < d.length; i += 4) if (isInk(d, i)) n++;
           return n;
         }""")
         shoot(pg, f"canvas-big-{size[0]}x{size[1]}")
@@ -279,6 +309,7 @@ def test_a_big_canvas_tree_at_every_size(browser, live_server, shoot, size):
 # it changed painted again), then as a whole paint makes it: how many pixels
 # differ, and by how much at most (colours weighed by their alpha).
 REPAINT_DIFF_JS = """() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => {
+  """ + PAPER_JS + """
   const v = window.visualizer.drawing, c = document.querySelector('canvas.tree-canvas');
   const ctx = c.getContext('2d');
   const a = ctx.getImageData(0, 0, c.width, c.height).data;
@@ -291,7 +322,7 @@ REPAINT_DIFF_JS = """() => new Promise((done) => requestAnimationFrame(() => set
     for (let j = i; j < i + 3; j++) d = Math.max(d, Math.abs(a[j] * a[i + 3] - b[j] * b[i + 3]) / 255);
     if (d > 0) diff++;
     most = Math.max(most, d);
-    if (b[i + 3]) ink++;
+    if (isInk(b, i)) ink++;
   }
   done({ diff, most, ink, partial, k: window.visualizer.zoom.get().k });
 }, 0)))"""

@@ -6,6 +6,8 @@ The timings themselves are measured by bench/browser.py, not here.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 import requests
 
@@ -121,3 +123,47 @@ def test_the_tree_is_sized_in_pixels_and_follows_the_stage(page, viz, fig52):
                            arg=w2)
     w3, h3, sw3, sh3, _ = page.evaluate(size)
     assert (round(w3), round(h3)) == (round(sw3), round(sh3))
+
+
+# A style or layout pass a script forced carries the script's stack in a trace.
+FORCED_CATS = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+               "disabled-by-default-devtools.timeline.stack"]
+
+
+def forced_passes(trace: bytes) -> list[str]:
+    """The style and layout passes a script forced, each named by its stack."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    out = []
+    for e in events:
+        if e.get("name") in ("Layout", "UpdateLayoutTree") and e.get("ph") == "X":
+            stack = ((e.get("args") or {}).get("beginData") or {}).get("stackTrace") or []
+            if stack:
+                out.append(e["name"] + " <- " + " < ".join(
+                    f"{f.get('functionName')}@{f.get('url', '').rsplit('/', 1)[-1]}:{f.get('lineNumber')}"
+                    for f in stack[:3]))
+    return out
+
+
+@pytest.mark.parametrize("draw", ["svg", "canvas"])
+def test_a_step_forces_no_style_or_layout(page, viz, fig52, draw):
+    """A step's sentence is fitted, and its pseudocode line revealed, once
+    the step's frame has laid the page out (issue 30): no script reads a size
+    while the page is dirty, so the frame lays the page out once, in its own
+    time. (On a wide screen, where every sentence fits its box: shrinking
+    one that does not is measured, a pass per size tried.)"""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    viz.open(page, fig52, f"draw={draw}")
+    browser = page.context.browser
+    browser.start_tracing(page=page, categories=FORCED_CATS)
+    try:
+        for k in range(1, 16):
+            page.keyboard.press("ArrowRight")
+            viz.wait_step(page, k)
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+    finally:
+        trace = browser.stop_tracing()
+    # The steps were fitted all the same: every sentence whole in its box.
+    assert page.evaluate("() => { const n = document.querySelector('#narration');"
+                         " return n.textContent.length > 20 && n.scrollHeight <= n.clientHeight + 1; }")
+    assert forced_passes(trace) == []

@@ -101,6 +101,9 @@ export function makeLooks(svg) {
     fold();
     text('prob');
     for (const m of made) m();
+    // The pruned shapes' hatching too: read at the first cut-off's step, its
+    // styles would force the page's style in that step's frame.
+    hatchPattern(document.createElement('canvas').getContext('2d'));
   }
 
   function nodeKey(n, status, pv, focus) {

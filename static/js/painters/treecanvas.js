@@ -137,7 +137,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   const frames = makeFrames({ svg, zoom, surface, paintItems });
   const { touch, invalidate } = frames;
-  const themeWatch = new MutationObserver(() => { looks.clear(); looks.warm(order.map((r) => r.n)); invalidate(); });
+  const themeWatch = new MutationObserver(() => { looks.clear(); looks.warm(order.map((r) => r.n)); frames.repaper(); });
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   /** A node's look changed: all it paints (shape, texts, ring, fold) is in its box. */

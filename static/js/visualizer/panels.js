@@ -8,6 +8,7 @@ import { lang, t, pageFetch } from '../core/i18n.js';
 import { drawPicture, gameOf, pictureSize } from '../core/boards.js';
 import { spokenLabel } from '../core/tree.js';
 import { algorithm, keepsBounds } from '../core/algorithms.js';
+import { afterLayout } from '../painters/fittext.js';
 
 /** Set an element's text only when it differs (a write costs a layout). */
 export function setText(el, text) {
@@ -25,7 +26,9 @@ function h(tag, cls, text) {
 export function makePseudocode(el, { onStyle } = {}) {
   const list = el.querySelector('ol');
   const switcher = el.querySelector('[data-role=formulation]');
-  let listings = {}, style = 'aima', key = null, lit = null, shownKey = null, revealing = 0;
+  let listings = {}, style = 'aima', key = null, lit = null, shownKey = null;
+  // The running line is measured once the step's frame is laid out (not forced earlier).
+  const afterStepLayout = afterLayout(list.parentElement);
   let last = null;   // the event shown, to light its line again in a new listing
 
   switcher.addEventListener('click', (e) => {
@@ -65,8 +68,8 @@ export function makePseudocode(el, { onStyle } = {}) {
     lit?.classList.remove('running');
     lit = li;
     if (li) li.classList.add('running');
-    // Measure in the next frame, when layout is due anyway (not forced now).
-    if (!revealing) revealing = requestAnimationFrame(() => { revealing = 0; reveal(); });
+    // Measured when the frame has laid the page out anyway (not forced now).
+    afterStepLayout(reveal);
   }
 
   /** Scroll the listing (only it, not the page) so the running line shows. */

@@ -19,7 +19,7 @@ import { lang, t } from '../core/i18n.js';
 import { makeIterations } from './iterations.js';
 import { makeTabs } from './tabs.js';
 import { onSwipe } from '../core/swipe.js';
-import { fitText } from '../painters/fittext.js';
+import { afterLayout, fitText } from '../painters/fittext.js';
 import { ALGORITHMS, algorithm, keepsBounds, panelOf, shortName, takes } from '../core/algorithms.js';
 import { floorScale, smallestType } from '../painters/presentfloor.js';
 import { makeMctsPanel } from './mcts.js';
@@ -286,7 +286,9 @@ async function main() {
   let iterations = null;
   let mctsPanel = null;   // [mcts]
 
-  let controls = null, fitting = 0, activeBoard = null;
+  let controls = null, activeBoard = null;
+  const afterStepLayout = afterLayout(narration);
+  const fitNarration = () => fitText(narration, { min: projecting() ? 1 : 0.6 });
   session = makeSession({
     socket,
     tree,
@@ -319,12 +321,9 @@ async function main() {
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
         narration.textContent = sentence;
-        // Fitted in the step's frame, measured with the panels' writes: one
-        // layout per step, not one forced here and another for the frame.
-        fitting ||= requestAnimationFrame(() => {
-          fitting = 0;
-          fitText(narration, { min: projecting() ? 1 : 0.6 });
-        });
+        // Fitted in the step's frame once it is laid out (afterLayout): no
+        // layout forced here or in an animation frame, one layout per step.
+        afterStepLayout(fitNarration);
       }
       announcer.step(sentence, s.playing);
       code.update(ev);
