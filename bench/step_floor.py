@@ -36,13 +36,50 @@ sys.path.insert(0, str(HERE))
 import browser as B  # noqa: E402
 
 
-def serve(static: str | None):
+def old_tree_route(app) -> None:
+    """``GET /api/trees/<id>`` as it was before issue 30's third round (its
+    JSON made on every request, keys sorted by ``jsonify``), for ``--before``."""
+    from flask import jsonify, request
+
+    from app.i18n.positions import move_words, position_words
+    from app.search import algorithms_for
+    from app.treefile import tree_to_dict
+    from app.web.api import SMALL_TREE, library
+    from app.web.i18n import page_language
+    from app.web.library import tree_url
+    from app.web.offload import offload
+
+    def get_tree(tree_id: str):
+        lib = library()
+        tree = lib.fetch(tree_id)
+        if getattr(tree, "lazy", False):
+            opened = [i for i in request.args.get("open", "").split(",") if i][:200]
+            data = tree.to_dict(opened)
+        else:
+            data = (tree_to_dict(tree, explicit_ids=True) if len(tree.nodes) <= SMALL_TREE
+                    else offload(tree_to_dict, tree, explicit_ids=True))
+        positions = position_words(data, page_language())
+        moves = move_words(data, page_language()) if positions else {}
+        return jsonify({**data, "id": tree_id,
+                        "url": tree_url(tree_id), "algorithms": algorithms_for(tree, whatif=False),
+                        "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
+                        **({"positions": positions, "moves": moves} if positions else {})})
+
+    app.view_functions["api.get_tree"] = get_tree
+
+
+def serve(static: str | None, old_server: bool = False):
+    """A server of this checkout's app on a free port; ``static``: another
+    ``static/`` folder; ``old_server``: the server's side of the open as it
+    was (:func:`old_tree_route`)."""
     from app.web import create_app
     from app.web.serving import threaded_server
 
     app = create_app({"RATELIMIT_ENABLED": False}, instance_path=tempfile.mkdtemp() + "/i")
     if static:
         app.static_folder = static
+    if old_server:
+        old_tree_route(app)
     server = threaded_server(app, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.port}"
@@ -58,7 +95,8 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    versions = {"before": serve(str(Path(args.before).resolve() / "static")), "after": serve(None)}
+    # The before: its static/ and the tree's route as they were (the rest of the server is this checkout's).
+    versions = {"before": serve(str(Path(args.before).resolve() / "static"), old_server=True), "after": serve(None)}
     trees = {v: B.upload(base, 10, 4, seed=2) for v, base in versions.items()}    # 11,111 nodes
     huge = {v: B.upload(base, 10, 5, seed=4) for v, base in versions.items()} if args.opens else {}
     painters = {"canvas": "", "svg": "draw=svg", "svg-2801": ""}

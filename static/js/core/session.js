@@ -25,6 +25,28 @@ const KEEP = 50000;
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
+ * Start a run on the server before the page has a session (the page opening:
+ * the server sets the run up while the tree is laid out and drawn). Returns
+ * a ticket for the session's first start(p, step, ticket) with the same
+ * options, which then waits for this run instead of asking for another.
+ */
+export function startEarly(socket, treeId, p) {
+  // A server shedding load asks to wait: said by the session once it holds the ticket.
+  const ticket = { params: { ...p }, waiting: false, onWait: null };
+  ticket.id = startRun(socket, { tree: treeId, ...ticket.params, lang }, {
+    onWait: () => { ticket.waiting = true; ticket.onWait?.(); },
+  });
+  ticket.id.catch(() => {});      // (its error is the session's, when it takes the ticket)
+  return ticket;
+}
+
+const sameParams = (a, b) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if ((a[k] ?? null) !== (b[k] ?? null)) return false;
+  return true;
+};
+
+/**
  * makeSession({socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched}).
  * onUpdate(session) after every move; onStatus({busy, error, streamed,
  * fraction}); onFetched(session) when a batch of events has arrived.
@@ -52,20 +74,30 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     return n;
   }
 
-  /** (Re)start the run with `p` and go to `step` (same step after a switch). */
-  async function start(p, step = 0) {
+  /**
+   * (Re)start the run with `p` and go to `step` (same step after a switch);
+   * `ticket` (startEarly): a run already asked for with the same options.
+   */
+  async function start(p, step = 0, ticket = null) {
     const my = ++gen;
+    const first = !run;
     pause();
     streaming = null;
     closeRun(socket, runId);
     runId = null;
     params = { ...p };
     onStatus({ busy: t('Starting…') });
+    const onWait = () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); };
+    const early = ticket && sameParams(ticket.params, params) ? ticket.id : null;
+    if (early) {
+      ticket.onWait = onWait;
+      if (ticket.waiting) onWait();
+    } else if (ticket) {
+      ticket.id.then((old) => closeRun(socket, old), () => {});
+    }
     let id;
     try {
-      id = await startRun(socket, { tree: treeId, ...params, lang }, {
-        onWait: () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); },
-      });
+      id = await (early || startRun(socket, { tree: treeId, ...params, lang }, { onWait }));
     } catch (err) {
       if (my === gen) onStatus({ error: err.message });
       return false;
@@ -107,10 +139,13 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     // them if it had let go of its first events).
     if (old && old.low > 0) for (const n of tree.nodes) pending.add(n.id);
     else if (old) old.goTo(0, pending);
+    // Keys pressed while the page's first run was starting (the tree is on
+    // screen, and answers keys, from its first frame) step on from `step`.
+    const ahead = first ? want : 0;
     want = 0;
     flush();
     onStatus({});
-    await goTo(step);
+    await goTo(step + ahead);
     return true;
   }
 
@@ -125,7 +160,10 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   /** Go to step k, fetching what is missing; later calls win. */
   async function goTo(k) {
     const r = run, f = feeder;
-    if (!r) return;
+    if (!r) {                  // the first run is starting: where to go once it has
+      want = Math.max(0, k);
+      return;
+    }
     want = Math.max(0, r.total != null ? Math.min(k, r.total) : k);
     // Before what the run still holds: start it again, to that step.
     if (want < r.low) return start(params, want);
