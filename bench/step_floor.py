@@ -4,8 +4,11 @@ page side by side (issue 30 points 1 and 2).
 
 One Python app, two in-process servers: the same server code, each serving
 its own ``static/`` (the page's JavaScript and CSS) -- ``--before`` (a
-directory holding an older ``static/``, e.g. from ``git archive <commit>
-static | tar -x -C DIR``) and this checkout's. Rounds interleave the two
+directory holding an older ``static/`` and, if there, ``templates/``, e.g.
+from ``git archive <commit> static templates | tar -x -C DIR``) and this
+checkout's. The before's ``GET /api/trees/<id>`` is the route as it was
+before issue 30's third round (:func:`old_tree_route`: its JSON made on
+every request). Rounds interleave the two
 versions and both painters (the canvas, the default past 3,000 drawn
 nodes, and ``?draw=svg``); in each, ``browser.py``'s measure: Chromium's
 EventLatency of ArrowRight presses (a step) and of ArrowUp presses that
@@ -78,6 +81,12 @@ def serve(static: str | None, old_server: bool = False):
     app = create_app({"RATELIMIT_ENABLED": False}, instance_path=tempfile.mkdtemp() + "/i")
     if static:
         app.static_folder = static
+        # Its templates too, where the directory has them (the page's preload is in one).
+        templates = Path(static).parent / "templates"
+        if templates.is_dir():
+            from jinja2 import ChoiceLoader, FileSystemLoader
+
+            app.jinja_env.loader = ChoiceLoader([FileSystemLoader(str(templates)), app.jinja_env.loader])
     if old_server:
         old_tree_route(app)
     server = threaded_server(app, "127.0.0.1", 0)

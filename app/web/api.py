@@ -153,7 +153,8 @@ def _tree_body(data: dict, lang: str, extra: dict, flat: bool) -> bytes:
     positions = position_words(data, lang)   # a game's boards in words
     moves = move_words(data, lang) if positions else {}   # and its moves
     if flat:
-        data = {**data, "form": "flat", "nodes": flat_nodes(data.pop("root"))}
+        nodes = flat_nodes(data.pop("root"))
+        data = {**data, "form": "flat", "nodes": nodes}
     return encoded({**data, **extra, **({"positions": positions, "moves": moves} if positions else {})})
 
 
