@@ -16,6 +16,9 @@ export async function fetchTree(id, query = '') {
   return body;
 }
 
+// Every leaf's children: one array, frozen (not 100,000 empty ones to collect).
+const LEAF = Object.freeze([]);
+
 /**
  * Read the tree JSON (the structure of a tree file: players, root, children,
  * value, eval, type: chance, probability; or, with `form: 'flat'`, the same
@@ -56,8 +59,10 @@ export function readTree(json) {
       probability: raw.probability ?? null,
       depth,
       parent,
-      children: [],
+      children: count ? [] : LEAF,
       index: nodes.length,
+      // (the layout's: in the literal, so that setting them allocates nothing more per node)
+      x: 0, y: 0,
     };
     nodes.push(node);
     byId.set(id, node);
