@@ -110,7 +110,9 @@ export function planLabels(t, { names = true } = {}) {
   }
   // By the node's place in t.nodes (its `index`), checked: a Map keyed by
   // 111,111 nodes costs the layout more than the plans themselves.
-  const plans = new Array(t.nodes.length), owners = new Array(t.nodes.length);
+  // (Made by pushing: `new Array(n)` past 100,000 is a dictionary, each look-up a hash.)
+  const plans = [], owners = [];
+  for (let i = 0; i < t.nodes.length; i++) { plans.push(undefined); owners.push(undefined); }
   const extra = new Map();   // nodes not at their index (none from readTree)
   // A node without a name or picture (a huge tree's) has the plan of every
   // other of its kind and width: one object shared, not 111,111 to collect.

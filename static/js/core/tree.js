@@ -62,7 +62,7 @@ export function readTree(json) {
       children: count ? [] : LEAF,
       index: nodes.length,
       // (the layout's: in the literal, so that setting them allocates nothing more per node)
-      x: 0, y: 0,
+      x: null, y: null,
     };
     nodes.push(node);
     byId.set(id, node);

@@ -44,6 +44,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
   const y0 = (rec) => rec.n.y - rec.p.above - 12, y1 = (rec) => rec.n.y + Math.max(rec.p.below, SHAPE * 3) + 12;
   const order = [];                // recs in preorder (paint order)
   const atIndex = [];              // n.index -> rec (a drawn node's parent is drawn)
+  for (let i = 0; i < t.nodes.length; i++) atIndex.push(undefined);   // (no holes: a fast array)
   // id -> rec, through the tree's own map (not a second one of 111,111 ids)
   const recs = {
     get(id) {
