@@ -17,7 +17,9 @@ of a version and painter, and the median of the rounds' step/floor ratios.
 With ``--opens N``: N rounds of ``browser.py``'s open (navigation start to
 the first frame painted with the tree drawn and the run started) of the
 11,111-node tree and of a 111,111-node one (branching 10, depth 5), the
-versions interleaved.
+versions interleaved; and, first, the server's part apart: the 111,111-node
+tree's JSON fetched as each version's page asks for it, the first time and
+again.
 
     .venv/bin/python bench/step_floor.py --before DIR [--rounds 3] [--presses 40] [--opens 0]
 """
@@ -30,7 +32,10 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
+
+import requests
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -112,6 +117,18 @@ def main() -> None:
     # The SVG painter where the page chooses it: a 2,801-node tree (branching 7, depth 4).
     svg_trees = {v: B.upload(base, 7, 4, seed=5) for v, base in versions.items()} if "svg-2801" in args.painters else {}
     chosen = args.painters.split(",")
+    # The server's part of an open, apart: GET /api/trees/<id> of the 111,111-node tree as
+    # each version's page asks for it, the first time (nothing kept) and again (median of 5).
+    served = {}
+    for v, base in versions.items():
+        url = f"{base}/api/trees/{huge[v]}" + ("?form=flat" if v == "after" else "") if huge else None
+        if url:
+            times = []
+            for _ in range(6):
+                t0 = time.perf_counter()
+                size = len(requests.get(url, timeout=120).content)
+                times.append(time.perf_counter() - t0)
+            served[v] = (times[0], statistics.median(times[1:]), size)
     got: dict = {}
     loads = [os.getloadavg()[0]]
     with sync_playwright() as p:
@@ -154,15 +171,24 @@ def main() -> None:
             print(f"| {painter} | {v} | {step:.1f} ms | {floor:.1f} ms | {step / floor:.2f} "
                   f"| {statistics.median(g['ratio']):.2f} | {', '.join(f'{x:.2f}' for x in g['ratio'])} |")
     if args.opens:
-        print("\n| version | open 11,111 | open 111,111 | ratio | 111,111: fetched / drawn / run started (median) |")
-        print("|---|---:|---:|---:|---|")
+        print("\n| version | open 11,111 | open 111,111 | ratio (medians) | ratio per round | "
+              "111,111: fetched / drawn / run started (median) |")
+        print("|---|---:|---:|---:|---|---|")
         for v in versions:
             small = statistics.median(t for t, _ in opens[(v, "11,111")])
             big = opens[(v, "111,111")]
             marks = {k: statistics.median(m[k] for _, m in big if k in m) for k in big[0][1]}
+            rounds = [b / a for (a, _), (b, _) in zip(opens[(v, "11,111")], big)]
             print(f"| {v} | {small:.2f} s | {statistics.median(t for t, _ in big):.2f} s | "
                   f"{statistics.median(t for t, _ in big) / small:.2f} | "
+                  + ", ".join(f"{r:.2f}" for r in rounds) + " | "
                   + " / ".join(f"{t:.2f} s" for t in marks.values()) + " |")
+            print(f"|  | (single opens: {', '.join(f'{t:.2f}' for t, _ in opens[(v, '11,111')])} | "
+                  f"{', '.join(f'{t:.2f}' for t, _ in big)}) | | | |")
+        print("\n| version | GET /api/trees/<111,111 nodes>: first | again (median of 5) | bytes |")
+        print("|---|---:|---:|---:|")
+        for v, (first, again, size) in served.items():
+            print(f"| {v} | {1000 * first:.0f} ms | {1000 * again:.0f} ms | {size:,} |")
 
 
 if __name__ == "__main__":
