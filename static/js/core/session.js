@@ -64,6 +64,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   let pending = new Set(), raf = 0;
   let drawing = 0;          // token of the sliced redraw in progress (0: none)
   let sliceMs = SLICE_MS;
+  let early = null;         // moves asked for before the first run: {at: a step or null, by: keys' steps}
 
   function savedBy(ev) {
     let n = 0;
@@ -88,8 +89,8 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     params = { ...p };
     onStatus({ busy: t('Starting…') });
     const onWait = () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); };
-    const early = ticket && sameParams(ticket.params, params) ? ticket.id : null;
-    if (early) {
+    const taken = ticket && sameParams(ticket.params, params) ? ticket.id : null;
+    if (taken) {
       ticket.onWait = onWait;
       if (ticket.waiting) onWait();
     } else if (ticket) {
@@ -97,7 +98,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     }
     let id;
     try {
-      id = await (early || startRun(socket, { tree: treeId, ...params, lang }, { onWait }));
+      id = await (taken || startRun(socket, { tree: treeId, ...params, lang }, { onWait }));
     } catch (err) {
       if (my === gen) onStatus({ error: err.message });
       return false;
@@ -139,13 +140,15 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     // them if it had let go of its first events).
     if (old && old.low > 0) for (const n of tree.nodes) pending.add(n.id);
     else if (old) old.goTo(0, pending);
-    // Keys pressed while the page's first run was starting (the tree is on
-    // screen, and answers keys, from its first frame) step on from `step`.
-    const ahead = first ? want : 0;
+    // Moves asked for while the page's first run was starting (the tree is
+    // on screen, and answers keys, from its first frame): keys step on from
+    // `step`, a step asked for by number (a class's) replaces it.
+    const target = first && early ? Math.max(0, (early.at ?? step) + early.by) : step;
+    early = null;
     want = 0;
     flush();
     onStatus({});
-    await goTo(step + ahead);
+    await goTo(target);
     return true;
   }
 
@@ -161,7 +164,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   async function goTo(k) {
     const r = run, f = feeder;
     if (!r) {                  // the first run is starting: where to go once it has
-      want = Math.max(0, k);
+      early = { at: Math.max(0, k), by: 0 };
       return;
     }
     want = Math.max(0, r.total != null ? Math.min(k, r.total) : k);
@@ -358,7 +361,14 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   function interrupt() {
     if (streaming) { streaming = null; feeder?.stop(); onStatus({}); }
   }
-  const step = (d) => { interrupt(); return goTo(want + d); };
+  const step = (d) => {
+    interrupt();
+    if (!run) {               // (keys before the first run: counted, stepped once it has started)
+      early = { at: early?.at ?? null, by: (early?.by ?? 0) + d };
+      return Promise.resolve();
+    }
+    return goTo(want + d);
+  };
   const api = {
     start,
     goTo: (k) => { interrupt(); return goTo(k); },
