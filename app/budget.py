@@ -260,6 +260,9 @@ class Store:
     """Upload rate of one client address (Flask-Limiter's notation)."""
     tree_cache_nodes: int = 400_000
     """Nodes of parsed trees kept in memory for reuse."""
+    tree_json_bytes: int = 32 * MiB
+    """Bytes of trees' JSON kept ready to send (``GET /api/trees/<id>``: a 111,111-node
+    tree is 3 MB, made in half a second; a lecture's phones all ask for it). 0: none kept."""
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from app.budget import Budget
 
 from . import errors, i18n, limits, origins, results_db
 from .jsonio import StrictJSON, StrictJSONProvider
+from .treejson import TreeJson
 from .library import TreeLibrary
 from .offload import WorkQueue
 from .origins import same_origin
@@ -121,6 +122,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                                           cache_size=app.config["TREE_CACHE_SIZE"],
                                           cache_nodes=budget.store.tree_cache_nodes,
                                           game_size=budget.games.game_size)
+    app.extensions["tree_json"] = TreeJson(budget.store.tree_json_bytes)
     work = budget.work
     app.extensions["work"] = WorkQueue(work.work_threads, work.work_queue,
                                        work.work_wait_seconds, work.work_per_client,

@@ -5,7 +5,8 @@
 - ``POST /api/trees``                 upload (multipart ``file`` or raw body) -> 201
   ``{id, url, delete_token}``; rate-limited per client (:mod:`.limits`: 429 + ``Retry-After``)
 - ``DELETE /api/trees/<id>``          delete an upload (header ``X-Delete-Token``) -> 204
-- ``GET  /api/trees/<id>``            the tree as JSON (file structure + ``info``)
+- ``GET  /api/trees/<id>``            the tree as JSON (file structure + ``info``;
+  ``?form=flat``: its nodes as columns, app.web.treejson.flat_nodes)
 - ``GET  /api/trees/<id>/file``       the tree file as it was written
 - ``GET  /api/trees/<id>/trace?...``  ``{"events": [...]}``, ending with ``done``
 """
@@ -31,7 +32,8 @@ from .i18n import page_language
 from .library import TreeLibrary, tree_url
 from .origins import same_origin
 from .offload import offload
-from .params import options_dict, options_from_query
+from .params import argument_error, options_dict, options_from_query
+from .treejson import FORMS, encoded, flat_nodes
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -104,25 +106,56 @@ def delete_tree(tree_id: str):
         if lib.store.get(tree_id) is None:
             raise api_error(404, "There is no uploaded tree {tree_id}.", tree_id=repr(tree_id))
         raise api_error(403, "That is not this tree's delete token.")
+    current_app.extensions["tree_json"].forget(tree_id)
     return "", 204
 
 
 @bp.get("/trees/<tree_id>")
 def get_tree(tree_id: str):
+    form = request.args.get("form", "nested")
+    if form not in FORMS:
+        raise argument_error("form", "form must be 'nested' or 'flat'")
+    flat = form == "flat"
     lib = library()
     tree = lib.fetch(tree_id)   # may build a big random tree
+    lang = page_language()
     if getattr(tree, "lazy", False):  # a game: its top, and the nodes the page opened
         opened = [i for i in request.args.get("open", "").split(",") if i][:200]
-        data = tree.to_dict(opened)
-    else:
-        data = (tree_to_dict(tree, explicit_ids=True) if len(tree.nodes) <= SMALL_TREE
-                else offload(tree_to_dict, tree, explicit_ids=True))
-    positions = position_words(data, page_language())   # a game's boards in words
-    moves = move_words(data, page_language()) if positions else {}   # and its moves
-    return jsonify({**data, "id": tree_id,
-                    "url": tree_url(tree_id), "algorithms": algorithms_for(tree, whatif=False),
-                    "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id),
-                    **({"positions": positions, "moves": moves} if positions else {})})
+        return Response(_tree_body(tree.to_dict(opened), lang, _tree_extra(lib, tree_id, tree), flat),
+                        mimetype="application/json")
+    # Made once per tree, language and form (app.web.treejson): a lecture's phones ask for the same.
+    kept = current_app.extensions["tree_json"]
+    key = f"{lang}:{form}"
+    body = kept.get(tree_id, key, tree)
+    if body is None:
+        extra = _tree_extra(lib, tree_id, tree)
+        body = (_tree_file_body(tree, lang, extra, flat) if len(tree.nodes) <= SMALL_TREE
+                else offload(_tree_file_body, tree, lang, extra, flat))
+        kept.put(tree_id, key, tree, body)
+    return Response(body, mimetype="application/json")
+
+
+def _tree_extra(lib: TreeLibrary, tree_id: str, tree) -> dict:
+    """What the answer adds to the tree file's structure."""
+    return {"id": tree_id, "url": tree_url(tree_id), "algorithms": algorithms_for(tree, whatif=False),
+            "builtin": lib.is_builtin(tree_id), "info": lib.entry(tree_id)}
+
+
+def _tree_file_body(tree, lang: str, extra: dict, flat: bool) -> bytes:
+    return _tree_body(tree_to_dict(tree, explicit_ids=True), lang, extra, flat)
+
+
+def _tree_body(data: dict, lang: str, extra: dict, flat: bool) -> bytes:
+    """The JSON answer: the file's structure (``flat``: its nodes as columns,
+    app.web.treejson.flat_nodes), ``extra``, and a game's positions and moves
+    in words (in ``lang``). No request context: it may run off the loop
+    (app.web.offload)."""
+    positions = position_words(data, lang)   # a game's boards in words
+    moves = move_words(data, lang) if positions else {}   # and its moves
+    if flat:
+        nodes = flat_nodes(data.pop("root"))
+        data = {**data, "form": "flat", "nodes": nodes}
+    return encoded({**data, **extra, **({"positions": positions, "moves": moves} if positions else {})})
 
 
 @bp.get("/trees/<tree_id>/file")

@@ -6,6 +6,9 @@ and no overlapping text.
 """
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 
 from .expect import hooks_at, node_ids, trace
@@ -67,7 +70,7 @@ def test_a_big_tree_is_painted_on_a_canvas_and_a_small_one_in_svg(page, viz, fig
     # and the tree fetched once, while the modules loaded (a preload).
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
     assert page.evaluate("window.visualizer.drawing.paints.whole") == 1
-    assert page.locator(f"link[rel=preload][as=fetch][href='/api/trees/{BIG}']").count() == 1
+    assert page.locator(f"link[rel=preload][as=fetch][href='/api/trees/{BIG}?form=flat']").count() == 1
     assert len(asked) == 1, asked
     assert page.locator("#tree [data-node]").count() == 0          # no element per shape
     # The hooks live on the accessible tree's items, one element per node.
@@ -359,3 +362,55 @@ def test_a_step_repaints_only_what_changed_with_the_same_pixels(page, viz, live_
     # Most steps were painted in part (a pan while following paints all).
     assert partial >= len(presses) // 2
     assert texts == (case == "names")     # (texts are painted from zoom 0.45 on)
+
+
+# When the page's run 'start' left on its WebSocket (performance.now()).
+START_SENT_JS = r"""() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (window.__startSent == null && typeof data === 'string' && /^42\d*\["start"/.test(data)) {
+      window.__startSent = performance.now();
+    }
+    return send.call(this, data);
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def huge(live_server) -> str:
+    """111,111 nodes (branching 10, depth 5: past a random id's limit, so uploaded)."""
+    import random
+
+    import requests
+
+    rng = random.Random(30)
+
+    def notation(depth: int) -> str:
+        if depth == 0:
+            return str(rng.randint(-50, 50))
+        return "(" + " ".join(notation(depth - 1) for _ in range(10)) + ")"
+
+    res = requests.post(f"{live_server}/api/trees", data=notation(5).encode(),
+                        headers={"Content-Type": "text/plain"}, timeout=120)
+    assert res.status_code == 201, res.text
+    return res.json()["id"]
+
+
+def test_a_huge_tree_starts_its_run_while_drawn_and_answers_a_key_at_once(page, live_server, huge):
+    """Issue 30: the run is asked for while the tree is laid out and drawn
+    (not after), and a key pressed as soon as the tree is drawn, before the
+    run may have started, is answered with the step."""
+    page.add_init_script(f"({START_SENT_JS})()")
+    # The tree's JSON held back a moment: the page's socket is surely connected when it comes.
+    def held(route):
+        time.sleep(0.3)
+        route.continue_()
+
+    page.route(re.compile(rf"/api/trees/{huge}(\?|$)"), held)
+    page.goto(f"{live_server}/t/{huge}")
+    page.wait_for_function("() => document.querySelector('#tree').dataset.painter === 'canvas'", timeout=120000)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('[data-step]').textContent === '1'", timeout=60000)
+    assert page.evaluate("window.visualizer.session.run.step") == 1
+    sent, drawn = page.evaluate("[window.__startSent, performance.getEntriesByName('tree-drawn')[0].startTime]")
+    assert sent is not None and sent < drawn, (sent, drawn)

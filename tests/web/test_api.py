@@ -62,6 +62,29 @@ def test_a_tree_comes_back_in_the_file_structure_with_its_info(client):
     assert [n.value for n in again.leaves] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
 
 
+def test_a_trees_json_is_made_once_and_sent_again(app, client):
+    """Issue 30: a lecture's phones all ask for the same tree (3 MB of JSON
+    made in half a second at 111,111 nodes): its body is made once per tree
+    and language, made again for a tree the library rebuilt, and let go of
+    with a deleted upload."""
+    kept = app.extensions["tree_json"]
+    first = client.get("/api/trees/fig52")
+    again = client.get("/api/trees/fig52")
+    assert first.status_code == again.status_code == 200 and again.is_json
+    assert again.data == first.data and kept.made == 1
+    assert client.get("/api/trees/fig52?lang=id").get_json() == first.get_json()
+    assert kept.made == 2                           # (a game's positions are said in the language)
+    res = client.post("/api/trees", data=b"(3 (1 2) -4)", headers={"Content-Type": "text/plain"})
+    tree_id, token = res.get_json()["id"], res.get_json()["delete_token"]
+    body = client.get(f"/api/trees/{tree_id}").data
+    assert kept.made == 3 and kept.usage()[0] == 3
+    app.extensions["trees"].sweep(-1)               # the parsed trees let go of: rebuilt when asked
+    assert client.get(f"/api/trees/{tree_id}").data == body and kept.made == 4
+    assert client.delete(f"/api/trees/{tree_id}", headers={"X-Delete-Token": token}).status_code == 204
+    assert client.get(f"/api/trees/{tree_id}").status_code == 404
+    assert kept.usage()[0] == 2                     # fig52's two languages
+
+
 def test_the_file_of_a_tree_is_the_text_it_was_written_as(client, fig52_yaml):
     response = client.get("/api/trees/fig52/file")
     assert response.status_code == 200

@@ -84,12 +84,24 @@ export function planLabels(t, { names = true } = {}) {
   // Every value a bound or v can take is a leaf's value, an eval, or ±∞; under
   // chance nodes also a weighted sum (room for two decimals).
   let widest = t.hasChance && bounds ? '−00.00' : '+∞';
-  for (const n of t.nodes) {
-    for (const v of [n.value, n.eval]) {
-      const s = v == null ? '' : show(v);
-      if (s.length > widest.length) widest = s;
-    }
-  }
+  // Each distinct value written once (111,111 leaves hold about a hundred).
+  const seen = new Set();
+  const consider = (v) => {
+    if (v == null || seen.has(v)) return;
+    if (typeof v !== 'object') seen.add(v);
+    const s = show(v);
+    if (s.length > widest.length) widest = s;
+  };
+  for (const n of t.nodes) { consider(n.value); consider(n.eval); }
+  // A leaf's half width by its value, likewise.
+  const halves = new Map();
+  const halfOf = (n) => {
+    const v = n.role === 'leaf' ? n.value ?? n.eval ?? '' : null;
+    if (v === null || typeof v === 'object') return halfShape(n);
+    let h = halves.get(v);
+    if (h === undefined) halves.set(v, h = halfShape(n));
+    return h;
+  };
   const boundsW = bounds ? measure(`β = ${widest}`, 'bounds') : 0;
   // max^n writes a node's vector beside it: room for the widest leaf vector.
   let vectorW = 0;
@@ -98,11 +110,16 @@ export function planLabels(t, { names = true } = {}) {
   }
   // By the node's place in t.nodes (its `index`), checked: a Map keyed by
   // 111,111 nodes costs the layout more than the plans themselves.
-  const plans = new Array(t.nodes.length), owners = new Array(t.nodes.length);
+  // (Made by pushing: `new Array(n)` past 100,000 is a dictionary, each look-up a hash.)
+  const plans = [], owners = [];
+  for (let i = 0; i < t.nodes.length; i++) { plans.push(undefined); owners.push(undefined); }
   const extra = new Map();   // nodes not at their index (none from readTree)
+  // A node without a name or picture (a huge tree's) has the plan of every
+  // other of its kind and width: one object shared, not 111,111 to collect.
+  const shared = {};         // role -> half -> plan
 
   for (const n of t.nodes) {
-    const half = halfShape(n);
+    const half = halfOf(n);
     const pic = game ? pictureSize(game, n.label) : null;
     let side = null, under = null, beside = null;
     if (n.role === 'leaf') {
@@ -123,14 +140,22 @@ export function planLabels(t, { names = true } = {}) {
         beside = { w: boundsW, h: SIZES.bounds * (1 + LINE) };
       }
     }
+    const kind = side || under ? null : (shared[n.role] ??= new Map());
+    let plan = kind?.get(half);
+    if (plan) {
+      if (owners[n.index] === undefined && t.nodes[n.index] === n) { owners[n.index] = n; plans[n.index] = plan; }
+      else extra.set(n, plan);
+      continue;
+    }
     const leafHalf = n.role === 'leaf' ? SHAPE * 0.85 : SHAPE * 1.1;
-    const plan = {
+    plan = {
       side, under, beside, half,
       left: side ? half + GAP + side.w : half,
       right: beside ? half + GAP + beside.w : half,
       above: Math.max(SHAPE * 1.1, side ? side.h / 2 : 0, beside ? beside.h / 2 : 0),
       below: n.role === 'leaf' && under ? leafHalf + 4 + under.h : Math.max(leafHalf, side ? side.h / 2 : 0),
     };
+    kind?.set(half, plan);
     if (owners[n.index] === undefined && t.nodes[n.index] === n) { owners[n.index] = n; plans[n.index] = plan; }
     else extra.set(n, plan);
   }

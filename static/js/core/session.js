@@ -25,6 +25,28 @@ const KEEP = 50000;
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
+ * Start a run on the server before the page has a session (the page opening:
+ * the server sets the run up while the tree is laid out and drawn). Returns
+ * a ticket for the session's first start(p, step, ticket) with the same
+ * options, which then waits for this run instead of asking for another.
+ */
+export function startEarly(socket, treeId, p) {
+  // A server shedding load asks to wait: said by the session once it holds the ticket.
+  const ticket = { params: { ...p }, waiting: false, onWait: null };
+  ticket.id = startRun(socket, { tree: treeId, ...ticket.params, lang }, {
+    onWait: () => { ticket.waiting = true; ticket.onWait?.(); },
+  });
+  ticket.id.catch(() => {});      // (its error is the session's, when it takes the ticket)
+  return ticket;
+}
+
+const sameParams = (a, b) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if ((a[k] ?? null) !== (b[k] ?? null)) return false;
+  return true;
+};
+
+/**
  * makeSession({socket, tree, treeId, treeView, zoom, onUpdate, onStatus, onFetched}).
  * onUpdate(session) after every move; onStatus({busy, error, streamed,
  * fraction}); onFetched(session) when a batch of events has arrived.
@@ -42,6 +64,7 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   let pending = new Set(), raf = 0;
   let drawing = 0;          // token of the sliced redraw in progress (0: none)
   let sliceMs = SLICE_MS;
+  let early = null;         // moves asked for before the first run: {at: a step or null, by: keys' steps}
 
   function savedBy(ev) {
     let n = 0;
@@ -52,20 +75,30 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     return n;
   }
 
-  /** (Re)start the run with `p` and go to `step` (same step after a switch). */
-  async function start(p, step = 0) {
+  /**
+   * (Re)start the run with `p` and go to `step` (same step after a switch);
+   * `ticket` (startEarly): a run already asked for with the same options.
+   */
+  async function start(p, step = 0, ticket = null) {
     const my = ++gen;
+    const first = !run;
     pause();
     streaming = null;
     closeRun(socket, runId);
     runId = null;
     params = { ...p };
     onStatus({ busy: t('Starting…') });
+    const onWait = () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); };
+    const taken = ticket && sameParams(ticket.params, params) ? ticket.id : null;
+    if (taken) {
+      ticket.onWait = onWait;
+      if (ticket.waiting) onWait();
+    } else if (ticket) {
+      ticket.id.then((old) => closeRun(socket, old), () => {});
+    }
     let id;
     try {
-      id = await startRun(socket, { tree: treeId, ...params, lang }, {
-        onWait: () => { if (my === gen) onStatus({ busy: t('Waiting for the server…') }); },
-      });
+      id = await (taken || startRun(socket, { tree: treeId, ...params, lang }, { onWait }));
     } catch (err) {
       if (my === gen) onStatus({ error: err.message });
       return false;
@@ -107,10 +140,15 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
     // them if it had let go of its first events).
     if (old && old.low > 0) for (const n of tree.nodes) pending.add(n.id);
     else if (old) old.goTo(0, pending);
+    // Moves asked for while the page's first run was starting (the tree is
+    // on screen, and answers keys, from its first frame): keys step on from
+    // `step`, a step asked for by number (a class's) replaces it.
+    const target = first && early ? Math.max(0, (early.at ?? step) + early.by) : step;
+    early = null;
     want = 0;
     flush();
     onStatus({});
-    await goTo(step);
+    await goTo(target);
     return true;
   }
 
@@ -125,7 +163,10 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   /** Go to step k, fetching what is missing; later calls win. */
   async function goTo(k) {
     const r = run, f = feeder;
-    if (!r) return;
+    if (!r) {                  // the first run is starting: where to go once it has
+      early = { at: Math.max(0, k), by: 0 };
+      return;
+    }
     want = Math.max(0, r.total != null ? Math.min(k, r.total) : k);
     // Before what the run still holds: start it again, to that step.
     if (want < r.low) return start(params, want);
@@ -320,7 +361,14 @@ export function makeSession({ socket, tree, treeId, treeView, zoom, onUpdate, on
   function interrupt() {
     if (streaming) { streaming = null; feeder?.stop(); onStatus({}); }
   }
-  const step = (d) => { interrupt(); return goTo(want + d); };
+  const step = (d) => {
+    interrupt();
+    if (!run) {               // (keys before the first run: counted, stepped once it has started)
+      early = { at: early?.at ?? null, by: (early?.by ?? 0) + d };
+      return Promise.resolve();
+    }
+    return goTo(want + d);
+  };
   const api = {
     start,
     goTo: (k) => { interrupt(); return goTo(k); },

@@ -1,8 +1,9 @@
 // The tree as the page uses it: the JSON of GET /api/trees/<id> read into
-// plain node records, and laid out once with d3-hierarchy so that nodes never
-// move while a search is stepped through (they are only revealed by class).
+// plain node records, and laid out once with d3-hierarchy's tidy tree (its
+// algorithm over flat arrays: tidy.js) so that nodes never move while a
+// search is stepped through (they are only revealed by class).
 
-import { hierarchy, tree as d3tree } from '../../vendor/d3-hierarchy/d3-hierarchy.mjs';
+import { tidy } from './tidy.js';
 import { planLabels, SHAPE, leafWidth } from './labels.js';
 import { RECORDS } from './algorithms.js';
 import { pageFetch } from './i18n.js';
@@ -15,9 +16,14 @@ export async function fetchTree(id, query = '') {
   return body;
 }
 
+// Every leaf's children: one array, frozen (not 100,000 empty ones to collect).
+const LEAF = Object.freeze([]);
+
 /**
  * Read the tree JSON (the structure of a tree file: players, root, children,
- * value, eval, type: chance, probability) into {root, nodes, byId, players}.
+ * value, eval, type: chance, probability; or, with `form: 'flat'`, the same
+ * nodes as columns in preorder, `nodes`: app.web.treejson.flat_nodes) into
+ * {root, nodes, byId, players}.
  * Node records: id, label, player (name), role (max|min|chance|leaf|player),
  * playerIndex, value, eval, probability, depth, parent, children.
  */
@@ -28,9 +34,8 @@ export function readTree(json) {
   const byId = new Map();
   let auto = 0;
 
-  function make(raw, parent, depth) {
-    if (typeof raw === 'number' || Array.isArray(raw)) raw = { value: raw };
-    const children = raw.children || [];
+  /** The node record of `raw` (a tree file's node: its fields) with `count` children to come. */
+  function record(raw, count, parent, depth) {
     const chance = raw.type === 'chance' || raw.chance === true || raw.player === 'CHANCE';
     let playerIndex = typeof raw.player === 'number' ? raw.player : players.indexOf(raw.player);
     if (playerIndex < 0) playerIndex = depth % players.length;
@@ -45,7 +50,7 @@ export function readTree(json) {
       label: raw.label != null ? String(raw.label) : id,
       player: chance ? 'CHANCE' : players[playerIndex],
       playerIndex: chance ? -1 : playerIndex,
-      role: chance ? 'chance' : children.length === 0 && !folded ? 'leaf'
+      role: chance ? 'chance' : count === 0 && !folded ? 'leaf'
         : multiplayer ? 'player' : playerIndex === 0 ? 'max' : 'min',
       folded,
       size: folded ? raw.size ?? null : null,
@@ -54,25 +59,19 @@ export function readTree(json) {
       probability: raw.probability ?? null,
       depth,
       parent,
-      children: [],
+      children: count ? [] : LEAF,
       index: nodes.length,
+      // (the layout's: in the literal, so that setting them allocates nothing more per node)
+      x: null, y: null,
     };
     nodes.push(node);
     byId.set(id, node);
     if (parent) parent.children.push(node);
-    // children pushed in reverse, so that nodes are made in preorder
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i], node, depth + 1);
+    return node;
   }
 
-  // Explicit stack (generated trees can be deeper than the JS call stack) of
-  // (raw, parent, depth) triples, flat (no array per node: 111,111 of them
-  // are garbage to collect), so that nodes are made in preorder: the order
-  // of the file, and of a left-to-right search.
-  const stack = [json.root, null, 0];
-  while (stack.length) {
-    const depth = stack.pop(), parent = stack.pop(), raw = stack.pop();
-    make(raw, parent, depth);
-  }
+  if (json.form === 'flat') readColumns(json.nodes, record);
+  else readNested(json.root, record);
   const first = { node: nodes[0] };
   const height = nodes.reduce((h, n) => Math.max(h, n.depth), 0);
   return {
@@ -92,6 +91,50 @@ export function readTree(json) {
     // Its moves in words, by node id ("O in the top-right corner to block", "X in column 4").
     moves: json.moves && typeof json.moves === 'object' ? json.moves : null,
   };
+}
+
+/** The nested form: record(raw, count, parent, depth) for every node, in preorder. */
+function readNested(root, record) {
+  // Explicit stack (generated trees can be deeper than the JS call stack) of
+  // (raw, parent, depth) triples, flat (no array per node: 111,111 of them
+  // are garbage to collect), so that nodes are made in preorder: the order
+  // of the file, and of a left-to-right search.
+  const stack = [root, null, 0];
+  while (stack.length) {
+    const depth = stack.pop(), parent = stack.pop();
+    let raw = stack.pop();
+    if (typeof raw === 'number' || Array.isArray(raw)) raw = { value: raw };
+    const children = raw.children || [];
+    const node = record(raw, children.length, parent, depth);
+    // children pushed in reverse, so that nodes are made in preorder
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i], node, depth + 1);
+  }
+}
+
+/**
+ * The flat form (columns in preorder: ids, children counts, values, and
+ * each other field by index where a node has it): record() for every node,
+ * reading them through one object reused (no object per node to collect).
+ */
+function readColumns(cols, record) {
+  const { ids, children, value } = cols;
+  const fields = Object.keys(cols).filter((k) => k !== 'ids' && k !== 'children' && k !== 'value');
+  if (!Array.isArray(ids) || !ids.length || children?.length !== ids.length || value?.length !== ids.length) {
+    throw new Error('the tree has no nodes');
+  }
+  const raw = {};
+  const open = [], left = [];      // the parents whose children are still coming, and how many
+  for (let i = 0; i < ids.length; i++) {
+    while (left.length && left[left.length - 1] === 0) { left.pop(); open.pop(); }
+    if (i && !open.length) throw new Error('the tree has more than one root');
+    if (left.length) left[left.length - 1] -= 1;
+    raw.id = ids[i];
+    raw.value = value[i];
+    for (const k of fields) raw[k] = cols[k][i];
+    const count = children[i];
+    const node = record(raw, count, open.length ? open[open.length - 1] : null, open.length);
+    if (count > 0) { open.push(node); left.push(count); }
+  }
 }
 
 /** The nodes a view draws, in preorder: none below the depth limit or
@@ -184,26 +227,23 @@ export function layout(t, { compact = false, maxDepth = null, names = true, coll
   // nor is what lies under a collapsed node (`collapsed`: a Set of ids).
   const below = (n) => ((maxDepth != null && n.depth >= maxDepth) || collapsed?.has(n.id)
     ? null : n.children);
-  const root = hierarchy(t.root, below);
   // nodeSize 1: separation is then the distance in px between two centres.
   // d3 asks for the separation of two neighbours in either order (left-right
   // in its contour walk, right-left between siblings): the preorder index
   // says which is on the left.
-  const gap = (a, b) => {
-    const [l, r] = a.data.index < b.data.index ? [a, b] : [b, a];
-    return of(l.data).right + of(r.data).left + (a.parent === b.parent ? near : far);
-  };
-  d3tree().nodeSize([1, dy]).separation(gap)(root);
+  const gap = (a, b, siblings) => (a.index < b.index ? of(a).right + of(b).left : of(b).right + of(a).left)
+    + (siblings ? near : far);
+  const { nodes, x, depth } = tidy(t.root, below, gap);
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-  root.each((h) => {
-    const n = h.data, p = of(n);
-    n.x = h.x;
-    n.y = h.y;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i], p = of(n);
+    n.x = x[i];
+    n.y = depth[i] * dy;
     x0 = Math.min(x0, n.x - p.left);
     x1 = Math.max(x1, n.x + p.right);
     y0 = Math.min(y0, n.y - p.above);
     y1 = Math.max(y1, n.y + p.below);
-  });
+  }
   const pad = 8;
   return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad, plan };
 }

@@ -38,31 +38,52 @@ export function makeTreeCanvas(viewport, t, box, options) {
   viewport.replaceChildren();
 
   // -- the nodes drawn, with their state ------------------------------------
-  const recs = new Map();          // id -> rec
+  // How far a node and everything it paints reach, for culling (worked out
+  // when asked: four numbers kept per node are four allocations each).
+  const x0 = (rec) => rec.n.x - rec.p.left - 12, x1 = (rec) => rec.n.x + rec.p.right + 12;
+  const y0 = (rec) => rec.n.y - rec.p.above - 12, y1 = (rec) => rec.n.y + Math.max(rec.p.below, SHAPE * 3) + 12;
   const order = [];                // recs in preorder (paint order)
+  const atIndex = [];              // n.index -> rec (a drawn node's parent is drawn)
+  for (let i = 0; i < t.nodes.length; i++) atIndex.push(undefined);   // (no holes: a fast array)
+  // id -> rec, through the tree's own map (not a second one of 111,111 ids)
+  const recs = {
+    get(id) {
+      const n = t.byId.get(id), rec = n && atIndex[n.index];
+      return rec && rec.n === n ? rec : undefined;
+    },
+    has: (id) => recs.get(id) !== undefined,
+  };
   for (const n of drawnNodes(t, maxDepth, collapsed)) {
     const p = plan.of(n);
+    // Every field a rec ever gets is in its literal: one added later is an
+    // allocation more per node (111,111 of them).
     const rec = {
-      n, p, status: 'unvisited', value: null, alpha: '', beta: '', valueShown: '',
+      n, p, parent: null, status: 'unvisited', value: null, alpha: '', beta: '', valueShown: '',
+      alphaRaw: null, betaRaw: null,
       cutChildren: 0, beyond: false, pv: false,
       // the edge from the parent
       reached: false, pruned: false, isCut: false,
       horizon: ((maxDepth != null && n.depth === maxDepth) || collapsed?.has(n.id)) && n.children.length > 0,
       fold: n.folded && (maxDepth == null || n.depth < maxDepth),
       path: null,
-      // how far the node and everything it paints reach, for culling
-      x0: n.x - p.left - 12, x1: n.x + p.right + 12,
-      y0: n.y - p.above - 12, y1: n.y + Math.max(p.below, SHAPE * 3) + 12,
     };
-    recs.set(n.id, rec);
     order.push(rec);
+    atIndex[n.index] = rec;
   }
-  for (const rec of order) rec.parent = rec.n.parent ? recs.get(rec.n.parent.id) || null : null;
+  for (const rec of order) rec.parent = rec.n.parent ? atIndex[rec.n.parent.index] || null : null;
+  // One node of each kind for the looks to read (not 111,111 for them to sort into a few kinds).
+  const kinds = new Map();
+  for (const rec of order) {
+    const n = rec.n;
+    const kind = n.role === 'player' ? 5 + (n.playerIndex % 5) : n.role;
+    if (!kinds.has(kind)) kinds.set(kind, n);
+  }
+  const sample = [...kinds.values()];
 
   // -- the look, the items' painter and the frames -----------------------------
   svg.classList.add('painted-on-canvas');
   const looks = makeLooks(svg);
-  looks.warm(order.map((r) => r.n));
+  looks.warm(sample);
   const surface = { ctx: null };
   const painter = makeItemPainter({ looks, marks: playerMarks(t.players || []), surface });
   let active = null, focusId = null, pathIds = [];
@@ -78,13 +99,13 @@ export function makeTreeCanvas(viewport, t, box, options) {
   function index() {
     let right = -Infinity;
     left = Infinity;
-    for (const rec of order) { left = Math.min(left, rec.x0); right = Math.max(right, rec.x1); }
+    for (const rec of order) { left = Math.min(left, x0(rec)); right = Math.max(right, x1(rec)); }
     cols = Math.max(1, Math.ceil((right - left + 2 * PROB_REACH) / COL) + 1);
     left -= PROB_REACH;
     nodeCols = Array.from({ length: cols }, () => []);
     edgeCols = Array.from({ length: cols }, () => []);
     order.forEach((rec, i) => {
-      for (let c = colOf(rec.x0), e = colOf(rec.x1); c <= e; c++) nodeCols[c].push(i);
+      for (let c = colOf(x0(rec)), e = colOf(x1(rec)); c <= e; c++) nodeCols[c].push(i);
       const pr = rec.parent;
       if (!pr) return;
       const m = rec.n.probability != null ? PROB_REACH : EDGE_REACH;
@@ -118,7 +139,7 @@ export function makeTreeCanvas(viewport, t, box, options) {
    */
   function paintItems(inside, reach, texts, spans = null) {
     const seen = [];
-    for (const rec of candidates(false, spans)) if (inside(rec.x0, rec.y0, rec.x1, rec.y1)) seen.push(rec);
+    for (const rec of candidates(false, spans)) if (inside(x0(rec), y0(rec), x1(rec), y1(rec))) seen.push(rec);
     // Edges: every edge that crosses the area (those of the top levels are long).
     for (const rec of candidates(true, spans)) {
       const pr = rec.parent;
@@ -137,11 +158,11 @@ export function makeTreeCanvas(viewport, t, box, options) {
 
   const frames = makeFrames({ svg, zoom, surface, paintItems });
   const { touch, invalidate } = frames;
-  const themeWatch = new MutationObserver(() => { looks.clear(); looks.warm(order.map((r) => r.n)); frames.repaper(); });
+  const themeWatch = new MutationObserver(() => { looks.clear(); looks.warm(sample); frames.repaper(); });
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
   /** A node's look changed: all it paints (shape, texts, ring, fold) is in its box. */
-  const touchNode = (rec) => rec && touch(rec.x0, rec.y0, rec.x1, rec.y1);
+  const touchNode = (rec) => rec && touch(x0(rec), y0(rec), x1(rec), y1(rec));
 
   /** The edge to a node changed (reached, pruned, cut, on the best line). */
   function touchEdge(rec) {

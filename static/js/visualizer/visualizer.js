@@ -6,7 +6,7 @@ import { drawPicture, gameOf, pictureSize } from '../core/boards.js';
 import { makeTreeView } from '../painters/treeview.js';
 import { makeZoom, pixelSize } from '../core/zoom.js';
 import { connect } from '../core/stream.js';
-import { makeSession } from '../core/session.js';
+import { makeSession, startEarly } from '../core/session.js';
 import { makeControls } from '../core/controls.js';
 import { makeNodeName, makePseudocode, makeStack, makeStats, pruneTestParts, setParts } from './panels.js';
 import { makeOptions, readQuery, writeQuery } from './options.js';
@@ -49,7 +49,8 @@ async function main() {
 
   let tree;
   try {
-    const json = await fetchTree(treeId);
+    // Its nodes as columns (the page reads them with no object per node; the preload asks for the same).
+    const json = await fetchTree(treeId, '?form=flat');
     performance.mark('tree-fetched');
     tree = readTree(json);
   } catch (err) {
@@ -83,6 +84,11 @@ async function main() {
       // playouts go to the end of the game unless a depth is asked for
       depth: query.depth !== undefined ? query.depth : null });
   }
+  // The run set up on the server, and its listing fetched, while the tree is
+  // laid out and drawn here (issue 30: they came after the drawing).
+  const ticket = startEarly(socket, treeId, params);
+  const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
+  const listings = code.load(params).then(() => code.setStyle(params.style));
 
   chromeSize(page);
   // On a phone the run options fold away behind one button.
@@ -281,7 +287,6 @@ async function main() {
   const nodeName = makeNodeName(tree, () => session);
   const stack = makeStack($('#stack tbody'), nodeName);
   const stats = makeStats($('#stats'), tree);
-  const code = makePseudocode($('#pseudocode'), { onStyle: (s) => restart({ style: s }, true) });
   const tabs = makeTabs($('.panels'));
   let iterations = null;
   let mctsPanel = null;   // [mcts]
@@ -467,8 +472,7 @@ async function main() {
   window.visualizer = { session, tree, zoom, get drawing() { return drawing; }, get follow() { return follow; }, get following() { return following(); } };
 
   options.set(params);
-  const listings = code.load(params).then(() => code.setStyle(params.style));
-  const started = await session.start(params, query.step || 0);
+  const started = await session.start(params, query.step || 0, ticket);
   await listings;
   if (started) page.classList.add('ready');
   performance.mark('run-started');
