@@ -141,11 +141,12 @@ class StreamNamespace(Namespace):
         self._sweeping = True
         trees = current_app.extensions["trees"]
         tick = current_app.config.get("STREAM_SWEEP_TICK", SWEEP_TICK)   # tests: shorter
+        forget = current_app.config.get("STREAM_SWEEP_SECONDS", SWEEP_SECONDS)
 
         def sweep():
             while True:
                 self.socketio.sleep(tick)
-                freed = trees.sweep(SWEEP_SECONDS)
+                freed = trees.sweep(forget)
                 if freed >= 10_000 or self._closed_since_sweep:
                     quiet = self.runs.count() == 0 and not self._closing_connections()
                     self._closed_since_sweep = not quiet   # collect once it is
@@ -154,7 +155,15 @@ class StreamNamespace(Namespace):
         self.socketio.start_background_task(sweep)
 
     def _closing_connections(self) -> bool:
-        return any(s.closed for s in list(self.server.eio.sockets.values()))
+        """Whether a connection is still closing. Those closed already are
+        dropped here, as Engine.IO's own service task would drop them a ping
+        timeout (20 s) later: the memory of a lecture comes back one tick after
+        its students leave."""
+        sockets = self.server.eio.sockets
+        for sid, sock in list(sockets.items()):
+            if sock.closed:
+                sockets.pop(sid, None)   # (as engineio's _get_socket does)
+        return any(sock.closing for sock in list(sockets.values()))   # (closed: dropped)
 
     def on_disconnect(self, reason=None):
         closed = self.runs.close_all(request.sid)
