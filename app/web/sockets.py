@@ -154,15 +154,7 @@ class StreamNamespace(Namespace):
         self.socketio.start_background_task(sweep)
 
     def _closing_connections(self) -> bool:
-        """Whether a connection is still closing. Those closed already are
-        dropped here, as Engine.IO's own service task would drop them a ping
-        timeout (20 s) later: the memory of a lecture comes back one tick after
-        its students leave."""
-        sockets = self.server.eio.sockets
-        for sid, sock in list(sockets.items()):
-            if sock.closed:
-                sockets.pop(sid, None)   # (as engineio's _get_socket does)
-        return any(sock.closing for sock in list(sockets.values()))   # (closed: dropped)
+        return any(s.closed for s in list(self.server.eio.sockets.values()))
 
     def on_disconnect(self, reason=None):
         closed = self.runs.close_all(request.sid)
