@@ -44,6 +44,10 @@ class Served:
     def peak(self) -> int:
         return _status(self.pid, "VmHWM")
 
+    def reset_peak(self) -> None:
+        """Start :meth:`peak` again from now (a server shared between tests)."""
+        Path(f"/proc/{self.pid}/clear_refs").write_text("5")
+
     def fds(self) -> int:
         return len(os.listdir(f"/proc/{self.pid}/fd"))
 
