@@ -45,6 +45,12 @@ fi
 case "$mode" in
   run)  exec .venv/bin/python run.py "$@" ;;
   test)
+    # Bytecode written once for the whole run (into __pycache__, ignored by
+    # git): with PYTHONDONTWRITEBYTECODE set, as on the CI machine, every
+    # worker, server process (~45) and command-line run compiled the app
+    # again, and pytest re-rewrote every test module's asserts: 3-4 s of CPU
+    # per pytest process, ~0.4 s per run.py start (bench/README.md, w31d).
+    unset PYTHONDONTWRITEBYTECODE
     set +e
     # Two workers (pytest-xdist): much of the suite waits on Chromium, sockets
     # and processes, and even the quick suite ran 1.6-2.4x faster on two cores

@@ -104,23 +104,36 @@ def _schedule(items) -> None:
 
 
 SECONDS = {
-    "tests/server/test_findings.py": 113, "tests/a11y/test_axe.py": 95,
-    "tests/editor/test_local_parity.py": 28, "tests/hostile/test_time_bombs.py": 70,
-    "tests/server/test_memory.py": 62, "tests/browser/test_screens.py": 25,
-    "tests/server/test_fair_shares.py": 36, "tests/browser/test_screens_layout.py": 33,
-    "tests/browser/test_whole_game.py": 25, "tests/web/test_live.py": 12,
-    "tests/games/test_cli.py": 12, "tests/hostile/test_server_barrage.py": 5,
-    "tests/editor/test_browser.py": 66, "tests/browser/test_canvas.py": 47,
-    "tests/browser/test_narrate_parity.py": 43, "tests/browser/test_visualizer.py": 40,
-    "tests/classes/test_class_browser.py": 40, "tests/classes/test_scaleout.py": 20,
-    "tests/a11y/test_keyboard.py": 14, "tests/assignments/test_store.py": 3,
-    "tests/lti/test_launch.py": 3, "tests/a11y/test_tree_pages.py": 26,
-    "tests/browser/test_screens_phone.py": 50, "tests/browser/test_present_floor.py": 35,
+    "tests/server/test_findings.py": 85, "tests/a11y/test_axe.py": 68,
+    "tests/browser/test_screens_phone.py": 49, "tests/server/test_memory.py": 45,
+    "tests/browser/test_visualizer.py": 40, "tests/server/test_fair_shares.py": 34,
+    "tests/browser/test_screens.py": 31, "tests/hostile/test_time_bombs.py": 31,
+    "tests/browser/test_present_floor.py": 27, "tests/classes/test_class_browser.py": 27,
+    "tests/a11y/test_tree_pages.py": 26, "tests/browser/test_canvas.py": 25,
+    "tests/editor/test_browser.py": 25, "tests/browser/test_screens_shots.py": 23,
+    "tests/browser/test_screens_layout.py": 22, "tests/browser/test_whole_game.py": 19,
+    "tests/browser/test_narrate_parity.py": 19, "tests/assignments/test_db_down.py": 15,
+    "tests/web/test_live.py": 12, "tests/a11y/test_keyboard.py": 11,
+    "tests/classes/test_hall.py": 10, "tests/browser/test_fit_everywhere.py": 10,
+    "tests/render/test_screens_svg.py": 10, "tests/browser/test_speed_paths.py": 10,
+    "tests/classes/test_faults.py": 9, "tests/practice/test_browser.py": 9,
+    "tests/assignments/test_browser.py": 8, "tests/browser/test_library.py": 8,
+    "tests/editor/test_local_parity.py": 7, "tests/classes/test_scaleout.py": 7,
+    "tests/games/test_cli.py": 6, "tests/server/test_class_fairness.py": 6,
+    "tests/editor/test_keeps_work.py": 6, "tests/browser/test_screens_lecture.py": 6,
+    "tests/games/test_play.py": 6, "tests/hostile/test_server_barrage.py": 5,
+    "tests/treefile/test_writer.py": 4, "tests/lti/test_browser.py": 4,
+    "tests/games/test_lazy.py": 4, "tests/test_schedule.py": 3,
+    "tests/assignments/test_store.py": 3, "tests/lti/test_launch.py": 3,
 }
-"""Seconds a file's browser and server tests took alone (``-n 0``), measured
-2026-11-27 at load averages 0.5-14, the changed files' again after (bench/README.md,
-issue 30, w30d: test_local_parity, test_screens, test_screens_phone): the scheduler's
-estimate. A file not named here counts :data:`PER_TEST` seconds a test."""
+"""Seconds a file's browser and server tests took in the whole suite (two
+workers, ``--durations=80`` of the lead's fresh-clone run, 2026-11-27 14:38,
+508 s): a file's listed tests (2.6 s and more, setup included) plus 1.2 s for
+each of its tests not listed; test_memory.py as measured alone after w31d's
+change (36-43 s, load 5-9); files absent from that list keep w30d's figure
+(alone, ``-n 0``). The scheduler's estimate: refresh it from the
+``--durations`` list when a file grows. A file not named here counts
+:data:`PER_TEST` seconds a test."""
 PER_TEST = 2.0
 SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
 """Long files whose tests share no module fixture (each starts its own

@@ -17,6 +17,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -42,6 +43,10 @@ class Served:
 
     def peak(self) -> int:
         return _status(self.pid, "VmHWM")
+
+    def reset_peak(self) -> None:
+        """Start :meth:`peak` again from now (a server shared between tests)."""
+        Path(f"/proc/{self.pid}/clear_refs").write_text("5")
 
     def fds(self) -> int:
         return len(os.listdir(f"/proc/{self.pid}/fd"))
@@ -80,6 +85,7 @@ def _nofile(limit: int | None):
 
 
 _MIGRATED: list[Path] = []
+_MIGRATING = threading.Lock()   # a test may start its servers at once (test_memory.py)
 
 
 def _migrated_results() -> Path:
@@ -87,14 +93,15 @@ def _migrated_results() -> Path:
     a server started on a new instance then finds the schema at its head
     instead of running every migration on a new file (as tests/conftest.py's
     ``make_app`` does)."""
-    if not _MIGRATED:
-        import tempfile
+    with _MIGRATING:   # (Alembic's run is not thread-safe)
+        if not _MIGRATED:
+            import tempfile
 
-        from app.db import open_database, sqlite_url
+            from app.db import open_database, sqlite_url
 
-        path = Path(tempfile.mkdtemp(prefix="migrated-")) / "results.sqlite3"
-        open_database(sqlite_url(str(path))).engine.dispose()
-        _MIGRATED.append(path)
+            path = Path(tempfile.mkdtemp(prefix="migrated-")) / "results.sqlite3"
+            open_database(sqlite_url(str(path))).engine.dispose()
+            _MIGRATED.append(path)
     return _MIGRATED[0]
 
 

@@ -25,8 +25,9 @@ from .conftest import MiB, launch, raise_own_fd_limit
 YAML = {"Content-Type": "application/x-yaml"}
 
 
-# Findings 9, 10 and 11 only ask a server of the default settings: one launch
-# (2-4 s at the suite's load) for the three, kept together on one worker.
+# Findings 1 (the first two), 9, 10 and 11 only ask a server of the default
+# settings: one launch (2-4 s at the suite's load) for the five, kept together
+# on one worker; a test reading the peak starts it again from its own start.
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory):
     served = launch("run", tmp_path_factory.mktemp("plain"))
@@ -41,9 +42,11 @@ def tree_text(i: int, title: str = "Tree") -> str:
 # -- 1. one URL exhausts memory ------------------------------------------------------
 
 @pytest.mark.slow
-def test_finding_1_a_huge_worksheet_is_refused_up_front_in_little_memory(start_server):
+@pytest.mark.xdist_group("test_findings-plain")
+def test_finding_1_a_huge_worksheet_is_refused_up_front_in_little_memory(plain):
     """Was: 7.1 GB before a 400; two at once killed the process."""
-    s = start_server("run")
+    s = plain
+    s.reset_peak()
     base = s.rss()
     url = s.url + "/api/trees/r-b8-d4-s1/worksheet.pdf?steps=1&algorithm=minimax"
     started = time.monotonic()
@@ -60,11 +63,12 @@ def test_finding_1_a_huge_worksheet_is_refused_up_front_in_little_memory(start_s
 
 
 @pytest.mark.slow
-def test_finding_1_a_big_tree_inside_the_budget_renders_outside_the_server(start_server):
+@pytest.mark.xdist_group("test_findings-plain")
+def test_finding_1_a_big_tree_inside_the_budget_renders_outside_the_server(plain):
     """Was: a 4,862-node upload took 6.4 GB and ended in a 500 after 118 s.
     Now pictures stop at 2,000 nodes and the drawing happens in a worker
     process: the server's own memory hardly moves."""
-    s = start_server("run")
+    s = plain
     tree = RandomSpec.from_id("r-b6-d4-s3").tree()           # 1,555 nodes
     up = requests.post(s.url + "/api/trees", data=dump_yaml(tree).encode(), headers=YAML,
                        timeout=30)
