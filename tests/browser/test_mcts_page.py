@@ -3,6 +3,8 @@ nodes, only the search tree drawn, the UCB1 table, the visits chart and
 alpha-beta's answer beside it, at laptop and phone sizes."""
 from __future__ import annotations
 
+import json
+
 import pytest
 import requests
 
@@ -201,3 +203,59 @@ def test_next_cutoff_only_where_the_record_offers_it(page, viz, fig52):
     assert page.locator("#transport [data-action=next-cut]").is_visible()
     viz.open(page, fig52, "algorithm=minimax")
     assert page.locator("#transport [data-action=next-cut]").is_hidden()
+
+
+def test_a_question_asked_at_once_after_a_step_waits_for_that_step(browser, live_server, fig52):
+    """The instructor steps back to the selection and asks at once: the question
+    went out while the step was still queued behind the one before (the server
+    slow to answer), met the class a step on, and was refused (flaky under load).
+    Here the server's answers to steps are held back for a moment. And opening
+    the projector drove the class to step 0 and back (the run's start is no move)."""
+    made = requests.post(f"{live_server}/api/classes", json={
+        "tree": fig52, "algorithm": "mcts", "iterations": 20, "seed": 1, "step": 9}, timeout=10).json()
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server)
+    try:
+        pg = teacher.new_page()
+        hold = {"on": False, "steps": set(), "held": [], "to": None, "sent": []}
+
+        def route(ws):
+            server = ws.connect_to_server()
+            hold["to"] = ws
+
+            def up(m):
+                if isinstance(m, str) and m.startswith('42/class,') and '["step",' in m:
+                    hold["steps"].add(m.split(",", 1)[1].split("[", 1)[0])
+                    hold["sent"].append(json.loads(m[m.index("["):])[1]["step"])
+                server.send(m)
+
+            def down(m):
+                ack = isinstance(m, str) and m.startswith("43/class,") and m.split(",", 1)[1].split("[", 1)[0]
+                if hold["on"] and ack in hold["steps"]:
+                    hold["held"].append(m)
+                else:
+                    ws.send(m)
+            ws.on_message(up)
+            server.on_message(down)
+        pg.route_web_socket("**/socket.io/**", route)
+        pg.goto(f"{made['present']}#{made['instructor']}")
+        pg.wait_for_selector(".ready", timeout=15000)
+        pg.keyboard.press("Escape")
+        hold["on"] = True                       # the server slow to answer steps
+        pg.keyboard.press("ArrowRight")         # step 10 goes out (its answer held) ...
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:disabled", state="attached")
+        pg.keyboard.press("ArrowLeft")          # ... step 9 queued behind it
+        pg.wait_for_selector("[data-ask=kind] option[value=ucb]:not(:disabled)", state="attached")
+        pg.select_option("[data-ask=kind]", "ucb")
+        pg.click("[data-action=ask]", force=True)
+        pg.wait_for_timeout(500)
+        hold["on"] = False
+        for m in hold["held"]:
+            hold["to"].send(m)
+        pg.wait_for_selector("#tally:not([hidden]) [data-role=ucb] tbody tr")
+        assert pg.locator("#class-alert").is_hidden(), pg.locator("#class-alert").inner_text()
+        assert pg.evaluate("() => classPage.state.step") == 9
+        # Opening the projector moved no one: its run's start (at step 0 for a
+        # moment) sent the class to step 0 and back.
+        assert hold["sent"] == [10, 9]
+    finally:
+        teacher.close()

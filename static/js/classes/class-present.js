@@ -86,8 +86,10 @@ async function main() {
       announcer.step(sentence, s.playing);
       // Moves the instructor makes go to the class; moves that follow the
       // server (a reveal, another device) do not go back.
-      if (following == null && s.run.step !== state.step) {
-        if (started) join.hide();        // the instructor steps: the join view to its corner
+      // (Not before the run is at the class's step: the session's start, at
+      // step 0 for a moment, is not a move, and would send the class there.)
+      if (started && following == null && s.run.step !== state.step) {
+        join.hide();                     // the instructor steps: the join view to its corner
         drive(s.run.step);
       }
     },
@@ -105,11 +107,17 @@ async function main() {
 
   // Steps go out one at a time, the latest winning: holding → down sends
   // many, and the class needs only to end where the instructor stops.
-  let sending = false, queued = null;
-  async function drive(step) {
-    if (state.ended) return;          // the class is over: steps stay on this screen
+  // `idle` settles once the steps asked for have reached the server: a
+  // question or a reveal waits for it, so it is asked at the step on screen
+  // (sent earlier, it met the class a step behind, and was refused).
+  let sending = false, queued = null, idle = Promise.resolve();
+  function drive(step) {
+    if (state.ended) return idle;     // the class is over: steps stay on this screen
     queued = step;
-    if (sending) return;
+    if (!sending) idle = pump();
+    return idle;
+  }
+  async function pump() {
     sending = true;
     while (queued != null) {
       const k = queued;
@@ -257,12 +265,13 @@ async function main() {
     const seconds = form.querySelector('[data-ask=seconds]').value;
     if (seconds) payload.seconds = Number(seconds);
     try {
+      await idle;
       render((await send(channel, 'ask', payload)).state);
       showError('');
     } catch (err) { showError(err.status === 503 ? TEXT.reconnecting : err.message); }
   });
   const act = (name) => async () => {
-    try { render((await send(channel, name, { code, token })).state); showError(''); }
+    try { await idle; render((await send(channel, name, { code, token })).state); showError(''); }
     catch (err) { showError(err.status === 503 ? TEXT.reconnecting : err.message); }
   };
   $('[data-action=reveal]').addEventListener('click', act('reveal'));
