@@ -177,7 +177,9 @@ def test_mcts_class_asks_which_child_ucb1_selects(browser, live_server, fig52):
         rows = st.eval_on_selector_all("#question [data-role=ucb] tbody tr",
                                        "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
         assert rows == [["B", "1", "3"], ["C", "1", "6"], ["D", "1", "2"]]
-        assert pg.locator("#tally [data-role=ucb] tbody tr").count() == 3
+        # (The projector's own answer to the ask and the phone's broadcast come on two
+        # sockets, in either order: the projector's table is waited for, not counted at once.)
+        pg.wait_for_function("() => document.querySelectorAll('#tally [data-role=ucb] tbody tr').length === 3")
         st.click("#question [data-choice=C]")
         st.click("[data-action=send-answer]")
         pg.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '1'")
