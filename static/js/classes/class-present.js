@@ -88,7 +88,9 @@ async function main() {
       // server (a reveal, another device) do not go back.
       // (Not before the run is at the class's step: the session's start, at
       // step 0 for a moment, is not a move, and would send the class there.)
-      if (started && following == null && s.run.step !== state.step) {
+      // Compared with the step last sent while steps are going out: the
+      // server's step lags behind them (a move back to it is still a move).
+      if (started && following == null && s.run.step !== (sending ? aimed : state.step)) {
         join.hide();                     // the instructor steps: the join view to its corner
         drive(s.run.step);
       }
@@ -111,9 +113,10 @@ async function main() {
   // question or a reveal waits for it, so it is asked at the step on screen
   // (sent earlier, it met the class a step behind, and was refused).
   let sending = false, queued = null, idle = Promise.resolve();
+  let aimed = null;                   // the step last asked for (the class is on its way there)
   function drive(step) {
     if (state.ended) return idle;     // the class is over: steps stay on this screen
-    queued = step;
+    queued = aimed = step;
     if (!sending) idle = pump();
     return idle;
   }
