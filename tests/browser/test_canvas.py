@@ -7,7 +7,6 @@ and no overlapping text.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -376,6 +375,22 @@ START_SENT_JS = r"""() => {
 }"""
 
 
+# When the page's Socket.IO connection is open (the server's "40" packet).
+CONNECTED_JS = r"""() => {
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (window.__connected == null && typeof e.data === 'string' && e.data.startsWith('40')) {
+          window.__connected = performance.now();
+        }
+      });
+    }
+  };
+}"""
+
+
 @pytest.fixture(scope="module")
 def huge(live_server) -> str:
     """111,111 nodes (branching 10, depth 5: past a random id's limit, so uploaded)."""
@@ -401,13 +416,21 @@ def test_a_huge_tree_starts_its_run_while_drawn_and_answers_a_key_at_once(page, 
     (not after), and a key pressed as soon as the tree is drawn, before the
     run may have started, is answered with the step."""
     page.add_init_script(f"({START_SENT_JS})()")
-    # The tree's JSON held back a moment: the page's socket is surely connected when it comes.
-    def held(route):
-        time.sleep(0.3)
+    page.add_init_script(f"({CONNECTED_JS})()")
+    # The tree's JSON held back until the page's socket is connected (a fixed
+    # wait was not enough under the suite's load): then the run can only be
+    # asked for late if the page waits for the drawing.
+    held: list = []
+    page.route(re.compile(rf"/api/trees/{huge}(\?|$)"), lambda route: held.append(route))
+    page.goto(f"{live_server}/t/{huge}", wait_until="commit")
+    page.wait_for_function("() => window.__connected != null", timeout=60000)
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the tree"
+    for route in held:
         route.continue_()
-
-    page.route(re.compile(rf"/api/trees/{huge}(\?|$)"), held)
-    page.goto(f"{live_server}/t/{huge}")
     page.wait_for_function("() => document.querySelector('#tree').dataset.painter === 'canvas'", timeout=120000)
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('[data-step]').textContent === '1'", timeout=60000)
