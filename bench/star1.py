@@ -51,23 +51,25 @@ def plain(node) -> float:
     return min(plain(c) for c in kids)
 
 
-def plain_star1(node, alpha: float, beta: float, lo: float, hi: float) -> float:
+def plain_star1(node, alpha: float, beta: float, lo: float, hi: float,
+                rests=tails) -> float:
     """Star1 recursively, no events (issue 30's anchor, as core.py's plain
-    alpha-beta): fail-soft, the same windows as app.search.star1 (the
-    outcomes' unseen probability summed in the file's order, once per node)."""
+    alpha-beta): fail-soft, the same windows as app.search.star1 (``rests``:
+    the outcomes' unseen probability after each, by default summed in the
+    file's order once per node, as the core does)."""
     kids = node.children
     if not kids:
         return node.value
     if node.chance:
         v = 0
-        for c, rest in zip(kids, tails(node)):
+        for c, rest in zip(kids, rests(node)):
             p = c.probability
             if p > 0:
                 wa = (alpha - v - hi * rest) / p
                 wb = (beta - v - lo * rest) / p
             else:
                 wa, wb = -INF, INF
-            val = plain_star1(c, wa if wa > lo else lo, wb if wb < hi else hi, lo, hi)
+            val = plain_star1(c, wa if wa > lo else lo, wb if wb < hi else hi, lo, hi, rests)
             v = v + p * val
             if val <= wa:
                 ret = v + hi * rest
@@ -79,7 +81,7 @@ def plain_star1(node, alpha: float, beta: float, lo: float, hi: float) -> float:
     if node.player == 0:
         v = -INF
         for c in kids:
-            val = plain_star1(c, alpha, beta, lo, hi)
+            val = plain_star1(c, alpha, beta, lo, hi, rests)
             if val > v:
                 v = val
             if v >= beta:
@@ -89,7 +91,7 @@ def plain_star1(node, alpha: float, beta: float, lo: float, hi: float) -> float:
         return v
     v = INF
     for c in kids:
-        val = plain_star1(c, alpha, beta, lo, hi)
+        val = plain_star1(c, alpha, beta, lo, hi, rests)
         if val < v:
             v = val
         if v <= alpha:
@@ -97,56 +99,20 @@ def plain_star1(node, alpha: float, beta: float, lo: float, hi: float) -> float:
         if v < beta:
             beta = v
     return v
+
+
+def _subtracted(node):
+    """The unseen probability kept by subtraction (no per-node sums: its
+    windows may differ from the core's in the last bits)."""
+    rest = 1.0
+    for c in node.children:
+        rest -= c.probability
+        yield rest
 
 
 def plain_star1_lean(node, alpha: float, beta: float, lo: float, hi: float) -> float:
-    """The same recursion with the unseen probability kept by subtraction (no
-    per-node sums): the leanest Star1, whose windows may differ from the core's
-    in the last bits (its value is checked to 1e-9)."""
-    kids = node.children
-    if not kids:
-        return node.value
-    if node.chance:
-        v = 0
-        rest = 1.0
-        for c in kids:
-            p = c.probability
-            rest -= p
-            if p > 0:
-                wa = (alpha - v - hi * rest) / p
-                wb = (beta - v - lo * rest) / p
-            else:
-                wa, wb = -INF, INF
-            val = plain_star1_lean(c, wa if wa > lo else lo, wb if wb < hi else hi, lo, hi)
-            v = v + p * val
-            if val <= wa:
-                ret = v + hi * rest
-                return alpha if ret > alpha else ret
-            if val >= wb:
-                ret = v + lo * rest
-                return beta if ret < beta else ret
-        return v
-    if node.player == 0:
-        v = -INF
-        for c in kids:
-            val = plain_star1_lean(c, alpha, beta, lo, hi)
-            if val > v:
-                v = val
-            if v >= beta:
-                return v
-            if v > alpha:
-                alpha = v
-        return v
-    v = INF
-    for c in kids:
-        val = plain_star1_lean(c, alpha, beta, lo, hi)
-        if val < v:
-            v = val
-        if v <= alpha:
-            return v
-        if v < beta:
-            beta = v
-    return v
+    """The same recursion, the leanest Star1 (its value is checked to 1e-9)."""
+    return plain_star1(node, alpha, beta, lo, hi, _subtracted)
 
 
 def counted(tree, opts) -> tuple[object, int, int]:
