@@ -166,7 +166,8 @@ def records(tree: Tree, opts: SearchOptions, tell: Callable[..., str],
             if not path:
                 yield f"[12,{_value_text(result)},[],{cut}]", 1
                 continue
-            states = [] if words else None   # (a game's positions, for its moves in words)
+            # (a game's positions, for the server's words of its moves: none when the page says them)
+            states = [] if words and not page_words else None
             if move_names is not None:   # the names: the page makes the ids (theirs grow as a square)
                 ids = ",".join([quote(i) for i in move_names(*path)])
             elif lazy:   # (a name holds no "-": the ids join them with it)
