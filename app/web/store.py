@@ -149,14 +149,23 @@ class UploadStore:
         self.busy_seconds = busy_seconds
         with closing(self._connect()) as db:
             db.execute("PRAGMA journal_mode=WAL")   # kept in the file: once is enough
-            db.execute(SCHEMA)
-            have = {row[1] for row in db.execute("PRAGMA table_info(trees)")}
-            for name, decl in COLUMNS.items():
-                if name not in have:
-                    db.execute(f"ALTER TABLE trees ADD COLUMN {name} {decl}")
-            db.execute("UPDATE trees SET opened = created WHERE opened = 0")
-            db.execute("CREATE INDEX IF NOT EXISTS trees_opened ON trees (opened)")
-            db.execute("CREATE INDEX IF NOT EXISTS trees_owner ON trees (owner, opened)")
+            # The columns read and added under the write lock: processes
+            # opening a new instance at once (gunicorn's workers) each saw a
+            # column missing and the slower failed to add it again.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(SCHEMA)
+                have = {row[1] for row in db.execute("PRAGMA table_info(trees)")}
+                for name, decl in COLUMNS.items():
+                    if name not in have:
+                        db.execute(f"ALTER TABLE trees ADD COLUMN {name} {decl}")
+                db.execute("UPDATE trees SET opened = created WHERE opened = 0")
+                db.execute("CREATE INDEX IF NOT EXISTS trees_opened ON trees (opened)")
+                db.execute("CREATE INDEX IF NOT EXISTS trees_owner ON trees (owner, opened)")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
             db.executescript(TABLES)
 
     def _connect(self) -> sqlite3.Connection:
