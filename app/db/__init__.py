@@ -31,6 +31,8 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import NullPool
 
+from app.db.wal import use_wal
+
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MIGRATION_LOCK = 2_202_022
@@ -124,8 +126,8 @@ def make_engine(url: str) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None      # SQLAlchemy emits BEGIN itself (below)
+        use_wal(dbapi_conn)
         cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=FULL")
         cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
         cur.execute("PRAGMA foreign_keys=ON")

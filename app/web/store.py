@@ -62,6 +62,7 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, field
 
+from app.db.wal import use_wal
 from app.search.words import Said
 
 log = logging.getLogger(__name__)
@@ -148,10 +149,10 @@ class UploadStore:
         self.max_age = max_age
         self.busy_seconds = busy_seconds
         with closing(self._connect()) as db:
-            db.execute("PRAGMA journal_mode=WAL")   # kept in the file: once is enough
+            use_wal(db)      # kept in the file; several processes may open it at once
             # The columns read and added under the write lock: processes
-            # opening a new instance at once (gunicorn's workers) each saw a
-            # column missing and the slower failed to add it again.
+            # opening a new instance at once each saw a column missing and
+            # the slower failed to add it again.
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute(SCHEMA)
@@ -164,7 +165,8 @@ class UploadStore:
                 db.execute("CREATE INDEX IF NOT EXISTS trees_owner ON trees (owner, opened)")
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
             db.executescript(TABLES)
 
@@ -179,22 +181,30 @@ class UploadStore:
         db.row_factory = sqlite3.Row
         return db
 
-    def _write(self, work, attempts: int = 5):
+    def _write(self, work):
         """Run ``work(db)`` in one write transaction, retried while the
-        database stays locked (the busy timeout covers most waits; a WAL
-        checkpoint or another process can still say "locked")."""
+        database stays locked."""
+        def once():
+            with closing(self._connect()) as db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = work(db)
+                    db.execute("COMMIT")
+                    return result
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+        return self._retrying(once)
+
+    @staticmethod
+    def _retrying(step, attempts: int = 6):
+        """``step()``, again after a short random wait while SQLite says the
+        database is locked (the busy timeout covers most waits; a WAL
+        checkpoint, a journal-mode switch or another process can still)."""
         for attempt in range(attempts):
             try:
-                with closing(self._connect()) as db:
-                    db.execute("BEGIN IMMEDIATE")
-                    try:
-                        result = work(db)
-                        db.execute("COMMIT")
-                        return result
-                    except BaseException:
-                        if db.in_transaction:
-                            db.execute("ROLLBACK")
-                        raise
+                return step()
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc) \
                         or attempt == attempts - 1:

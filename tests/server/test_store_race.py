@@ -1,34 +1,55 @@
-"""Two server processes opening a new instance at once (gunicorn's workers,
-or pytest's two workers importing the WSGI app): each brought the upload
-store's table up to date by reading its columns, then adding the missing
-ones, so the slower failed with "duplicate column name" and never started."""
+"""Server processes opening a new instance at once (gunicorn's workers, or
+pytest's two workers importing the WSGI app).
+
+The upload store read its columns and then added the missing ones, so the
+slower process failed with "duplicate column name"; and SQLite answers
+"database is locked" at once, without its busy timeout, to a process
+switching a new file to WAL while another does the same: the upload store
+and the results database both failed so, one process in a few."""
 from __future__ import annotations
 
 import multiprocessing as mp
 
+import pytest
+
+from app.db import make_engine, sqlite_url
 from app.web.store import UploadStore
 
 
-def _open(path: str, go, out) -> None:
+def _uploads(path: str) -> None:
+    UploadStore(path)
+
+
+def _results(path: str) -> None:
+    # the results database's every new connection switches it to WAL first
+    engine = make_engine(sqlite_url(path))
+    with engine.connect():
+        pass
+    engine.dispose()
+
+
+def _open(opener, path: str, go, out) -> None:
     go.wait()
     try:
-        UploadStore(path)
+        opener(path)
         out.put(None)
     except Exception as exc:  # noqa: BLE001 (reported to the test)
         out.put(repr(exc))
 
 
-def test_processes_opening_a_new_store_at_once_all_start(tmp_path):
+@pytest.mark.parametrize("opener, rounds", [(_uploads, 8), (_results, 24)],
+                         ids=["uploads", "results"])
+def test_processes_opening_a_new_store_at_once_all_start(tmp_path, opener, rounds):
     ctx = mp.get_context("fork")
     failures = []
-    for k in range(6):
-        path = str(tmp_path / f"uploads-{k}.sqlite3")
+    for k in range(rounds):
+        path = str(tmp_path / f"new-{k}.sqlite3")
         go, out = ctx.Event(), ctx.Queue()
-        procs = [ctx.Process(target=_open, args=(path, go, out)) for _ in range(4)]
+        procs = [ctx.Process(target=_open, args=(opener, path, go, out)) for _ in range(4)]
         for p in procs:
             p.start()
         go.set()
-        failures += [r for r in (out.get(timeout=30) for _ in procs) if r]
+        failures += [r for r in (out.get(timeout=60) for _ in procs) if r]
         for p in procs:
             p.join(10)
     assert not failures, failures
