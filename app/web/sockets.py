@@ -141,12 +141,11 @@ class StreamNamespace(Namespace):
         self._sweeping = True
         trees = current_app.extensions["trees"]
         tick = current_app.config.get("STREAM_SWEEP_TICK", SWEEP_TICK)   # tests: shorter
-        unused = current_app.config.get("STREAM_TREE_SECONDS", SWEEP_SECONDS)   # tests too
 
         def sweep():
             while True:
                 self.socketio.sleep(tick)
-                freed = trees.sweep(unused)
+                freed = trees.sweep(SWEEP_SECONDS)
                 if freed >= 10_000 or self._closed_since_sweep:
                     quiet = self.runs.count() == 0 and not self._closing_connections()
                     self._closed_since_sweep = not quiet   # collect once it is
