@@ -13,6 +13,9 @@ the screen, layout and class tests share.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 FIRST_CUT_JS = """() => {
     const evs = window.visualizer.session.run.events;
     const i = evs.findIndex((e) => e && e.type === 'prune');
@@ -108,3 +111,13 @@ def run_to_end(pg) -> tuple[int, int]:
     pg.wait_for_function("() => document.querySelector('[data-step]').dataset.total", timeout=15000)
     total = int(pg.locator("[data-step]").get_attribute("data-total"))
     return pg.evaluate(FIRST_CUT_JS), total
+
+
+def notes_shot(pg, name: str) -> None:
+    """A picture for a person to look at, taken only when ``SHOTS_DIR`` names
+    a folder (the tests assert what the page shows; a picture costs a few
+    tenths of a second, and a run should not write outside the clone)."""
+    folder = os.environ.get("SHOTS_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(Path(folder) / f"{name}.png"))

@@ -5,15 +5,13 @@ that part of it is shown, and Fit then shows all of it. An assignment's
 Check is disabled once no attempt is left."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.browser.helpers import new_screen, settled
+from tests.browser.helpers import new_screen, notes_shot, settled
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/work/shots/w26a")
 WIDE = "/practice/random?branching=4&depth=3&seed=7&mode=values"
 
 # The Fit button: found at its centre? And every drawn node inside the stage.
@@ -46,12 +44,6 @@ UNDER_BOARD = """() => {
 }"""
 
 
-def shot(pg, name):
-    if SHOTS.parent.is_dir():
-        SHOTS.mkdir(exist_ok=True)
-        pg.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_practice_on_a_phone_opens_readable_and_fits(browser, live_server, lang):
     ctx, pg = new_screen(browser, live_server, 390, 844, phone=True, scale=2, console=True)
@@ -65,12 +57,12 @@ def test_practice_on_a_phone_opens_readable_and_fits(browser, live_server, lang)
         # 85 nodes do not read whole at 390 px: a readable part, said so.
         assert seen["outside"] > 0 and seen["note"], seen
         assert ("Fit" in seen["noteText"]) if lang == "en" else ("Paskan" in seen["noteText"]), seen
-        shot(pg, f"practice-phone-opened-{lang}")
+        notes_shot(pg, f"practice-phone-opened-{lang}")
         pg.tap("#stage [data-action=fit]")
         settled(pg)
         seen = pg.evaluate(LOOK)
         assert seen["outside"] == 0 and not seen["note"], seen           # all of it
-        shot(pg, f"practice-phone-after-fit-{lang}")
+        notes_shot(pg, f"practice-phone-after-fit-{lang}")
         assert not pg.js_errors, pg.js_errors
     finally:
         ctx.close()

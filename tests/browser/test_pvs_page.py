@@ -3,13 +3,11 @@ step by step, the test's null window on the node, the re-search's sentence, the
 statistics' re-search count, the listing's line; then guided practice on it."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-pytestmark = pytest.mark.browser
+from .helpers import notes_shot
 
-SHOTS = Path("/work/shots/w29")
+pytestmark = pytest.mark.browser
 
 
 def test_pvs_steps_tests_and_searches_again(page, live_server):
@@ -30,9 +28,7 @@ def test_pvs_steps_tests_and_searches_again(page, live_server):
     assert page.locator("[data-stat=researches]").is_visible()
     # no worksheet link where the record makes none (the server would refuse it)
     assert page.evaluate("document.querySelector('[data-worksheet]').closest('li').hidden")
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / "pvs-research-1280x720.png"))
+    notes_shot(page, "pvs-research-1280x720")
     page.keyboard.press("End")
     page.wait_for_function("() => document.querySelector('[data-node=\"A\"]')"
                            ".getAttribute('data-value') === '3'")

@@ -6,16 +6,14 @@ view with a question open; the phone as the second device (?live=1,
 end is said on every instructor view and their controls are disabled."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.browser.helpers import new_screen, settled
+from tests.browser.helpers import new_screen, notes_shot, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 FIG52 = "aima-fig-5-2"
-SHOTS = Path("/work/shots/w26a")
 CONTROLS = ["[data-action=end-class]", "[data-action=show-join]", "[data-ask=kind]", "[data-ask=node]",
             "[data-ask=seconds]", "[data-action=ask]", "[data-action=reveal]", "[data-action=revote]",
             "[data-action=dismiss]", "[data-action=step-forward]", "[data-action=step-back]"]
@@ -53,12 +51,6 @@ CHART = """() => {
             cut: labels.filter((l) => l.scrollWidth > l.clientWidth + 1).length,
             stageH: document.querySelector('#stage').getBoundingClientRect().height};
 }"""
-
-
-def shot(pg, name):
-    if SHOTS.parent.is_dir():
-        SHOTS.mkdir(exist_ok=True)
-        pg.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def bad(pg, sels, scroll=False):
@@ -110,7 +102,7 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
             st.fill("[data-answer=value]", entry)
             st.tap("[data-action=send-answer]")
         proj.wait_for_function("() => document.querySelector('[data-tally-answered]').textContent === '3'")
-        shot(proj, f"projector-question-{lang}")
+        notes_shot(proj, f"projector-question-{lang}")
         # 1280x720, a question open: every instructor control in view, nothing over it.
         settled(laptop)
         assert not bad(laptop, CONTROLS), bad(laptop, CONTROLS)
@@ -122,7 +114,7 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
         assert c["width"] >= 0.9 * c["w"] and c["bottom"] <= c["transport"] + 1, c     # across the screen
         assert c["fonts"] and min(c["fonts"]) >= 0.03 * c["h"] and not c["cut"], c
         assert c["stageH"] >= 0.3 * c["h"], c                                          # the tree still there
-        shot(proj, f"projector-revealed-{lang}")
+        notes_shot(proj, f"projector-revealed-{lang}")
         # The phone ends the class: every instructor view says so, its controls disabled.
         phone.on("dialog", lambda d: d.accept())
         phone.tap("[data-action=end-class]")
@@ -137,8 +129,8 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
             assert live == [], live
         alert = proj.evaluate("parseFloat(getComputedStyle(document.querySelector('#class-alert')).fontSize) / innerHeight")
         assert alert >= 0.03, alert                                    # said at hall size
-        shot(proj, f"projector-ended-{lang}")
-        shot(phone, f"phone-live-ended-{lang}")
+        notes_shot(proj, f"projector-ended-{lang}")
+        notes_shot(phone, f"phone-live-ended-{lang}")
         for pg in (proj, laptop, phone, *students):
             assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
     finally:

@@ -6,22 +6,14 @@ language even when the language cookie says another (a second tab); loading
 a whole tree says how the cut-offs changed."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import new_screen
+from tests.browser.helpers import new_screen, notes_shot
 from tests.editor.test_browser import Editor
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/work/shots/w26a")
 VISIBLE = "() => { const e = document.querySelector('#editor'); return !e.hidden && e.offsetHeight > 100; }"
-
-
-def shot(pg, name):
-    if SHOTS.parent.is_dir():
-        SHOTS.mkdir(exist_ok=True)
-        pg.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
@@ -42,7 +34,7 @@ def test_a_refused_text_then_a_reload_keep_the_work(browser, live_server, lang):
         assert ("tidak pernah ditutup" in said and "never" not in said) if lang == "id" \
             else ("never closed" in said and "tidak" not in said), said
         assert pg.locator(".stale-note").is_visible()
-        shot(pg, f"editor-refused-{lang}")
+        notes_shot(pg, f"editor-refused-{lang}")
         # The next accepted edit: the note goes, the editor stays.
         ed.act("add-child")
         pg.wait_for_function("() => !document.querySelector('#editor').hasAttribute('data-stale')")
@@ -65,7 +57,7 @@ def test_a_refused_text_then_a_reload_keep_the_work(browser, live_server, lang):
         note = pg.locator("[data-draft]")
         assert note.is_visible()
         assert ("draf" in note.inner_text().lower()) if lang == "id" else ("draft" in note.inner_text())
-        shot(pg, f"editor-after-reload-{lang}")
+        notes_shot(pg, f"editor-after-reload-{lang}")
         # Discarded: the editor starts as the address says (an empty root), and stays so.
         pg.click("[data-action=discard-draft]")
         pg.wait_for_function("k => document.querySelector('[data-notation]').value !== k", arg=kept)
