@@ -68,6 +68,10 @@ VARIANTS = {
     "code-iso": (".code li{isolation:isolate}", None),
     "panels-iso": (".code li,.panel{isolation:isolate}", None),
     "code-scroll": (".code-scroll{will-change:transform}", None),
+    # issue 30 point 1, fourth round: the listing as a composited scroller (opaque, as its panel)
+    "code-bg": (".code-scroll{background:var(--panel)}", None),
+    "narr-contain": ("#narration{contain:strict}", None),
+    "code-bg-narr": (".code-scroll{background:var(--panel)} #narration{contain:strict}", None),
     # the canvas as it was before issue 30's third round: transparent, blended over the page
     "transparent": ("", ("painters/canvasframes.js", "let paper = backdropOf(canvas.parentElement);", "let paper = null;")),
     "chunk100": ("", ("painters/treeview.js", "const CHUNK = 400;", "const CHUNK = 100;")),

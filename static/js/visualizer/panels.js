@@ -10,9 +10,25 @@ import { spokenLabel } from '../core/tree.js';
 import { algorithm, keepsBounds } from '../core/algorithms.js';
 import { afterLayout } from '../painters/fittext.js';
 
-/** Set an element's text only when it differs (a write costs a layout). */
+/**
+ * Set an element's text only when it differs (a write costs a layout), in
+ * its text node where it has just one: a new node is a new layout object
+ * and style (five a step, issue 30); its data changed is a relayout only.
+ */
 export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Show or hide an element only when that changes: Chromium restyles an
+ * element whose `hidden` is written, even with the value it has (five
+ * panels and cells a step, issue 30).
+ */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
 }
 
 function h(tag, cls, text) {
@@ -224,7 +240,13 @@ export function setParts(el, parts, nodeName) {
   const key = parts.map((p) => (typeof p === 'string' ? p : `\u0001${p.node}`)).join('');
   if (el.partsKey === key) return;
   el.partsKey = key;
-  el.replaceChildren(...parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node))));
+  const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node)));
+  // Text where text was (a tree's nodes named by their labels): the nodes
+  // shown keep their place and take the new words (see setText).
+  const old = el.childNodes;
+  if (old.length === next.length && next.every((n, i) => n.nodeType === Node.TEXT_NODE && old[i].nodeType === Node.TEXT_NODE)) {
+    next.forEach((n, i) => { if (old[i].data !== n.data) old[i].data = n.data; });
+  } else el.replaceChildren(...next);
 }
 
 /** The open frames, root first: node, α, β, v each. */
@@ -319,8 +341,8 @@ export function makeStats(el, tree) {
     setText(cells.cutoffs, String(c.cutoffs ?? '—'));
     if (cells.researches) {   // shown for a search whose record has re-search events (PVS)
       const on = Boolean(algorithm(params.algorithm)?.events?.includes('research'));
-      cells.researches.hidden = !on;
-      cells.researches.previousElementSibling.hidden = !on;
+      setHidden(cells.researches, !on);
+      setHidden(cells.researches.previousElementSibling, !on);
       setText(cells.researches, String(c.researches ?? '—'));
     }
     const saved = c.saved ?? 0;
