@@ -241,12 +241,10 @@ export function setParts(el, parts, nodeName) {
   if (el.partsKey === key) return;
   el.partsKey = key;
   const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node)));
-  // Text where text was (a tree's nodes named by their labels): the nodes
-  // shown keep their place and take the new words (see setText).
-  const old = el.childNodes;
-  if (old.length === next.length && next.every((n, i) => n.nodeType === Node.TEXT_NODE && old[i].nodeType === Node.TEXT_NODE)) {
-    next.forEach((n, i) => { if (old[i].data !== n.data) old[i].data = n.data; });
-  } else el.replaceChildren(...next);
+  // All text (a tree's nodes named by their labels, no pictures): one text
+  // node, the one shown, takes the new words (see setText).
+  if (next.every((n) => n.nodeType === Node.TEXT_NODE)) setText(el, next.map((n) => n.data).join(''));
+  else el.replaceChildren(...next);
 }
 
 /** The open frames, root first: node, α, β, v each. */
