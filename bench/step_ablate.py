@@ -109,7 +109,8 @@ def main():
                     page = br.new_page(viewport={"width": 1440, "height": 900}, bypass_csp=True)
                     if js == "fit":
                         page.route("**/painters/fittext.js", lambda rt: rt.fulfill(
-                            body="export function fitText() {}", content_type="application/javascript"))
+                            body="export function fitText() {}\nexport function afterLayout() { return () => {}; }",
+                            content_type="application/javascript"))
                     if isinstance(js, tuple):
                         def make(js):
                           def patch(rt):
