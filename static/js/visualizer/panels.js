@@ -241,10 +241,18 @@ export function setParts(el, parts, nodeName) {
   if (el.partsKey === key) return;
   el.partsKey = key;
   const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node)));
-  // All text (a tree's nodes named by their labels, no pictures): one text
-  // node, the one shown, takes the new words (see setText).
-  if (next.every((n) => n.nodeType === Node.TEXT_NODE)) setText(el, next.map((n) => n.data).join(''));
-  else el.replaceChildren(...next);
+  // All text (a tree's nodes named by their labels, no pictures): the text
+  // nodes shown take the new words, one a part as before (see setText; the
+  // same nodes, so the same shaping and pixels), the surplus added or dropped.
+  const old = el.childNodes;
+  const text = (n) => n.nodeType === Node.TEXT_NODE;
+  if (next.every(text) && [...old].every(text)) {
+    next.forEach((n, i) => {
+      if (i >= old.length) el.appendChild(n);
+      else if (old[i].data !== n.data) old[i].data = n.data;
+    });
+    while (old.length > next.length) el.lastChild.remove();
+  } else el.replaceChildren(...next);
 }
 
 /** The open frames, root first: node, α, β, v each. */
