@@ -71,6 +71,8 @@ VARIANTS = {
     # issue 30 point 1, fourth round: the listing as a composited scroller (opaque, as its panel)
     "code-bg": (".code-scroll{background:var(--panel)}", None),
     "narr-contain": ("#narration{contain:strict}", None),
+    "code-nohl": (".code li.running{background:none!important;box-shadow:none!important;font-weight:inherit!important;color:inherit!important}", None),
+    "code-noreveal": ("", ("visualizer/panels.js", "  function reveal() {\n    if (!lit) return;", "  function reveal() {\n    return;")),
     "code-bg-narr": (".code-scroll{background:var(--panel)} #narration{contain:strict}", None),
     # the canvas as it was before issue 30's third round: transparent, blended over the page
     "transparent": ("", ("painters/canvasframes.js", "let paper = backdropOf(canvas.parentElement);", "let paper = null;")),
