@@ -68,6 +68,12 @@ VARIANTS = {
     "code-iso": (".code li{isolation:isolate}", None),
     "panels-iso": (".code li,.panel{isolation:isolate}", None),
     "code-scroll": (".code-scroll{will-change:transform}", None),
+    # issue 30 point 1, fourth round: the listing as a composited scroller (opaque, as its panel)
+    "code-bg": (".code-scroll{background:var(--panel)}", None),
+    "narr-contain": ("#narration{contain:strict}", None),
+    "code-nohl": (".code li.running{background:none!important;box-shadow:none!important;font-weight:inherit!important;color:inherit!important}", None),
+    "code-noreveal": ("", ("visualizer/panels.js", "  function reveal() {\n    if (!lit) return;", "  function reveal() {\n    return;")),
+    "code-bg-narr": (".code-scroll{background:var(--panel)} #narration{contain:strict}", None),
     # the canvas as it was before issue 30's third round: transparent, blended over the page
     "transparent": ("", ("painters/canvasframes.js", "let paper = backdropOf(canvas.parentElement);", "let paper = null;")),
     "chunk100": ("", ("painters/treeview.js", "const CHUNK = 400;", "const CHUNK = 100;")),
@@ -105,7 +111,8 @@ def main():
                     page = br.new_page(viewport={"width": 1440, "height": 900}, bypass_csp=True)
                     if js == "fit":
                         page.route("**/painters/fittext.js", lambda rt: rt.fulfill(
-                            body="export function fitText() {}", content_type="application/javascript"))
+                            body="export function fitText() {}\nexport function afterLayout() { return () => {}; }",
+                            content_type="application/javascript"))
                     if isinstance(js, tuple):
                         def make(js):
                           def patch(rt):

@@ -5,7 +5,13 @@ presses (a step) and ArrowUp presses (the one-character floor), the
 renderer main thread's trace slices summed by name per press, and the
 style/layout passes with the script that forced them (its stack).
 
-    .venv/bin/python bench/step_trace.py [--presses 40]
+    .venv/bin/python bench/step_trace.py [--presses 40] [--damage]
+
+``--damage``: the frames' damage instead (the renderer's compositor frame
+as the display compositor draws it in software: the union of what changed
+is drawn again whole), each frame's damaged rectangle and its share of the
+window, and the raster CPU per composited layer (issue 30 point 1, fourth
+round).
 
 An in-process threaded server (not run.py): what is timed is the page.
 Trace categories add overhead: compare the rows with each other, and take
@@ -112,9 +118,39 @@ def stages(ev: list[dict]) -> list[tuple[str, int, float, float]]:
     return [(n, len(per[n]), statistics.median(per[n]), statistics.fmean(per[n])) for n in sorted(per, key=first.get)]
 
 
+DAMAGE_CATS = ["input", "disabled-by-default-devtools.timeline", "disabled-by-default-cc.debug",
+               "disabled-by-default-viz.quads"]
+
+
+def damage(ev: list[dict], presses: int) -> None:
+    """Print each compositor frame's damage (x, y, w, h) and the raster CPU per layer, per press."""
+    snaps = [e["args"]["snapshot"] for e in ev
+             if e.get("name") == "LayerTreeHostImpl:snapshot" and "snapshot" in (e.get("args") or {})]
+    names: dict = {}
+    shares = []
+    for s in snaps:
+        for layer in s.get("active_tree", {}).get("layers", []):
+            names[layer["layer_id"]] = (layer.get("layer_name") or "")[:60]
+        size = s.get("device_viewport_size") or {"width": 1, "height": 1}
+        for rp in (s.get("frame") or {}).get("render_passes", [])[-1:]:
+            x, y, w, h = rp["damage_rect"]
+            shares.append(w * h / (size["width"] * size["height"]))
+            print(f"    frame damage {rp['damage_rect']} ({100 * shares[-1]:.0f} % of the window), "
+                  f"{len(rp['quad_list'])} quads")
+    if shares:
+        print(f"    median damaged share of the window: {100 * statistics.median(shares):.0f} %")
+    raster: collections.Counter = collections.Counter()
+    for e in ev:
+        if e.get("name") == "RasterTask" and e.get("ph") == "X":
+            raster[((e.get("args") or {}).get("tileData") or {}).get("layerId")] += e.get("tdur", e.get("dur", 0))
+    for layer, us in raster.most_common():
+        print(f"    raster {us / 1000 / presses:5.2f} ms CPU/press  layer {layer} {names.get(layer, '')}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--presses", type=int, default=40)
+    ap.add_argument("--damage", action="store_true", help="the frames' damage and raster per layer")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -135,7 +171,7 @@ def main() -> None:
             rng = random.Random(7)
             for key in ("ArrowRight", "ArrowUp"):
                 page.evaluate(B.LATENCY_JS, key)
-                browser.start_tracing(page=page, categories=CATS)
+                browser.start_tracing(page=page, categories=DAMAGE_CATS if args.damage else CATS)
                 for i in range(args.presses):
                     page.keyboard.press(key)
                     page.wait_for_function("n => window.__lat.length >= n", arg=i + 1)
@@ -145,6 +181,9 @@ def main() -> None:
                 lat = sorted(B.key_latencies(trace))
                 print(f"{query or 'canvas'} {key}: EventLatency median "
                       f"{lat[len(lat) // 2]:.1f} ms (traced)")
+                if args.damage:
+                    damage(ev, args.presses)
+                    continue
                 for name, n, med, mean in stages(ev):
                     print(f"    stage {med:6.2f} ms median {mean:6.2f} mean ({n:3d})  {name}")
                 for name, w, c in threads(ev, args.presses):

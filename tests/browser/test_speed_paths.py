@@ -167,3 +167,64 @@ def test_a_step_forces_no_style_or_layout(page, viz, fig52, draw):
     assert page.evaluate("() => { const n = document.querySelector('#narration');"
                          " return n.textContent.length > 20 && n.scrollHeight <= n.clientHeight + 1; }")
     assert forced_passes(trace) == []
+
+
+def test_a_step_rewrites_only_what_it_changes(page, viz, fig52):
+    """What a step shows is written where it changes (issue 30 point 1):
+    no attribute is written with the value it has (Chromium restyles the
+    element all the same: the hidden panels and cells, five a step), the
+    words go into the text nodes shown (a new node is a new layout object
+    and style each), and the pseudocode listing, which a step scrolls to
+    its running line (3 steps in 4), scrolls on the compositor: its
+    contents are a layer of their own (without one, each scroll
+    re-rasterised the whole listing)."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    viz.open(page, fig52)
+    page.evaluate("""() => {
+      window.__same = []; window.__replaced = [];
+      const scope = ['#narration', '#transport', '.panels'].map((q) => document.querySelector(q));
+      const name = (e) => e.nodeName + (e.id ? '#' + e.id : '') + (e.dataset?.stat ? `[${e.dataset.stat}]` : '');
+      new MutationObserver((records) => {
+        // An attribute's value after each record: the next record's old value, else the current one.
+        const after = new Map();
+        for (let i = records.length - 1; i >= 0; i--) {
+          const r = records[i];
+          if (!scope.some((s) => s.contains(r.target))) continue;
+          if (r.type === 'attributes') {
+            const key = r.target;
+            const seen = after.get(key) || {};
+            const now = r.attributeName in seen ? seen[r.attributeName] : r.target.getAttribute(r.attributeName);
+            if (now === r.oldValue) window.__same.push(`${name(r.target)} ${r.attributeName}=${now}`);
+            seen[r.attributeName] = r.oldValue;
+            after.set(key, seen);
+          } else if (r.type === 'childList' && [...r.removedNodes].some((n) => n.nodeType === 3)
+                     && [...r.addedNodes].some((n) => n.nodeType === 3)) {
+            window.__replaced.push(name(r.target));
+          }
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true });
+    }""")
+    for k in range(1, 11):
+        page.keyboard.press("ArrowRight")
+        viz.wait_step(page, k)
+    assert page.evaluate("window.__same") == []
+    assert page.evaluate("window.__replaced") == []
+    # The listing's scroller, composited: a layer drawing its contents, tied to its element.
+    cdp = page.context.new_cdp_session(page)
+    trees: list = []
+    cdp.on("LayerTree.layerTreeDidChange", lambda e: trees.append(e.get("layers")))
+    cdp.send("DOM.enable")
+    cdp.send("LayerTree.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    listing = cdp.send("DOM.describeNode", {"nodeId": cdp.send(
+        "DOM.querySelector", {"nodeId": root, "selector": ".code-scroll"})["nodeId"]})["node"]["backendNodeId"]
+    assert page.evaluate("() => { const s = document.querySelector('.code-scroll'); return s.scrollHeight > s.clientHeight; }")
+    page.keyboard.press("ArrowRight")      # a frame, for the layer tree to be reported
+    viz.wait_step(page, 11)
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0)))")
+    for _ in range(50):
+        if any(trees):
+            break
+        page.wait_for_timeout(50)
+    layers = [t for t in trees if t][-1]
+    assert any(layer.get("backendNodeId") == listing and layer.get("drawsContent") for layer in layers)

@@ -100,7 +100,13 @@ export function makeControls(root, session, { onPresent, onContrast, onFit, onZo
 
   // Each write below is skipped when the value is already shown: stepping
   // changes the counter and the scrubber, rarely anything else.
-  const setText = (e, text) => { if (e.textContent !== text) e.textContent = text; };
+  // (in the text node, not a new one: see panels.js setText)
+  const setText = (e, text) => {
+    const node = e.firstChild;
+    if (node && node === e.lastChild && node.nodeType === Node.TEXT_NODE) {
+      if (node.data !== text) node.data = text;
+    } else if (e.textContent !== text) e.textContent = text;
+  };
   const setAttr = (e, name, value) => {
     if (value == null) {
       if (e.hasAttribute(name)) e.removeAttribute(name);

@@ -6,6 +6,7 @@ import { show } from '../core/model.js';
 import { t } from '../core/i18n.js';
 import { repeats } from '../core/algorithms.js';
 import { moveLabel } from '../core/tree.js';
+import { setHidden } from './panels.js';
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -43,7 +44,7 @@ export function makeIterations(section, session, tree) {
   return function update() {
     const { run, params } = session;
     const on = repeats(params.algorithm);
-    section.hidden = !on;
+    setHidden(section, !on);
     if (!on || !run) return;
     const max = params.depth ?? tree.height;
     if (max !== depths) build(max);

@@ -9,6 +9,7 @@ import { t, pageFetch } from '../core/i18n.js';
 import { show } from '../core/model.js';
 import { panelOf } from '../core/algorithms.js';
 import { moveLabel } from '../core/tree.js';
+import { setHidden } from './panels.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f'];
@@ -185,15 +186,15 @@ export function makeMctsPanel(section, session, tree, { treeId }) {
   function update() {
     const s = session;
     const on = panelOf(s.params.algorithm) === 'mcts' && !!s.run;
-    section.hidden = !on;
-    if (phases && !on) phases.hidden = true;
+    setHidden(section, !on);
+    if (phases && !on) setHidden(phases, true);
     if (!on) return;
     alphaBeta(s.params);
     const run = s.run, k = run.step;
     const ev = k > 0 ? run.events[k - 1] : null;
     ucbTable(lastSelect(run, k));
     if (phases) {   // the iteration's four phases, this step's marked
-      phases.hidden = false;
+      setHidden(phases, false);
       for (const li of phases.children) {
         const now = li.dataset.phase === ev?.type;
         li.classList.toggle('current', now);

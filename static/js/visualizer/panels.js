@@ -10,9 +10,25 @@ import { spokenLabel } from '../core/tree.js';
 import { algorithm, keepsBounds } from '../core/algorithms.js';
 import { afterLayout } from '../painters/fittext.js';
 
-/** Set an element's text only when it differs (a write costs a layout). */
+/**
+ * Set an element's text only when it differs (a write costs a layout), in
+ * its text node where it has just one: a new node is a new layout object
+ * and style (five a step, issue 30); its data changed is a relayout only.
+ */
 export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Show or hide an element only when that changes: Chromium restyles an
+ * element whose `hidden` is written, even with the value it has (five
+ * panels and cells a step, issue 30).
+ */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
 }
 
 function h(tag, cls, text) {
@@ -224,7 +240,19 @@ export function setParts(el, parts, nodeName) {
   const key = parts.map((p) => (typeof p === 'string' ? p : `\u0001${p.node}`)).join('');
   if (el.partsKey === key) return;
   el.partsKey = key;
-  el.replaceChildren(...parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node))));
+  const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : nodeName(p.node)));
+  // All text (a tree's nodes named by their labels, no pictures): the text
+  // nodes shown take the new words, one a part as before (see setText; the
+  // same nodes, so the same shaping and pixels), the surplus added or dropped.
+  const old = el.childNodes;
+  const text = (n) => n.nodeType === Node.TEXT_NODE;
+  if (next.every(text) && [...old].every(text)) {
+    next.forEach((n, i) => {
+      if (i >= old.length) el.appendChild(n);
+      else if (old[i].data !== n.data) old[i].data = n.data;
+    });
+    while (old.length > next.length) el.lastChild.remove();
+  } else el.replaceChildren(...next);
 }
 
 /** The open frames, root first: node, α, β, v each. */
@@ -319,8 +347,8 @@ export function makeStats(el, tree) {
     setText(cells.cutoffs, String(c.cutoffs ?? '—'));
     if (cells.researches) {   // shown for a search whose record has re-search events (PVS)
       const on = Boolean(algorithm(params.algorithm)?.events?.includes('research'));
-      cells.researches.hidden = !on;
-      cells.researches.previousElementSibling.hidden = !on;
+      setHidden(cells.researches, !on);
+      setHidden(cells.researches.previousElementSibling, !on);
       setText(cells.researches, String(c.researches ?? '—'));
     }
     const saved = c.saved ?? 0;

@@ -8,7 +8,7 @@ import { makeZoom, pixelSize } from '../core/zoom.js';
 import { connect } from '../core/stream.js';
 import { makeSession, startEarly } from '../core/session.js';
 import { makeControls } from '../core/controls.js';
-import { makeNodeName, makePseudocode, makeStack, makeStats, pruneTestParts, setParts } from './panels.js';
+import { makeNodeName, makePseudocode, makeStack, makeStats, pruneTestParts, setHidden, setParts, setText } from './panels.js';
 import { makeOptions, readQuery, writeQuery } from './options.js';
 import { makePresentation } from '../core/present.js';
 import { startClassButton } from '../classes/class-start.js';
@@ -325,7 +325,7 @@ async function main() {
       const ev = s.run.event;
       const sentence = ev ? ev.text || '' : startSentence(tree, s.params);
       if (narration.textContent !== sentence) {
-        narration.textContent = sentence;
+        setText(narration, sentence);
         // Fitted in the step's frame once it is laid out (afterLayout): no
         // layout forced here or in an animation frame, one layout per step.
         afterStepLayout(fitNarration);
@@ -340,11 +340,11 @@ async function main() {
       iterations?.();
       const mcts = panelOf(s.params.algorithm) === 'mcts';   // its record's panel, not the stack's
       page.classList.toggle('mcts', mcts);
-      for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) el.hidden = mcts;
+      for (const el of [$('#stack'), $('#stats'), $('#prune-test').closest('section')]) setHidden(el, mcts);
       mctsPanel?.();
       // (a worksheet only where the record makes one: the server refuses the others)
       const sheet = $('[data-worksheet]')?.closest('li');
-      if (sheet) sheet.hidden = algorithm(s.params.algorithm)?.worksheet === false;
+      if (sheet) setHidden(sheet, algorithm(s.params.algorithm)?.worksheet === false);
       // [mcts] the playout drawn on the tree, beyond the search tree, at its simulate step
       drawing.setPlayout?.(mcts && ev?.type === 'simulate' ? ev.playout : null);
       if (wasHidden !== $('#iterations').hidden || mctsHidden !== $('#mcts').hidden) tabs.refresh();
