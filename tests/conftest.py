@@ -104,7 +104,7 @@ def _schedule(items) -> None:
 
 
 SECONDS = {
-    "tests/server/test_findings.py": 85, "tests/a11y/test_axe.py": 68,
+    "tests/server/test_findings.py": 64, "tests/a11y/test_axe.py": 40,
     "tests/browser/test_screens_phone.py": 49, "tests/server/test_memory.py": 45,
     "tests/browser/test_visualizer.py": 40, "tests/server/test_fair_shares.py": 34,
     "tests/browser/test_screens.py": 31, "tests/hostile/test_time_bombs.py": 31,
