@@ -19,7 +19,7 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import errors, i18n, limits, origins, results_db
+from . import assets, errors, i18n, limits, origins, results_db
 from .jsonio import StrictJSON, StrictJSONProvider
 from .treejson import TreeJson
 from .library import TreeLibrary
@@ -129,6 +129,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                                        per_address=work.work_per_address)
     errors.register(app)
     results_db.register(app)   # the results database out of reach: 503 + Retry-After
+    assets.install(app)   # static files under versioned URLs, cached for good
     install_headers(app)
     origins.install(app)   # state-changing requests from this server's own pages only
     i18n.init_app(app)  # the page's language (Flask-Babel), catalogues compiled

@@ -22,6 +22,8 @@ import struct
 
 from werkzeug.sansio.utils import host_is_trusted
 
+from .assets import page_script_source
+
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
 ANY_ADDRESS = ("0.0.0.0", "", "::")
 
@@ -118,6 +120,14 @@ def install_headers(app) -> None:
     def _headers(response):
         h = response.headers
         h.setdefault("Content-Security-Policy", policy)
+        if response.mimetype == "text/html":
+            # A page's import map (app.web.assets) is an inline script: allowed
+            # by its hash, in whichever policy the page was given.
+            source = page_script_source(app)
+            csp = h["Content-Security-Policy"]
+            if source and "script-src 'self';" in csp:
+                h["Content-Security-Policy"] = csp.replace(
+                    "script-src 'self';", f"script-src 'self' {source};")
         h.setdefault("X-Content-Type-Options", "nosniff")
         h.setdefault("Referrer-Policy", "same-origin")
         h.setdefault("Cross-Origin-Opener-Policy", "same-origin")
