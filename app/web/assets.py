@@ -54,8 +54,9 @@ def _static_url(app) -> str:
 
 def install(app) -> None:
     """Version the static URLs of ``app`` (not in debug mode, where files
-    change under a running server)."""
-    if app.debug:
+    change under a running server, nor with ``STATIC_VERSIONS`` false: the
+    files revalidated on every view, as before; bench/page_views.py)."""
+    if app.debug or not app.config.get("STATIC_VERSIONS", True):
         app.jinja_env.globals["import_map"] = lambda: ""
         return
     assets = app.extensions["assets"] = Assets(app.static_folder)
