@@ -16,6 +16,7 @@ the browser's cache.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -48,6 +49,13 @@ class Assets:
         return self._maps[static_url]
 
 
+@functools.lru_cache(maxsize=4)
+def _read(folder: str) -> Assets:
+    """The folder's versions, read once a process (every app a test makes
+    would hash the ~100 files again: 3-4 s of the quick suite)."""
+    return Assets(folder)
+
+
 def _static_url(app) -> str:
     return request.script_root + app.static_url_path
 
@@ -59,7 +67,7 @@ def install(app) -> None:
     if app.debug or not app.config.get("STATIC_VERSIONS", True):
         app.jinja_env.globals["import_map"] = lambda: ""
         return
-    assets = app.extensions["assets"] = Assets(app.static_folder)
+    assets = app.extensions["assets"] = _read(app.static_folder)
 
     @app.url_defaults
     def _version(endpoint, values):
