@@ -20,21 +20,48 @@ connection comes from the proxy: the proxy caps per address there
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import re
 import socket
 import threading
 import time
 from collections import Counter
 
+from app.i18n import DEFAULT, LANGUAGES, N_, best_language, words
+
 log = logging.getLogger(__name__)
 
-REFUSED = json.dumps({"error": {
-    "message": "Too many connections from your address: close some and try again.",
-    "status": 429}}).encode()
-REFUSAL = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
-           b"Retry-After: 10\r\nConnection: close\r\nContent-Length: "
-           + str(len(REFUSED)).encode() + b"\r\n\r\n" + REFUSED)
+REFUSED = N_("Too many connections from your address: close some and try again.")
+
+
+@functools.lru_cache(maxsize=4)
+def refusal(lang: str) -> bytes:
+    """The 429 a connection over its share gets, in ``lang``."""
+    body = json.dumps({"error": {"message": words(lang)(REFUSED), "status": 429}},
+                      ensure_ascii=False).encode()
+    return (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
+            b"Content-Language: " + lang.encode() + b"\r\n"
+            b"Retry-After: 10\r\nConnection: close\r\nContent-Length: "
+            + str(len(body)).encode() + b"\r\n\r\n" + body)
+
+
+_ASKED = re.compile(rb"^[A-Z]+ [^ ?]*\?(?:[^ ]*&)?lang=([a-z]{2})\b")
+_COOKIE = re.compile(rb"^cookie:[^\r\n]*\blang=([a-z]{2})\b", re.I | re.M)
+_ACCEPT = re.compile(rb"^accept-language:([^\r\n]*)", re.I | re.M)
+
+
+def request_language(head: bytes) -> str:
+    """The language of what a refused client sent so far (its request line
+    and headers, or nothing yet), chosen as a page's is: ``?lang=``, then
+    the ``lang`` cookie, then ``Accept-Language``; English when it says none."""
+    for pattern in (_ASKED, _COOKIE):
+        found = pattern.search(head)
+        if found and found.group(1).decode() in LANGUAGES:
+            return found.group(1).decode()
+    accept = _ACCEPT.search(head)
+    return (accept and best_language(accept.group(1).decode("latin-1"))) or DEFAULT
 
 
 class AddressSlots:
@@ -72,14 +99,15 @@ class AddressSlots:
 def refuse(sock: socket.socket) -> None:
     """Answer a connection over its address's share with 429 and close it,
     without waiting for the client (what it sent so far is drained first, so
-    the close does not reset the answer away)."""
+    the close does not reset the answer away, and read for its language)."""
     try:
         sock.setblocking(False)
+        head = b""
         try:
-            sock.recv(65536)
+            head = sock.recv(65536)
         except OSError:
             pass
-        sock.send(REFUSAL)
+        sock.send(refusal(request_language(head[:8192])))
         sock.shutdown(socket.SHUT_WR)
     except OSError:
         pass
@@ -157,4 +185,5 @@ class ThrottleFilter(logging.Filter):
         return logged
 
 
-__all__ = ["AddressSlots", "refuse", "Once", "Throttled", "ThrottleFilter", "REFUSAL"]
+__all__ = ["AddressSlots", "refuse", "refusal", "request_language", "Once", "Throttled",
+           "ThrottleFilter"]

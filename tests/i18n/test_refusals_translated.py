@@ -352,3 +352,37 @@ def test_the_address_rate_limit_in_both_languages(make_app):
         res = client.post(f"/api/trees?lang={lang}", data=body, content_type="multipart/form-data")
         assert res.headers.get("Retry-After")
         assert _error(res, 429)["message"].startswith(sentence), lang
+
+
+@pytest.mark.parametrize("sent, lang", [
+    (b"GET /t/aima-fig-5-2?lang=id HTTP/1.1\r\nHost: h\r\n\r\n", "id"),
+    (b"GET / HTTP/1.1\r\nHost: h\r\nCookie: theme=dark; lang=id\r\n\r\n", "id"),
+    (b"GET / HTTP/1.1\r\nHost: h\r\nAccept-Language: id-ID,id;q=0.9,en;q=0.5\r\n\r\n", "id"),
+    (b"GET /?lang=id HTTP/1.1\r\nHost: h\r\nCookie: lang=en\r\n\r\n", "id"),
+    (b"GET / HTTP/1.1\r\nHost: h\r\nAccept-Language: fr\r\n\r\n", "en"),
+    (b"", "en"),                    # refused before it has sent a byte
+], ids=["link", "cookie", "header", "link-over-cookie", "other", "nothing-yet"])
+def test_a_connection_over_its_addresses_share(sent, lang):
+    """The 429 of a connection over its address's share (answered before its
+    request is parsed, app/web/fairshare.py) was English only: it reads what
+    the client sent so far for its language, as a page does."""
+    import socket
+
+    from app.web.fairshare import refuse
+
+    client, server = socket.socketpair()
+    with client:
+        client.sendall(sent)
+        refuse(server)
+        answer = b""
+        while chunk := client.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 429 ") and f"Content-Language: {lang}".encode() in head
+    error = json.loads(body)["error"]
+    assert error["status"] == 429
+    english = "Too many connections from your address: close some and try again."
+    if lang == "en":
+        assert error["message"] == english
+    else:
+        assert error["message"] == read_catalogue(lang)[english].string != english
