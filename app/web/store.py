@@ -181,30 +181,22 @@ class UploadStore:
         db.row_factory = sqlite3.Row
         return db
 
-    def _write(self, work):
+    def _write(self, work, attempts: int = 5):
         """Run ``work(db)`` in one write transaction, retried while the
-        database stays locked."""
-        def once():
-            with closing(self._connect()) as db:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    result = work(db)
-                    db.execute("COMMIT")
-                    return result
-                except BaseException:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
-                    raise
-        return self._retrying(once)
-
-    @staticmethod
-    def _retrying(step, attempts: int = 6):
-        """``step()``, again after a short random wait while SQLite says the
-        database is locked (the busy timeout covers most waits; a WAL
-        checkpoint, a journal-mode switch or another process can still)."""
+        database stays locked (the busy timeout covers most waits; a WAL
+        checkpoint or another process can still say "locked")."""
         for attempt in range(attempts):
             try:
-                return step()
+                with closing(self._connect()) as db:
+                    db.execute("BEGIN IMMEDIATE")
+                    try:
+                        result = work(db)
+                        db.execute("COMMIT")
+                        return result
+                    except BaseException:
+                        if db.in_transaction:
+                            db.execute("ROLLBACK")
+                        raise
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc) \
                         or attempt == attempts - 1:

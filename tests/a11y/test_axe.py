@@ -81,11 +81,11 @@ class InFlight:
 
     def wait(self, pg) -> None:
         """Every request answered, the page at rest, and still none asked."""
-        deadline = 150
+        polls_left = 150                      # 15 s of 100-ms polls
         while True:
             while self.pending:
-                deadline -= 1
-                assert deadline > 0, f"requests unanswered: {[r.url for r in self.pending]}"
+                polls_left -= 1
+                assert polls_left > 0, f"requests unanswered: {[r.url for r in self.pending]}"
                 pg.wait_for_timeout(100)
             settled(pg)
             if not self.pending:

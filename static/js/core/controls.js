@@ -33,6 +33,18 @@ export function ownsKey(target, key) {
  * makeControls(root, session, {onPresent, onFit}) -> {update(), status(s)}.
  * `root` holds the [data-action] buttons, scrubber, speed and counter.
  */
+/**
+ * Set an element's text only when it differs (a write costs a layout), in
+ * its text node where it has just one: a new node is a new layout object
+ * and style (five a step, issue 30); its data changed is a relayout only.
+ */
+export function setText(el, text) {
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text;
+}
+
 export function makeControls(root, session, { onPresent, onContrast, onFit, onZoom } = {}) {
   const q = (sel) => root.querySelector(sel);
   const counter = q('[data-step]');
@@ -100,13 +112,6 @@ export function makeControls(root, session, { onPresent, onContrast, onFit, onZo
 
   // Each write below is skipped when the value is already shown: stepping
   // changes the counter and the scrubber, rarely anything else.
-  // (in the text node, not a new one: see panels.js setText)
-  const setText = (e, text) => {
-    const node = e.firstChild;
-    if (node && node === e.lastChild && node.nodeType === Node.TEXT_NODE) {
-      if (node.data !== text) node.data = text;
-    } else if (e.textContent !== text) e.textContent = text;
-  };
   const setAttr = (e, name, value) => {
     if (value == null) {
       if (e.hasAttribute(name)) e.removeAttribute(name);

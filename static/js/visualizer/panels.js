@@ -9,18 +9,9 @@ import { drawPicture, gameOf, pictureSize } from '../core/boards.js';
 import { spokenLabel } from '../core/tree.js';
 import { algorithm, keepsBounds } from '../core/algorithms.js';
 import { afterLayout } from '../painters/fittext.js';
+import { setText } from '../core/controls.js';
 
-/**
- * Set an element's text only when it differs (a write costs a layout), in
- * its text node where it has just one: a new node is a new layout object
- * and style (five a step, issue 30); its data changed is a relayout only.
- */
-export function setText(el, text) {
-  const node = el.firstChild;
-  if (node && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
-    if (node.data !== text) node.data = text;
-  } else if (el.textContent !== text) el.textContent = text;
-}
+export { setText };   // the panels' writes and the page's share one (core/controls.js)
 
 /**
  * Show or hide an element only when that changes: Chromium restyles an
