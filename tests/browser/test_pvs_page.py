@@ -34,5 +34,5 @@ def test_pvs_steps_tests_and_searches_again(page, live_server):
                            ".getAttribute('data-value') === '3'")
     # Guided practice walks PVS's own run; its link opens the visualizer with pvs.
     page.goto("/practice/aima-fig-5-2?mode=guided&algorithm=pvs")
-    page.wait_for_selector("[data-action=visualize]")
+    page.wait_for_selector("#practice.ready")   # the link is the page's once its script ran
     assert "algorithm=pvs" in page.locator("[data-action=visualize]").get_attribute("href")

@@ -26,7 +26,7 @@ def test_star1_in_the_visualizer_practice_and_a_class(page, live_server):
 
     # Practice grades Star1's cuts; its link opens the run with star1.
     page.goto("/practice/star1-prunes?mode=cuts")
-    page.wait_for_selector("[data-action=visualize]")
+    page.wait_for_selector("#practice.ready")   # the link is the page's once its script ran
     assert "algorithm=star1" in page.locator("[data-action=visualize]").get_attribute("href")
 
     # A class runs it: the student page draws the tree and follows step 0.
