@@ -13,14 +13,14 @@ pytestmark = pytest.mark.browser
 def test_pvs_steps_tests_and_searches_again(page, live_server):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/t/aima-fig-5-2?algorithm=pvs&order=worst&step=16")
-    page.wait_for_selector("[data-total]")
+    page.wait_for_selector("#visualizer.ready")   # started, and at the asked step
     assert page.locator("select[name=algorithm]").first.input_value() == "pvs"
     assert page.locator("[data-step]").text_content().strip() == "16"
     # D is entered under its null-window test: alpha = beta = 2
     assert page.locator("[data-node=D]").get_attribute("data-alpha") == "2"
     assert page.locator("[data-node=D]").get_attribute("data-beta") == "2"
     page.goto("/t/aima-fig-5-2?algorithm=pvs&order=worst&step=33")
-    page.wait_for_selector("[data-total]")
+    page.wait_for_selector("#visualizer.ready")   # started, and at the asked step
     sentence = page.locator("#narration, .narration").first.text_content()
     assert "the test fails high (3 > α = 2)" in sentence and "re-search 1" in sentence
     assert page.locator("[data-node=b1]").get_attribute("data-status") == "unvisited"

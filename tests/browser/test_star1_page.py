@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 def test_star1_in_the_visualizer_practice_and_a_class(page, live_server):
     page.goto("/t/star1-prunes?step=29")
-    page.wait_for_selector("[data-total]")
+    page.wait_for_selector("#visualizer.ready")   # started, and at the asked step
     assert page.locator("#options select[name=algorithm], select[name=algorithm]").first \
         .input_value() == "star1"
     assert page.locator("[data-step]").text_content().strip() == "29"
