@@ -23,6 +23,7 @@ names the quick tests that took longer than :data:`QUICK_SECONDS`.
 """
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -287,11 +288,47 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
                  "--disable-sync", "--no-first-run"]
 
 
+SLOWDOWN = float(os.environ.get("PAGE_CPU_SLOWDOWN") or 0)
+LATENCY = float(os.environ.get("PAGE_LATENCY_MS") or 0)
+"""Race hunting: ``PAGE_CPU_SLOWDOWN=4`` runs every page's script and layout
+four times slower (Chromium's CPU throttling), ``PAGE_LATENCY_MS=300`` adds
+300 ms to every request a page makes (its fetches answered late, as from a
+loaded server). A test that reads what a page's script writes before the
+page says it is ready then fails every time, where a loaded CI machine made
+it fail only now and again."""
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if SLOWDOWN > 1 or LATENCY > 0:
+            _slow_pages(b)
         yield b
         b.close()
+
+
+def _slow_pages(browser) -> None:
+    """Every page a context of ``browser`` opens, slowed before it loads."""
+    open_context = browser.new_context
+
+    def new_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        open_page = context.new_page
+
+        def new_page():
+            page = open_page()
+            cdp = context.new_cdp_session(page)
+            if SLOWDOWN > 1:
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+            if LATENCY > 0:
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", {
+                    "offline": False, "latency": LATENCY,
+                    "downloadThroughput": -1, "uploadThroughput": -1})
+            return page
+        context.new_page = new_page
+        return context
+    browser.new_context = new_context

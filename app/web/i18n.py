@@ -9,13 +9,18 @@ the person's choice), the browser's ``Accept-Language``, else English.
 - every template gets ``lang`` (the code), ``languages`` (code -> name) and
   ``lang_url(code)`` (this page in another language) for the switcher;
 - ``GET /i18n/<lang>.json`` is the catalogue of the page's scripts
-  (``static/js/core/i18n.js`` loads it before any script draws a word);
+  (``static/js/core/i18n.js`` loads it before any script draws a word;
+  ``catalogue_url`` gives its versioned address, which pages preload);
 - :func:`page_language` is the language of the request, for the API and the
   Socket.IO handlers.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, g, jsonify, request
+import functools
+import hashlib
+import json
+
+from flask import Blueprint, Flask, current_app, g, request, url_for
 from flask_babel import Babel
 
 from app.i18n import (DEFAULT, LANGUAGES, TRANSLATIONS, best_language, compile_catalogues,
@@ -84,11 +89,33 @@ def _remember(response):
     return response
 
 
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _catalogue(lang: str) -> tuple[bytes, str]:
+    """A language's catalogue as served, and its version (read once a process)."""
+    body = json.dumps(js_messages(lang), ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode()
+    return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+def catalogue_url(lang: str) -> str:
+    """The catalogue's address with its version: base.html preloads it while
+    the page's modules load, and a browser keeps it for good (before, every
+    module of an Indonesian page waited for it on every view: buttons did
+    nothing until it came)."""
+    return url_for("i18n.catalogue", lang=lang, v=_catalogue(language(lang))[1])
+
+
 @bp.get("/i18n/<lang>.json")
 def catalogue(lang: str):
     """The translated strings of the page's scripts, ``{msgid: msgstr}``."""
-    response = jsonify(js_messages(language(lang)))
-    response.cache_control.max_age = 300
+    body, version = _catalogue(language(lang))
+    response = current_app.response_class(body, mimetype="application/json")
+    if request.args.get("v") == version:
+        response.cache_control.public = True
+        response.cache_control.max_age = 365 * 86_400
+        response.cache_control.immutable = True
+    else:   # an old version, or none: what it is now, for a while
+        response.cache_control.max_age = 300
     return response
 
 
@@ -101,7 +128,7 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def _languages():
         return {"lang": page_language(), "languages": LANGUAGES, "lang_url": lang_url,
-                "algorithms_doc": _algorithms_doc}
+                "algorithms_doc": _algorithms_doc, "catalogue_url": catalogue_url}
 
 
 def _algorithms_doc() -> dict:

@@ -99,6 +99,7 @@ def test_a_practice_attempt_in_indonesian(id_page, live_server, shoot):
 def test_an_upload_error_in_indonesian(id_page, shoot):
     pg = id_page
     pg.goto("/")
+    pg.wait_for_selector("#gallery .card")   # the page's script has run (its words are in)
     pg.fill("#paste", "title: x\nroot\n  children: [1, 2]\n")
     pg.click("#open")
     alert = pg.locator("#upload-error[role=alert]")

@@ -66,12 +66,19 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
             - document.querySelector('[data-form=roster]').getBoundingClientRect().bottom""")
         assert 0 <= gap <= 40 and "shoe size" in err.inner_text(), (gap, err.inner_text())
         assert pg.is_hidden("#alert")
+        # A student's attempts opened under their name ...
+        pg.locator("[data-role=students] summary").first.click()
+        pg.wait_for_selector("[data-role=students] details[open] .student-work")
+        pg.evaluate("document.querySelector('[data-role=students] tbody tr').dataset.before = 1")
         # A good one: every personal link with its Copy button; the error goes.
         pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
                                               "buffer": b"name,id\nCici,S1\nDodi,S2\n"}])
         pg.click("[data-form=roster] button[type=submit]")
         pg.wait_for_selector("[data-role=links]:not([hidden]) tr")
         assert err.is_hidden()
+        # ... stay open when the roster refreshes the table (rows made anew).
+        pg.wait_for_selector("[data-role=students] tbody tr[data-before]", state="detached")
+        pg.wait_for_selector("[data-role=students] details[open] .student-work", timeout=5000)
         rows = pg.locator("[data-role=links] tr")
         assert rows.count() == 2
         link = rows.nth(1).locator("td.link").inner_text()
@@ -79,8 +86,6 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         assert pg.evaluate("navigator.clipboard.readText()") == link and "/a/" in link
         # On a phone (360 and 390 px) nothing is wider than the screen, no table
         # scrolls sideways, with every section open (a student's attempts too).
-        pg.locator("[data-role=students] summary").first.click()
-        pg.wait_for_selector("[data-role=students] details[open] .student-work")
         for width, height in ((360, 640), (390, 844)):
             pg.set_viewport_size({"width": width, "height": height})
             assert pg.evaluate(WIDE_JS) == [], (width, lang)

@@ -63,3 +63,27 @@ def test_the_next_page_comes_from_the_browsers_cache(browser, live_server):
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_an_indonesian_page_preloads_its_catalogue_once_and_keeps_it(browser, live_server):
+    """The scripts' words come from one request, made while the modules load
+    (the page's preload, taken over by i18n.js's fetch), to a versioned
+    address the browser keeps for good."""
+    context = browser.new_context(base_url=live_server)
+    pg = context.new_page()
+    asked: list = []
+    pg.on("request", lambda r: asked.append(r) if "/i18n/" in r.url else None)
+    try:
+        pg.goto("/practice/aima-fig-5-2?mode=values&lang=id")
+        pg.wait_for_selector("#practice.ready", timeout=15000)
+        assert [r.url.split("/i18n/")[1].split("=")[0] for r in asked] == ["id.json?v"], \
+            [r.url for r in asked]
+        answer = asked[0].response()
+        assert answer.ok and "immutable" in answer.headers["cache-control"]
+        # and the words the script wrote are that catalogue's
+        said = answer.json()["AIMA formulation: a node that cuts off returns at once, before "
+                             "updating its own α (MAX) or β (MIN)."]
+        assert pg.locator(".style-note").inner_text() == said
+    finally:
+        context.close()

@@ -14,7 +14,9 @@ const catalogue = lang === 'en' ? {} : await load(lang);
 
 async function load(code) {
   try {
-    const res = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
+    // the versioned address the page preloads (base.html), fetched while the modules load
+    const preloaded = document.querySelector('link[data-catalogue]');
+    const res = await fetch(preloaded ? preloaded.href : `/i18n/${encodeURIComponent(code)}.json`);
     return res.ok ? await res.json() : {};
   } catch {
     return {};   // no catalogue: the page still works, in English

@@ -97,6 +97,9 @@ async function load() {
   showCourse($('[data-role=course-roster]'), r.course);
   headline(r);
   $('[data-students]').textContent = String(r.students.length);
+  // A refresh (a roster sent) keeps open the students the instructor had open.
+  const opened = new Set([...document.querySelectorAll('[data-role=students] tr')]
+    .filter((tr) => tr.querySelector('details[open]')).map((tr) => tr.dataset.student));
   $('[data-role=students] tbody').replaceChildren(...r.students.map((s) => {
     const tr = document.createElement('tr');
     tr.dataset.student = s.student;
@@ -106,6 +109,7 @@ async function load() {
     name.textContent = s.student;
     open.append(name);
     open.addEventListener('toggle', () => { if (open.open && open.children.length === 1) attempts(open, s.key); });
+    open.open = opened.has(s.student);   // (its toggle loads the attempts again)
     who.append(open);
     tr.append(who, cell(s.sis_id || ''), cell(String(s.percent), 'num'),
       cell(s.exercises.map((x, i) => `${i + 1}: ${Math.round(x.score * 100)} % (${x.attempts})`).join(' · ')
