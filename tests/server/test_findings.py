@@ -471,8 +471,7 @@ def test_finding_10_the_library_shows_only_this_browsers_uploads(browser, live_s
     def library(ctx):
         pg = ctx.new_page()
         pg.goto("/")
-        pg.wait_for_selector("#gallery .card")
-        pg.wait_for_timeout(300)
+        pg.wait_for_selector("body.ready")   # the lecture trees and this browser's uploads drawn
         return pg
 
     mine = browser.new_context(base_url=live_server)
@@ -489,8 +488,7 @@ def test_finding_10_the_library_shows_only_this_browsers_uploads(browser, live_s
     assert other.locator(f'[data-tree="{tree_id}"]').count() == 0
     assert other.locator("#uploads-section").is_hidden()
     pg.click(f'#uploads .own-upload:has([data-tree="{tree_id}"]) [data-action=delete-upload]')
-    pg.wait_for_timeout(500)
-    assert pg.locator(f'[data-tree="{tree_id}"]').count() == 0
+    pg.wait_for_selector(f'[data-tree="{tree_id}"]', state="detached")
     assert requests.get(f"{live_server}/api/trees/{tree_id}", timeout=10).status_code == 404
     mine.close()
     theirs.close()

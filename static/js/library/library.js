@@ -203,4 +203,5 @@ function openText() {
 }
 
 setupUpload();
-loadLibrary();
+// ready: the lecture trees and this browser's own uploads are drawn
+loadLibrary().finally(() => document.body.classList.add('ready'));
