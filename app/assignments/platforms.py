@@ -109,23 +109,28 @@ class Courses:
         self.db = db
 
     def remember(self, assignment_id: str, issuer: str, client_id: str, nrps: dict,
-                 deployment_id: str, context_id: str) -> None:
+                 deployment_id: str, context_id: str, title: str | None = None) -> None:
         with self.db.write() as c:
             c.execute(delete(lti_courses).where(lti_courses.c.assignment_id == assignment_id))
             c.execute(insert(lti_courses).values(
                 assignment_id=assignment_id, issuer=issuer, client_id=client_id,
                 nrps=json.dumps(nrps), deployment_id=deployment_id[:255],
-                context_id=context_id[:255]))
+                context_id=context_id[:255], title=course_title(title)))
 
     def get(self, assignment_id: str):
         with self.db.read() as c:
             return c.execute(select(lti_courses).where(
                 lti_courses.c.assignment_id == assignment_id)).first()
 
-    def fetched(self, assignment_id: str, members: int | None, error: str | None) -> None:
+    def fetched(self, assignment_id: str, members: int | None, error: str | None,
+                title: str | None = None) -> None:
+        """How the read of the member list went (and the course's title, if it gave one)."""
+        values = dict(fetched=time.time(), members=members, error=error)
+        if course_title(title):
+            values["title"] = course_title(title)
         with self.db.write() as c:
             c.execute(update(lti_courses).where(lti_courses.c.assignment_id == assignment_id)
-                      .values(fetched=time.time(), members=members, error=error))
+                      .values(**values))
 
     def saw(self, assignment_id: str, issuer: str, deployment_id: str, context_id: str,
             ags: dict) -> None:
@@ -180,6 +185,18 @@ class Courses:
         if row is None or row.context_id is None or not row.ags:
             return None
         return json.loads(row.ags)
+
+
+def course_title(title) -> str | None:
+    """A course's title as the LMS gives it (a launch's context claim, the member list's
+    ``context``): any text, kept on one line and cut short; shown escaped.
+
+    >>> course_title("  Game\\n search "), course_title(7), course_title("")
+    ('Game search', None, None)
+    """
+    if not isinstance(title, str):
+        return None
+    return " ".join(title.split())[:255] or None
 
 
 def origin(url: str) -> str:

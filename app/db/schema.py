@@ -166,6 +166,7 @@ lti_courses = Table(
     Column("deployment_id", String(255)),
     Column("context_id", String(255)),
     Column("ags", Text),                               # JSON: that launch's AGS claim
+    Column("title", String(255)),                      # the LMS's title of it (migration 0007)
 )
 
 __all__ = ["metadata", "assignments", "assignment_trees", "students", "submissions", "lti_kv",

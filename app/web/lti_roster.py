@@ -13,7 +13,9 @@ An assignment may be linked into other courses of the same LMS, each with
 its own line item (gradebook column). A member's score target is the line
 item of the member list's own course (issuer, deployment, context), as a
 launch from that course showed it (a student's or an instructor's); until
-one has, a member who never launched has none: never another course's.
+one has, a member who never launched has none: never another course's. The
+dashboard says so (:func:`waiting`): how many members wait, and that a launch
+from their course (anyone's) lets their scores flow.
 
 The list is read at most once a minute per assignment (:data:`EVERY`), each
 request to the LMS bounded in time; a read that fails is said on the
@@ -40,6 +42,7 @@ log = logging.getLogger(__name__)
 
 NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
+CONTEXT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/context"
 LEARNER = "membership#Learner"
 EVERY = 60
 """Seconds between two reads of one course's member list."""
@@ -71,7 +74,8 @@ def remember_course(assignment_id: str, data: dict, client_id: str,
     context) lists its members (if the LMS offers Names and Role Provisioning Services)."""
     claim = data.get(NRPS_CLAIM)
     if isinstance(claim, dict) and isinstance(claim.get("context_memberships_url"), str):
-        _courses().remember(assignment_id, data["iss"], client_id, claim, *course[1:])
+        _courses().remember(assignment_id, data["iss"], client_id, claim, *course[1:],
+                            title=_title(data.get(CONTEXT_CLAIM)))
 
 
 def saw_line_item(assignment_id: str, data: dict, course: tuple[str, str, str]) -> None:
@@ -89,24 +93,34 @@ def _learner(member: dict) -> bool:
                     for r in roles))
 
 
-def _members(lti, row) -> tuple[list[dict], str | None]:
-    """The course's members, and the course's id as the list names it (its ``context``)."""
+def _title(context) -> str | None:
+    """A course's title (else its short label) from a context claim or the list's ``context``."""
+    if not isinstance(context, dict):
+        return None
+    return next((x for x in (context.get("title"), context.get("label"))
+                 if isinstance(x, str) and x.strip()), None)
+
+
+def _members(lti, row) -> tuple[list[dict], str | None, str | None]:
+    """The course's members, and the course's id and title as the list names them (its
+    ``context``)."""
     registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
     claim = json.loads(row.nrps)
     nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()), claim)
     out: list[dict] = []
-    context = None
+    context = title = None
     url = claim["context_memberships_url"]
     for _ in range(PAGES):
         data = nrps.get_nrps_data(url)
         body = data.get("body") if isinstance(data.get("body"), dict) else {}
         out.extend(m for m in body.get("members") or [] if isinstance(m, dict))
         if context is None and isinstance(body.get("context"), dict):
-            context = body["context"].get("id")
+            context, title = body["context"].get("id"), _title(body["context"])
         url = data.get("next_page_url")
         if not url:
             break
-    return out, str(context) if isinstance(context, (str, int)) and context != "" else None
+    return out, str(context) if isinstance(context, (str, int)) and context != "" else None, \
+        title
 
 
 def sync_course(a) -> dict | None:
@@ -120,13 +134,13 @@ def sync_course(a) -> dict | None:
         return None
     if row.fetched is None or time.time() - row.fetched >= EVERY:
         try:
-            members, context = _members(lti, row)
+            members, context, title = _members(lti, row)
             if row.context_id is None and context is not None:
                 courses.named(a.id, context)    # a row kept before 0006 recorded its course
                 row = courses.get(a.id)
             learners = [m for m in members if _learner(m)]
             _add(lti, a, row, learners)
-            courses.fetched(a.id, len(learners), None)
+            courses.fetched(a.id, len(learners), None, title)
         except Exception as exc:  # noqa: BLE001 (the LMS down, refused, or odd: said, kept)
             log.warning("the course members of %s could not be read from %s: %s", a.id,
                         row.issuer, exc)
@@ -136,7 +150,27 @@ def sync_course(a) -> dict | None:
         _send_untried(lti, a)
     return {"issuer": row.issuer, "members": row.members, "fetched": row.fetched,
             "error": said(N_("The course's member list could not be read from the LMS: "
-                             "{reason}"), reason=row.error) if row.error else None}
+                             "{reason}"), reason=row.error) if row.error else None,
+            "waiting": waiting(row)}
+
+
+def waiting(row) -> list[dict]:
+    """The courses whose members' scores wait for a launch from them: the member list's
+    course while its line item is not known (no one has launched the assignment from it
+    yet), with how many members and what to do, in the reader's language. Only this
+    assignment's own course, of its own issuer (``row``); empty once a launch from it
+    showed its line item, or while its course itself is not known (a row kept before
+    migration 0006: the next read of the list names it)."""
+    if row.context_id is None or Courses.grade_service(row) is not None or not row.members:
+        return []
+    course = row.title or row.context_id
+    message = (N_("1 member of {course} will get their score in that course's gradebook once "
+                  "you (or anyone in it) open this assignment from that course.")
+               if row.members == 1 else
+               N_("{count} members of {course} will get their scores in that course's "
+                  "gradebook once you (or anyone in it) open this assignment from that course."))
+    return [{"context_id": row.context_id, "title": row.title, "members": row.members,
+             "message": said(message, count=row.members, course=course)}]
 
 
 def _add(lti, a, row, learners: list[dict]) -> None:

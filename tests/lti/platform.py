@@ -122,7 +122,7 @@ class Members(NamesRoleProvisioningService):
         return {"content": [dict(m) for m in self.platform.members], "has_next": False}
 
     def get_context_by_id(self):
-        return Context(id="course-1", label="GS", title="Game search")
+        return Context(id=COURSE, label="GS", title=self.platform.title(COURSE))
 
 
 class Platform:
@@ -137,6 +137,7 @@ class Platform:
         self.links: list[dict] = []           # content items deep-linked into the course
         self.gradebook: dict[str, dict] = {}  # line item -> user -> score
         self.members: list[dict] = []         # the course's members (NRPS), as the LMS lists them
+        self.titles: dict[str, str] = {}      # course -> its title, where a test names one
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -160,6 +161,10 @@ class Platform:
         conf = Conf(registration=self.registration)
         conf.get_registration()
         return conf
+
+    def title(self, context: str) -> str:
+        """The course's title, as its launches and its member list give it."""
+        return self.titles.get(context, f"Game search ({context})")
 
     def close(self) -> None:
         self.server.shutdown()
@@ -195,7 +200,7 @@ class Platform:
                                  full_name=f"User {user}", email_address=f"{user}@course.example")
             if kind != "deeplink":
                 context = self.links[int(link)].get("context", COURSE)
-            launch.set_launch_context_claim(context, context_title=f"Game search ({context})")
+            launch.set_launch_context_claim(context, context_title=self.title(context))
             launch.set_nrps(f"{self.url}/memberships")
             if kind == "deeplink":
                 launch.set_resource_link_claim("dl-1")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -18,6 +19,7 @@ from tests.lti.platform import ROLES
 from tests.lti.test_launch import _deep_link, _launch, _post_form
 
 pytestmark = pytest.mark.slow       # two servers on loopback
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 MEMBERS = [
     {"user_id": "teacher", "roles": [ROLES["instructor"]], "name": "User teacher"},
@@ -117,11 +119,23 @@ def _second_course(lms, s, dashboard: str, context: str = "course-2") -> int:
     return int(re.search(r'data-linked="(\d+)"', back.text).group(1))
 
 
-def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_only(lms):
+HOSTILE = '<img src=x onerror="document.title=1">Game & "search" </b>\u202e1'
+"""A course title as an LMS may give it (any text: markup, a direction override)."""
+WAITING = ("2 members of {course} will get their scores in that course's gradebook once you "
+           "(or anyone in it) open this assignment from that course.")
+
+
+@pytest.mark.browser
+def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_only(
+        lms, browser, monkeypatch):
     """Issue 25/27: an assignment deep-linked in course 1 (whose member list the dashboard
     reads) and linked into course 2 of the same LMS: each course has its own line item,
     and a member of course 1 who never launched gets course 1's, never course 2's, even
-    when only course 2 has shown one yet."""
+    when only course 2 has shown one yet. Until a launch from course 1 shows its line
+    item, the dashboard says how many of its members wait for one (issue 30's round):
+    course 1 named by its title, shown as text; never course 2 (its launches gave it its
+    line item), nor a course of another assignment."""
+    monkeypatch.setitem(lms.titles, "course-1", HOSTILE)
     lms.members[:] = [MEMBERS[0],
                       {"user_id": "stu-1", "roles": [ROLES["student"]], "name": "Never Came"},
                       {"user_id": "stu-12", "roles": [ROLES["student"]], "name": "Both Courses"}]
@@ -142,9 +156,9 @@ def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_on
     _launch(lms, s, "stu-2", link=second)
     _launch(lms, s, "stu-12", link=second)
 
-    def results():
+    def results(lang="en"):
         r = s.get(f"{lms.tool_url}/api/assignments/{aid}/results",
-                  headers={"Authorization": f"Bearer {key}"}, timeout=30)
+                  headers={"Authorization": f"Bearer {key}", "X-Page-Lang": lang}, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
 
@@ -158,10 +172,17 @@ def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_on
     assert books[str(second)]["stu-2"]["scoreGiven"] == 0
     assert books[str(second)]["stu-12"]["scoreGiven"] == 0
     assert not books.get(str(first))
+    # The dashboard says so: course 1's two members wait for a launch from course 1.
+    assert listed["course"]["waiting"] == [{"context_id": "course-1", "title": HOSTILE,
+                                            "members": 2,
+                                            "message": WAITING.format(course=HOSTILE)}]
+    said = results("id")["course"]["waiting"][0]["message"]
+    assert said.startswith(f"2 anggota {HOSTILE} akan mendapat nilai mereka di buku nilai")
+    _waiting_on_a_phone(browser, f"{lms.tool_url}/a/{aid}/dashboard?lang=id#{key}")
     # The instructor opens the dashboard from course 1: its line item is known now, and
     # the next read of the members gives it to course 1's members.
     _dashboard(lms, s, first)
-    results()
+    assert results()["course"]["waiting"] == []         # nothing waits any more
     assert books[str(first)]["stu-1"]["scoreGiven"] == 0
     assert books[str(first)]["stu-12"]["scoreGiven"] == 0     # a member of course 1 too
     assert "stu-1" not in books[str(second)]
@@ -181,3 +202,31 @@ def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_on
            headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2"]}}, timeout=30)
     assert books[str(first)]["stu-12"]["scoreGiven"] == 50
     assert books[str(second)]["stu-12"]["scoreGiven"] == 50
+
+
+def _waiting_on_a_phone(browser, dashboard: str) -> None:
+    """The dashboard at 360x640 in Indonesian: the notice names the course as text (no
+    markup of the LMS's made into elements), and nothing runs past the screen."""
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True,
+                              has_touch=True)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(dashboard)
+    pg.wait_for_selector("#dashboard.ready")
+    notice = pg.locator("[data-role=course-waiting] p")
+    expect(notice).to_have_count(1)
+    assert notice.get_attribute("data-course") == "course-1"
+    assert notice.locator("bdi").text_content() == HOSTILE
+    assert notice.text_content().startswith(f"2 anggota {HOSTILE} akan mendapat nilai mereka")
+    assert pg.locator("[data-role=course-waiting] :is(img, b)").count() == 0
+    assert pg.title() != "1"                            # the title's onerror never ran
+    box = notice.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    ARTIFACTS.mkdir(exist_ok=True)
+    notice.screenshot(path=str(ARTIFACTS / "lti-course-waiting-phone.png"))
+    assert not errors, errors
+    ctx.close()

@@ -3,7 +3,7 @@
 // who each grade file leaves out and why (contract §7b); in elements of its own
 // so that the rest of the dashboard (assignment-dashboard.js) stays as it is.
 
-import { t } from '../core/i18n.js';
+import { t, num } from '../core/i18n.js';
 
 const NAMES = { canvas: 'Canvas', moodle: 'Moodle' };
 
@@ -45,4 +45,31 @@ export function showCourse(el, course) {
     || t('Every student of the course in the LMS is listed ({count}), those who have not opened the assignment too.',
       { count: course.members ?? 0 });
   el.classList.toggle('assignment-alert', Boolean(course.error));
+}
+
+/** Say, per course whose gradebook column the tool does not know yet (no one has opened
+ * the assignment from that course), how many of its members' scores wait for it and
+ * what to do. The course's title is the LMS's own text: set as text, isolated (<bdi>)
+ * so that its direction cannot turn the sentence around. Hidden when none waits. */
+export function showWaiting(section, course) {
+  if (!section) return;
+  const list = Array.isArray(course?.waiting) ? course.waiting : [];
+  const mark = '\u0000';      // where the title goes (no catalogue text holds it)
+  section.replaceChildren(...list.map((w) => {
+    const p = document.createElement('p');
+    p.dataset.course = w.context_id;
+    p.dataset.waiting = String(w.members);
+    const text = w.members === 1
+      ? t("1 member of {course} will get their score in that course's gradebook once you (or anyone in it) open this assignment from that course.",
+        { course: mark })
+      : t("{count} members of {course} will get their scores in that course's gradebook once you (or anyone in it) open this assignment from that course.",
+        { count: num(w.members), course: mark });
+    const [before, after = ''] = text.split(mark);
+    const name = document.createElement('bdi');
+    name.className = 'course-name';
+    name.textContent = w.title || w.context_id;
+    p.append(before, name, after);
+    return p;
+  }));
+  section.hidden = list.length === 0;
 }
