@@ -15,7 +15,7 @@ const catalogue = lang === 'en' ? {} : await load(lang);
 async function load(code) {
   try {
     // the versioned address the page preloads (base.html), fetched while the modules load
-    const preloaded = document.querySelector('link[data-catalogue]');
+    const preloaded = document.querySelector?.('link[data-catalogue]');
     const res = await fetch(preloaded ? preloaded.href : `/i18n/${encodeURIComponent(code)}.json`);
     return res.ok ? await res.json() : {};
   } catch {
