@@ -25,6 +25,7 @@ from flask_babel import Babel
 
 from app.i18n import (DEFAULT, LANGUAGES, TRANSLATIONS, best_language, compile_catalogues,
                       js_messages, language)
+from app.web.assets import kept_for_good
 
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
@@ -111,9 +112,7 @@ def catalogue(lang: str):
     body, version = _catalogue(language(lang))
     response = current_app.response_class(body, mimetype="application/json")
     if request.args.get("v") == version:
-        response.cache_control.public = True
-        response.cache_control.max_age = 365 * 86_400
-        response.cache_control.immutable = True
+        kept_for_good(response)
     else:   # an old version, or none: what it is now, for a while
         response.cache_control.max_age = 300
     return response
