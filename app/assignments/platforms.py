@@ -126,8 +126,9 @@ class Courses:
                 title: str | None = None) -> None:
         """How the read of the member list went (and the course's title, if it gave one)."""
         values = dict(fetched=time.time(), members=members, error=error)
-        if course_title(title):
-            values["title"] = course_title(title)
+        title = course_title(title)
+        if title:
+            values["title"] = title
         with self.db.write() as c:
             c.execute(update(lti_courses).where(lti_courses.c.assignment_id == assignment_id)
                       .values(**values))
