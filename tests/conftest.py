@@ -287,6 +287,27 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
+# Chromium 156's new headless mode opens a browser window for each context, and
+# each window preloads its address bar's WebUI pop-ups in renderers of their
+# own: 40 % of the CPU a context costs (a bare one 355 -> 212 ms, one opening
+# the visualizer 1,330 -> 767 ms, bench/README.md, session 34). A test never
+# sees the address bar. Chromium keeps only the last --disable-features it is
+# given, so the switch carries Playwright's own list (playwright 1.65's
+# chromiumSwitches) and replaces it: tests/browser/test_browser_flags.py fails
+# if an upgrade leaves two.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,"
+    "OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,"
+    "msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion")
+NO_ADDRESS_BAR_POPUPS = "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"
+CHROMIUM_LAUNCH = {
+    "executable_path": CHROMIUM,
+    "args": CHROMIUM_ARGS + [f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES},{NO_ADDRESS_BAR_POPUPS}"],
+    "ignore_default_args": [f"--disable-features={PLAYWRIGHT_DISABLED_FEATURES}"],
+}
+
 
 SLOWDOWN = float(os.environ.get("PAGE_CPU_SLOWDOWN") or 0)
 LATENCY = float(os.environ.get("PAGE_LATENCY_MS") or 0)
@@ -303,7 +324,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(**CHROMIUM_LAUNCH)
         if SLOWDOWN > 1 or LATENCY > 0:
             _slow_pages(b)
         yield b
