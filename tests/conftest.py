@@ -105,36 +105,36 @@ def _schedule(items) -> None:
 
 
 SECONDS = {
-    "tests/server/test_findings.py": 64, "tests/a11y/test_axe.py": 40,
-    "tests/browser/test_screens_phone.py": 49, "tests/server/test_memory.py": 45,
-    "tests/browser/test_visualizer.py": 40, "tests/server/test_fair_shares.py": 34,
-    "tests/browser/test_screens.py": 31, "tests/hostile/test_time_bombs.py": 31,
-    "tests/browser/test_present_floor.py": 27, "tests/classes/test_class_browser.py": 27,
-    "tests/a11y/test_tree_pages.py": 26, "tests/browser/test_canvas.py": 25,
-    "tests/editor/test_browser.py": 25, "tests/browser/test_screens_shots.py": 23,
-    "tests/browser/test_screens_layout.py": 22, "tests/browser/test_whole_game.py": 19,
-    "tests/browser/test_narrate_parity.py": 19, "tests/assignments/test_db_down.py": 15,
-    "tests/web/test_live.py": 12, "tests/a11y/test_keyboard.py": 11,
-    "tests/classes/test_hall.py": 10, "tests/browser/test_fit_everywhere.py": 10,
-    "tests/render/test_screens_svg.py": 10, "tests/browser/test_speed_paths.py": 10,
-    "tests/classes/test_faults.py": 9, "tests/practice/test_browser.py": 9,
-    "tests/assignments/test_browser.py": 8, "tests/browser/test_library.py": 8,
-    "tests/editor/test_local_parity.py": 7, "tests/classes/test_scaleout.py": 7,
-    "tests/games/test_cli.py": 6, "tests/server/test_class_fairness.py": 6,
-    "tests/editor/test_keeps_work.py": 6, "tests/browser/test_screens_lecture.py": 6,
-    "tests/games/test_play.py": 6, "tests/hostile/test_server_barrage.py": 5,
-    "tests/treefile/test_writer.py": 4, "tests/lti/test_browser.py": 4,
-    "tests/games/test_lazy.py": 4, "tests/test_schedule.py": 3,
-    "tests/assignments/test_store.py": 3, "tests/lti/test_launch.py": 3,
+    "tests/server/test_findings.py": 54, "tests/server/test_memory.py": 44,
+    "tests/a11y/test_axe.py": 36, "tests/browser/test_screens_phone.py": 34,
+    "tests/browser/test_canvas.py": 34, "tests/browser/test_narrate_parity.py": 26,
+    "tests/editor/test_browser.py": 25, "tests/hostile/test_time_bombs.py": 25,
+    "tests/browser/test_screens.py": 24, "tests/browser/test_visualizer.py": 22,
+    "tests/a11y/test_tree_pages.py": 21, "tests/classes/test_class_browser.py": 20,
+    "tests/browser/test_screens_layout.py": 18, "tests/browser/test_present_floor.py": 16,
+    "tests/browser/test_screens_shots.py": 14, "tests/browser/test_whole_game.py": 14,
+    "tests/server/test_fair_shares.py": 13, "tests/assignments/test_db_down.py": 13,
+    "tests/browser/test_speed_paths.py": 10, "tests/classes/test_scaleout.py": 9,
+    "tests/browser/test_mcts_page.py": 9, "tests/a11y/test_keyboard.py": 9,
+    "tests/render/test_screens_svg.py": 9, "tests/classes/test_faults.py": 9,
+    "tests/lti/test_course.py": 8, "tests/browser/test_fit_everywhere.py": 8,
+    "tests/classes/test_hall.py": 7, "tests/server/test_class_fairness.py": 6,
+    "tests/editor/test_local_parity.py": 6, "tests/games/test_cli.py": 6,
+    "tests/browser/test_library.py": 6, "tests/games/test_play.py": 5,
+    "tests/web/test_every_record.py": 5, "tests/a11y/test_indonesian.py": 5,
+    "tests/lti/test_register.py": 5, "tests/assignments/test_browser.py": 5,
+    "tests/editor/test_drawn_ahead.py": 4, "tests/a11y/test_contrast.py": 4,
+    "tests/practice/test_browser.py": 4, "tests/lti/test_roster.py": 4,
+    "tests/lti/test_browser.py": 4, "tests/hostile/test_fuzz_treefile.py": 4,
+    "tests/lti/test_launch.py": 4, "tests/browser/test_take_away.py": 3,
+    "tests/games/test_page.py": 3, "tests/editor/test_keeps_work.py": 3,
+    "tests/games/test_lazy.py": 3,
 }
 """Seconds a file's browser and server tests took in the whole suite (two
-workers, ``--durations=80`` of the lead's fresh-clone run, 2026-11-27 14:38,
-508 s): a file's listed tests (2.6 s and more, setup included) plus 1.2 s for
-each of its tests not listed; test_memory.py as measured alone after w31d's
-change (36-43 s, load 5-9); files absent from that list keep w30d's figure
-(alone, ``-n 0``). The scheduler's estimate: refresh it from the
-``--durations`` list when a file grows. A file not named here counts
-:data:`PER_TEST` seconds a test."""
+workers; each test's wall time, setup and teardown included, summed by file;
+the lead's run of 2026-11-27 23:45, 373 s of pytest, files of 3 s and more).
+The scheduler's estimate: refresh it from such a run when a file grows. A
+file not named here counts :data:`PER_TEST` seconds a test."""
 PER_TEST = 2.0
 SPLIT = frozenset({"tests/server/test_findings.py", "tests/a11y/test_axe.py"})
 """Long files whose tests share no module fixture (each starts its own
