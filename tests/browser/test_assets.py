@@ -41,6 +41,21 @@ def test_a_page_names_its_files_by_version_and_they_are_kept_for_good(client):
             assert again.status_code == 200 and again.headers["Cache-Control"] == "no-cache", url
 
 
+def test_a_catalogue_is_kept_for_good_only_at_its_own_version(client):
+    """The page asks for the words at the version it was written with; an
+    address of another version (a page written before a deploy) or of none
+    gets today's words, kept five minutes, never for good."""
+    html = client.get("/t/aima-fig-5-2?lang=id").get_data(as_text=True)
+    url = re.search(r'href="(/i18n/id\.json\?v=[0-9a-f]{12})"', html).group(1)
+    with client.get(url) as current:
+        assert current.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        words = current.get_json()
+    for other in ("/i18n/id.json", "/i18n/id.json?v=000000000000"):
+        with client.get(other) as answer:
+            assert answer.headers["Cache-Control"] == "max-age=300", other
+            assert answer.get_json() == words, other
+
+
 @pytest.mark.browser
 def test_the_next_page_comes_from_the_browsers_cache(browser, live_server):
     context = browser.new_context(base_url=live_server)
