@@ -55,17 +55,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import random
 import sqlite3
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
 
-from app.db.wal import use_wal
+from app.db.wal import use_wal, while_locked
 from app.search.words import Said
 
-log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS trees (
@@ -185,25 +183,19 @@ class UploadStore:
         """Run ``work(db)`` in one write transaction, retried while the
         database stays locked (the busy timeout covers most waits; a WAL
         checkpoint or another process can still say "locked")."""
-        for attempt in range(attempts):
-            try:
-                with closing(self._connect()) as db:
-                    db.execute("BEGIN IMMEDIATE")
-                    try:
-                        result = work(db)
-                        db.execute("COMMIT")
-                        return result
-                    except BaseException:
-                        if db.in_transaction:
-                            db.execute("ROLLBACK")
-                        raise
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc) \
-                        or attempt == attempts - 1:
+        def once():
+            with closing(self._connect()) as db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = work(db)
+                    db.execute("COMMIT")
+                    return result
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
                     raise
-                log.warning("store busy (%s): retrying", exc)
-                time.sleep(0.05 * (2 ** attempt) * (1 + random.random()))
-        raise AssertionError("unreachable")
+        return while_locked(once, attempts, lambda n: 0.05 * (2 ** n) * (1 + random.random()),
+                            what="store busy")
 
     def add(self, tree: StoredTree, token: str | None = None, owner: str = "") -> bool:
         """Keep ``tree`` for ``owner`` (a client address); False if a tree with

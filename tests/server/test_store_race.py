@@ -53,3 +53,38 @@ def test_processes_opening_a_new_store_at_once_all_start(tmp_path, opener, round
         for p in procs:
             p.join(10)
     assert not failures, failures
+
+
+def test_a_locked_file_is_tried_again_and_any_other_error_is_not():
+    """app.db.wal.while_locked, shared by the WAL switch and the upload
+    store's writes: SQLite's "locked" and "busy" tried again after the
+    pause asked for; any other error at once; the last "locked" raised."""
+    from sqlite3 import OperationalError
+
+    from app.db.wal import while_locked
+
+    def failing(*errors):
+        tries = []
+
+        def attempt():
+            tries.append(len(tries))
+            if len(tries) <= len(errors):
+                raise errors[len(tries) - 1]
+            return "done"
+        return attempt, tries
+
+    paused: list[int] = []
+    attempt, tries = failing(OperationalError("database is locked"),
+                             OperationalError("database is busy"))
+    assert while_locked(attempt, 5, lambda n: paused.append(n) or 0) == "done"
+    assert tries == [0, 1, 2] and paused == [0, 1]
+
+    attempt, tries = failing(OperationalError("no such table: trees"))
+    with pytest.raises(OperationalError, match="no such table"):
+        while_locked(attempt, 5, lambda n: 0)
+    assert tries == [0]
+
+    attempt, tries = failing(*[OperationalError("database is locked")] * 3)
+    with pytest.raises(OperationalError, match="locked"):
+        while_locked(attempt, 3, lambda n: 0)
+    assert tries == [0, 1, 2]
