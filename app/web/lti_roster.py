@@ -163,7 +163,9 @@ def waiting(row) -> list[dict]:
     migration 0006: the next read of the list names it)."""
     if row.context_id is None or Courses.grade_service(row) is not None or not row.members:
         return []
-    course = row.title or row.context_id
+    # The LMS's title, isolated (FSI ... PDI): its direction cannot turn the sentence
+    # around, and the page sets what is between the marks as text in a <bdi>.
+    course = f"\u2068{row.title or row.context_id}\u2069"
     message = (N_("1 member of {course} will get their score in that course's gradebook once "
                   "you (or anyone in it) open this assignment from that course.")
                if row.members == 1 else

@@ -175,9 +175,9 @@ def test_the_untried_of_one_course_get_their_0_in_their_own_courses_gradebook_on
     # The dashboard says so: course 1's two members wait for a launch from course 1.
     assert listed["course"]["waiting"] == [{"context_id": "course-1", "title": HOSTILE,
                                             "members": 2,
-                                            "message": WAITING.format(course=HOSTILE)}]
+                                            "message": WAITING.format(course=f"\u2068{HOSTILE}\u2069")}]
     said = results("id")["course"]["waiting"][0]["message"]
-    assert said.startswith(f"2 anggota {HOSTILE} akan mendapat nilai mereka di buku nilai")
+    assert said.startswith(f"2 anggota \u2068{HOSTILE}\u2069 akan mendapat nilai mereka di buku nilai")
     _waiting_on_a_phone(browser, f"{lms.tool_url}/a/{aid}/dashboard?lang=id#{key}")
     # The instructor opens the dashboard from course 1: its line item is known now, and
     # the next read of the members gives it to course 1's members.

@@ -3,7 +3,7 @@
 // who each grade file leaves out and why (contract §7b); in elements of its own
 // so that the rest of the dashboard (assignment-dashboard.js) stays as it is.
 
-import { t, num } from '../core/i18n.js';
+import { t } from '../core/i18n.js';
 
 const NAMES = { canvas: 'Canvas', moodle: 'Moodle' };
 
@@ -49,26 +49,30 @@ export function showCourse(el, course) {
 
 /** Say, per course whose gradebook column the tool does not know yet (no one has opened
  * the assignment from that course), how many of its members' scores wait for it and
- * what to do. The course's title is the LMS's own text: set as text, isolated (<bdi>)
- * so that its direction cannot turn the sentence around. Hidden when none waits. */
+ * what to do: the server's sentence, in the page's language. The course's title in it is
+ * the LMS's own text, which the server puts between FSI and PDI (U+2068, U+2069): set
+ * here as text in a <bdi>, so that its direction cannot turn the sentence around.
+ * Hidden when none waits. */
 export function showWaiting(section, course) {
   if (!section) return;
   const list = Array.isArray(course?.waiting) ? course.waiting : [];
-  const mark = '\u0000';      // where the title goes (no catalogue text holds it)
   section.replaceChildren(...list.map((w) => {
     const p = document.createElement('p');
     p.dataset.course = w.context_id;
     p.dataset.waiting = String(w.members);
-    const text = w.members === 1
-      ? t("1 member of {course} will get their score in that course's gradebook once you (or anyone in it) open this assignment from that course.",
-        { course: mark })
-      : t("{count} members of {course} will get their scores in that course's gradebook once you (or anyone in it) open this assignment from that course.",
-        { count: num(w.members), course: mark });
-    const [before, after = ''] = text.split(mark);
+    const said = String(w.message ?? '');
+    // The sentence's own words hold neither mark: the first FSI opens the title and
+    // the last PDI closes it, whatever marks the title itself holds.
+    const open = said.indexOf('\u2068');
+    const close = said.lastIndexOf('\u2069');
+    if (open < 0 || close < open) {
+      p.textContent = said;
+      return p;
+    }
     const name = document.createElement('bdi');
     name.className = 'course-name';
-    name.textContent = w.title || w.context_id;
-    p.append(before, name, after);
+    name.textContent = said.slice(open + 1, close);
+    p.append(said.slice(0, open), name, said.slice(close + 1));
     return p;
   }));
   section.hidden = list.length === 0;
