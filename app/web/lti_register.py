@@ -283,15 +283,10 @@ def _base_policy() -> str:
 
 def _policy_with(policy: str, origins: list[str], form: bool) -> str:
     """``policy`` with ``origins`` added to frame-ancestors (and form-action)."""
-    out = []
-    for part in policy.split("; "):
-        name = part.split(" ", 1)[0]
-        if name == "frame-ancestors" or (form and name == "form-action"):
-            words = part.split(" ")
-            part = " ".join([w for w in words if w != "'none'"] +
-                            [o for o in origins if o not in words])
-        out.append(part)
-    return "; ".join(out)
+    from .security import with_sources
+
+    policy = with_sources(policy, "frame-ancestors", origins)
+    return with_sources(policy, "form-action", origins) if form else policy
 
 
 def _frame_registered(response):

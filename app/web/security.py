@@ -110,6 +110,28 @@ def content_security_policy(frame_ancestors: str = "'self'") -> str:
     ))
 
 
+def with_sources(policy: str, directive: str, sources) -> str:
+    """``policy`` with ``sources`` added to its ``directive`` (and ``'none'``
+    taken out of it); a policy without that directive is returned as it was.
+
+    >>> with_sources("default-src 'self'; frame-ancestors 'none'", "frame-ancestors",
+    ...              ["https://lms.example"])
+    "default-src 'self'; frame-ancestors https://lms.example"
+    >>> with_sources("script-src 'self'; style-src 'self'", "script-src", ["'sha256-x'", "'self'"])
+    "script-src 'self' 'sha256-x'; style-src 'self'"
+    >>> with_sources("default-src 'self'", "script-src", ["'sha256-x'"])
+    "default-src 'self'"
+    """
+    out = []
+    for part in policy.split("; "):
+        words = part.split(" ")
+        if words[0] == directive:
+            part = " ".join([w for w in words if w != "'none'"]
+                            + [s for s in dict.fromkeys(sources) if s not in words])
+        out.append(part)
+    return "; ".join(out)
+
+
 def install_headers(app) -> None:
     """Add the security headers to every answer (an answer that set its own
     policy, like an exported SVG, keeps it)."""
@@ -124,10 +146,9 @@ def install_headers(app) -> None:
             # A page's import map (app.web.assets) is an inline script: allowed
             # by its hash, in whichever policy the page was given.
             source = page_script_source(app)
-            csp = h["Content-Security-Policy"]
-            if source and "script-src 'self';" in csp:
-                h["Content-Security-Policy"] = csp.replace(
-                    "script-src 'self';", f"script-src 'self' {source};")
+            if source:
+                h["Content-Security-Policy"] = with_sources(
+                    h["Content-Security-Policy"], "script-src", [source])
         h.setdefault("X-Content-Type-Options", "nosniff")
         h.setdefault("Referrer-Policy", "same-origin")
         h.setdefault("Cross-Origin-Opener-Policy", "same-origin")
@@ -138,4 +159,4 @@ def install_headers(app) -> None:
 
 
 __all__ = ["trusted_hosts", "machine_addresses", "TrustedHostMiddleware",
-           "content_security_policy", "install_headers"]
+           "content_security_policy", "with_sources", "install_headers"]
