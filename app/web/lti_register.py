@@ -42,6 +42,7 @@ from app.treefile.errors import N_
 
 from .addresses import client_address
 from .errors import said
+from .security import content_security_policy, with_sources
 
 log = logging.getLogger(__name__)
 bp = Blueprint("lti_register", __name__)
@@ -276,15 +277,11 @@ def registered_origins() -> list[str]:
 
 
 def _base_policy() -> str:
-    from .security import content_security_policy
-
     return content_security_policy(current_app.config.get("FRAME_ANCESTORS") or "'self'")
 
 
 def _policy_with(policy: str, origins: list[str], form: bool) -> str:
     """``policy`` with ``origins`` added to frame-ancestors (and form-action)."""
-    from .security import with_sources
-
     policy = with_sources(policy, "frame-ancestors", origins)
     return with_sources(policy, "form-action", origins) if form else policy
 

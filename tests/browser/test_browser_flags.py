@@ -12,20 +12,13 @@ from tests.conftest import NO_ADDRESS_BAR_POPUPS, PLAYWRIGHT_DISABLED_FEATURES
 
 
 def _descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parent = int(stat[stat.rfind(")") + 2:].split()[1])
-            children.setdefault(parent, []).append(int(entry.name))
+    """Every process under ``pid`` (the children each of its threads started)."""
     found, todo = [], [pid]
     while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*/children"):
+            kids = [int(c) for c in task.read_text().split()]
+            found += kids
+            todo += kids
     return found
 
 
