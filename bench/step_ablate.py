@@ -47,6 +47,8 @@ def traced(br, page, key, presses, rng):
 
 VARIANTS = {
     "base": ("", None),
+    "still-below": ("#stats,#take-away,.panel.about{display:none!important}", None),
+    "stack-min": ("#stack{min-height:13rem} #prune-test{min-height:4.5em}", None),
     "no-fit": ("", "fit"),
     "no-panels": (".panels{display:none!important}", None),
     "no-narr": ("#narration{display:none!important}", "fit"),
