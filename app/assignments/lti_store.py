@@ -90,6 +90,14 @@ def _target(c, student_id: int, issuer: str, client_id: str, sub: str, ags: dict
                                                       context_id=context_id))
 
 
+ID_CHARS = students.c.sis_id.type.length
+"""The longest id a student row keeps (``sis_id`` and ``login``: 100)."""
+
+
+def _fits(value: str | None, length: int) -> str | None:
+    return value if value is None or len(value) <= length else None
+
+
 class LtiStore:
     def __init__(self, db: Database):
         self.db = db
@@ -120,6 +128,9 @@ class LtiStore:
         from app.treefile.errors import N_
 
         now = time.time()
+        # An id longer than its column is left out, not cut: cut, it would match no one (or
+        # the wrong one) in the LMS's import, and PostgreSQL refuses it whole.
+        sis_id, login = _fits(sis_id, ID_CHARS), _fits(login, ID_CHARS)
         with self.db.write() as c:
             row = c.execute(select(students.c.id).where(
                 students.c.assignment_id == assignment_id, students.c.key == key)).first()

@@ -24,6 +24,7 @@ import math
 import os
 import secrets
 import time
+import unicodedata
 
 import limits
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
@@ -41,7 +42,7 @@ from app.assignments.roster import read_roster
 from app.assignments.store import Assignment, AssignmentStore, Student
 from app.budget import AssignmentBudget
 from app.classes.codes import token_hash
-from app.db import open_database, sqlite_url
+from app.db import open_database, schema, sqlite_url
 from app.i18n import words
 from app.practice.misconceptions import LIBRARY
 from app.practice.words import speaking
@@ -56,6 +57,8 @@ from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
 
+NAME_CHARS = schema.students.c.name.type.length
+"""The longest name a student row keeps (200)."""
 SUBMIT_KEYS = {"answers", "ordering", "index", "answer", "reveal",
                # practice's page sends its options too; the exercise's own are used
                "tree", "mode", "strict", "style", "depth", "algorithm"}
@@ -324,11 +327,14 @@ def register(assignment_id: str):
     ways_in(a, "any")
     name = data.get("student")
     key = typed_key(name)
+    # As it reads (NFC): its key is at most 100 characters, but not the text as sent (Hangul
+    # as conjoining jamo is three characters a syllable), and the column keeps 200.
+    name = " ".join(unicodedata.normalize("NFC", name).split())[:NAME_CHARS]
     token = secrets.token_urlsafe(18)
-    _store().add_students(a.id, [{"key": key, "name": " ".join(name.split()),
+    _store().add_students(a.id, [{"key": key, "name": name,
                                   "token_hash": token_hash(token), "origin": "name"}],
                           _budget().students_per_assignment)
-    return jsonify({"token": token, "student": " ".join(name.split()),
+    return jsonify({"token": token, "student": name,
                     "link": f"/a/{a.id}#s={token}"}), 201
 
 

@@ -158,6 +158,26 @@ def test_the_name_form_refuses_an_internal_key(client):
     assert _join(client, a, "Lti Ana")      # a name is still a name
 
 
+@pytest.mark.parametrize("db", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_a_name_typed_as_decomposed_hangul_is_kept_within_its_column(make_app, tmp_path,
+                                                                     request, db):
+    """A typed name is checked by its normalised key (at most 100 characters) but was kept
+    as typed: Hangul sent as conjoining jamo (three characters a syllable) makes a key of
+    100 from 300 characters, past the name's column (200): PostgreSQL refused it with a
+    500. It is kept composed (NFC), as it reads."""
+    url = (f"sqlite:///{tmp_path}/names.sqlite3" if db == "sqlite"
+           else request.getfixturevalue("pg_url"))
+    app = make_app(DATABASE_URL=url)
+    client = app.test_client()
+    a = _make(client)
+    r = client.post(f"/api/assignments/{a['id']}/students",
+                    json={"student": "\u1100\u1161\u11a8" * 100})
+    assert r.status_code == 201, r.data[:200]
+    assert r.json["student"] == "\uac01" * 100
+    app.extensions["results_db"].dispose()
+
+
+
 @pytest.mark.parametrize("identities, roster_ok", [("roster", True), ("lms", False)])
 def test_an_assignment_can_take_only_roster_or_only_lms_identities(client, identities, roster_ok):
     a = _make(client, identities=identities)

@@ -147,3 +147,40 @@ def test_an_instructor_makes_an_assignment_from_the_practice_page(browser, live_
     assert pg.text_content("[data-role=student-link]") == student
     assert not [e for e in pg.errors if "400" not in e], pg.errors
     pg.context.close()
+
+
+def test_a_double_tap_on_check_is_one_attempt(browser, live_server):
+    """On the hall's slow network a student taps Check twice before the first answer
+    is back: each tap was a submission, and the second used up an attempt (of 2)."""
+    import time
+
+    made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
+        "title": "Cuts", "attempts": 2, "feedback": "submit",
+        "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    aid = made["id"]
+    token = requests.post(f"{live_server}/api/assignments/{aid}/students", timeout=10,
+                          json={"student": "Budi Santoso"}).json()["token"]
+    pg = _page(browser, live_server, viewport={"width": 390, "height": 844}, is_mobile=True,
+               has_touch=True)
+    sent = []
+
+    def late(route):                  # each submission answered 300 ms late
+        sent.append(route.request.url)
+        time.sleep(0.3)
+        route.continue_()
+
+    pg.route(f"**/api/assignments/{aid}/me/exercises/0", late)
+    pg.goto(f"/a/{aid}/0#s={token}")
+    pg.wait_for_selector("#practice.ready")
+    pg.locator("[data-cut='c2']").focus()
+    pg.keyboard.press("Enter")
+    pg.dblclick("[data-action=check]")
+    expect(pg.locator("[data-score]")).to_have_text("1 / 2")
+    pg.wait_for_load_state("networkidle")
+    tried = requests.get(f"{live_server}/api/assignments/{aid}/students/Budi Santoso/attempts",
+                         headers={"Authorization": f"Bearer {made['instructor']}"},
+                         timeout=10).json()["attempts"]
+    assert len(tried) == 1 and len(sent) == 1, (tried, sent)
+    expect(pg.locator("[data-role=assignment-status]")).to_contain_text("1")
+    assert not pg.errors, pg.errors
+    pg.context.close()

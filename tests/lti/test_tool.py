@@ -40,3 +40,31 @@ def test_only_registered_lms_may_frame_the_pages(make_app):
     plain = make_app().test_client()
     made = plain.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
     assert "frame-ancestors 'self';" in plain.get(made["student"]).headers["Content-Security-Policy"] + ";"
+
+
+def test_a_launch_while_the_results_database_is_down_is_a_page_that_says_so(make_app, tmp_path):
+    """The LMS's browser posts the login and the launch as a page: with the results
+    database out of reach it gets a page saying so (503, Retry-After), in the
+    reader's language, not a JSON text in the course's frame; the tool's own
+    requests (the deep-link page's fetch) keep their JSON."""
+    from sqlalchemy import create_engine
+
+    app = make_app(LTI_PLATFORMS=[REGISTRATION])
+    db = app.extensions["results_db"]
+    db.engine.dispose()
+    db.engine = create_engine(f"sqlite:///{tmp_path}/no-such-folder/results.sqlite3")
+    client = app.test_client()
+    page = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    launch = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "s1"}, headers=page)
+    login = client.get("/lti/login?iss=https://lms.example&login_hint=x&client_id=c1"
+                       "&target_link_uri=http://localhost/lti/launch", headers=page)
+    for r in (launch, login):
+        assert r.status_code == 503 and r.headers["Retry-After"] == "5"
+        assert r.mimetype == "text/html" and b"data-lti-refused" in r.data
+        assert b"results database cannot be reached" in r.data
+    said = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "s1"},
+                       headers={**page, "Accept-Language": "id"})
+    assert said.status_code == 503 and b"data-lti-refused" in said.data
+    assert b"results database cannot be reached" not in said.data      # said in Indonesian
+    fetch = client.post("/lti/deep-link/x", json={"exercises": [{"tree": "random"}]})
+    assert fetch.status_code == 503 and fetch.json["error"]["retry"] is True
