@@ -26,6 +26,8 @@ from app.db.schema import (assignment_contexts, instructor_tokens, lti_kv, lti_n
                            students)
 
 LAUNCH_SECONDS = 3600
+EXPIRED_KEPT = 30 * 86_400
+"""Seconds an expired instructor key is kept (to say it expired, not that it is wrong)."""
 
 
 class DbLaunchData(LaunchDataStorage):
@@ -219,7 +221,9 @@ class LtiStore:
     # -- instructors from an LMS ------------------------------------------------------
     def mint_instructor(self, assignment_id: str, token_hash: str, seconds: int = 12 * 3600):
         with self.db.write() as c:
-            c.execute(delete(instructor_tokens).where(instructor_tokens.c.expires < time.time()))
+            # An expired key is kept a while, so that its instructor is told it expired.
+            c.execute(delete(instructor_tokens).where(
+                instructor_tokens.c.expires < time.time() - EXPIRED_KEPT))
             c.execute(insert(instructor_tokens).values(token_hash=token_hash,
                                                        assignment_id=assignment_id,
                                                        expires=time.time() + seconds))
@@ -230,3 +234,11 @@ class LtiStore:
                 instructor_tokens.c.token_hash == token_hash,
                 instructor_tokens.c.assignment_id == assignment_id)).first()
         return row is not None and row.expires > time.time()
+
+    def instructor_expired(self, assignment_id: str, token_hash: str) -> bool:
+        """Was this a key an instructor's launch minted, now expired?"""
+        with self.db.read() as c:
+            row = c.execute(select(instructor_tokens.c.expires).where(
+                instructor_tokens.c.token_hash == token_hash,
+                instructor_tokens.c.assignment_id == assignment_id)).first()
+        return row is not None and row.expires <= time.time()

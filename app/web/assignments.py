@@ -159,6 +159,10 @@ def _instructor(assignment_id: str) -> Assignment:
     token = header[7:].strip()
     lti = current_app.extensions.get("lti")     # keys minted by an instructor's LMS launch
     if not is_instructor(a, token, lti.store if lti else None):
+        if lti is not None and len(token) <= 100 and lti.store.instructor_expired(
+                a.id, token_hash(token)):     # theirs, from a launch yesterday: not a guess
+            raise AssignmentError("This instructor link from the LMS has expired: open the "
+                                  "assignment from your course page again.", 403)
         _missed()
         raise AssignmentError("This is not the instructor's link of this assignment.", 403)
     return a

@@ -68,3 +68,30 @@ def test_a_launch_while_the_results_database_is_down_is_a_page_that_says_so(make
     assert b"results database cannot be reached" not in said.data      # said in Indonesian
     fetch = client.post("/lti/deep-link/x", json={"exercises": [{"tree": "random"}]})
     assert fetch.status_code == 503 and fetch.json["error"]["retry"] is True
+
+
+def test_an_instructor_key_from_the_lms_that_expired_says_so(make_app):
+    """The instructor opened the dashboard from the course yesterday and reloads the tab:
+    the key that launch minted has expired (12 hours). It was told "This is not the
+    instructor's link of this assignment", which they are; now it says the key expired
+    and where to get a fresh one, in the reader's language (also after other launches
+    minted keys of their own), and a made-up key is still not the instructor's."""
+    from app.classes.codes import token_hash
+
+    app = make_app(LTI_PLATFORMS=[REGISTRATION])
+    client = app.test_client()
+    made = client.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
+    lti = app.extensions["lti"].store
+    lti.mint_instructor(made["id"], token_hash("yesterdays-key-0123456789"), seconds=-60)
+    lti.mint_instructor(made["id"], token_hash("todays-key-0123456789abc"))
+    url = f"/api/assignments/{made['id']}/results"
+    assert client.get(url, headers={"Authorization": "Bearer todays-key-0123456789abc"}
+                      ).status_code == 200
+    old = {"Authorization": "Bearer yesterdays-key-0123456789"}
+    r = client.get(url, headers=old)
+    assert r.status_code == 403 and "expired" in r.json["error"]["message"]
+    assert "from your course" in r.json["error"]["message"]
+    said = client.get(url, headers={**old, "Accept-Language": "id"}).json["error"]["message"]
+    assert said != r.json["error"]["message"] and "kedaluwarsa" in said
+    wrong = client.get(url, headers={"Authorization": "Bearer made-up-key-0123456789"})
+    assert wrong.status_code == 403 and "expired" not in wrong.json["error"]["message"]
