@@ -298,6 +298,11 @@ def roster(assignment_id: str):
     except UnicodeDecodeError:
         raise AssignmentError("The roster is not UTF-8 text: save it as CSV UTF-8.") from None
     rows = read_roster(text, budget.students_per_assignment)
+    # The class list again (a late enrolee added): those on the roster already keep their
+    # link and their work; the others are added.
+    listed = {st.key for st in _store().students(a.id) if st.origin == "roster"}
+    kept = sum(1 for r in rows if r["key"] in listed)
+    rows = [r for r in rows if r["key"] not in listed]
     tokens = [secrets.token_urlsafe(18) for _ in rows]
     for r, t in zip(rows, tokens):
         r["token_hash"] = token_hash(t)
@@ -305,7 +310,7 @@ def roster(assignment_id: str):
     _store().add_students(a.id, rows, budget.students_per_assignment)
     return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
                                   "link": f"/a/{a.id}#s={t}"}
-                                 for r, t in zip(rows, tokens)]}), 201
+                                 for r, t in zip(rows, tokens)], "kept": kept}), 201
 
 
 # -- the student ------------------------------------------------------------------

@@ -294,6 +294,35 @@ def test_roster_gives_personal_links_and_bad_rows_are_named(client):
                                                            "score")} for e in me["exercises"]]
 
 
+def test_the_roster_again_with_a_late_enrolee_adds_them_and_keeps_every_link(client):
+    """Week 3: a student joins the course late, and the lecturer uploads the class list
+    again with them. The whole file was refused (409: "Ana Lee has already started this
+    assignment: use your personal link, or ask your instructor for it", said to the
+    instructor); now the new student gets a link, those on the roster already keep theirs
+    and their work, and the answer says how many were there. A row whose student typed
+    that name in the form stays refused."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    first = client.post(url, data="name,id\nAna Lee,S1\nBudi Santoso,S2\n", headers=_auth(a))
+    ana = {"X-Student-Token": first.json["students"][0]["link"].split("#s=")[1]}
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    again = client.post(url, data="name,id\nAna Lee,S1\nBudi Santoso,S2\nCitra Dewi,S3\n",
+                        headers=_auth(a))
+    assert again.status_code == 201, again.json
+    assert [(s["name"], s["id"]) for s in again.json["students"]] == [("Citra Dewi", "S3")]
+    assert again.json["kept"] == 2
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
+    assert (me["student"], me["percent"]) == ("Ana Lee", 100)
+    same = client.post(url, data="name,id\nAna Lee,S1\n", headers=_auth(a))
+    assert same.status_code == 201 and (same.json["students"], same.json["kept"]) == ([], 1)
+    results = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    assert sorted(s["student"] for s in results["students"]) == [
+        "Ana Lee", "Budi Santoso", "Citra Dewi"]
+    _join(client, a, "S4")                       # typed in the form: not the roster's to take
+    typed = client.post(url, data="name,id\nDewi Lestari,S4\n", headers=_auth(a))
+    assert typed.status_code == 409
+
+
 def test_gradebook_exports_in_canvas_and_moodle_formats(client):
     a = _make(client, title="HW 1: α-β")
     client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),

@@ -198,7 +198,12 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
     body.append('file', file);
     const r = await (await call('/roster', { method: 'POST', body })).json();
     const table = $('[data-role=links]');
-    table.hidden = false;
+    table.hidden = r.students.length === 0;
+    // The list sent again (a late enrolee in it): those on it already keep their links.
+    const kept = $('[data-role=roster-kept]');
+    kept.hidden = !r.kept;
+    kept.textContent = r.kept === 1 ? t('1 student already on the roster keeps their link.')
+      : t('{count} students already on the roster keep their links.', { count: r.kept });
     table.tBodies[0].replaceChildren(...r.students.map((s) => {
       const tr = document.createElement('tr');
       const link = cell(`${location.origin}${s.link}`, 'link');
