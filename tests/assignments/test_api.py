@@ -374,6 +374,24 @@ def test_a_guided_walk_scores_each_question_once(client):
     assert res["students"][0]["exercises"][0] == {"score": round(1 / total, 4), "attempts": 2}
 
 
+def test_a_guided_walk_with_nothing_to_ask_takes_no_made_up_question(client):
+    """A guided exercise on a tree of one level (random, depth 1) has nothing to ask, and
+    practice's guide then read no question index at all: a student's index of -3 was
+    stored as attempt -2, one of 2**70 was a 500 (past the database's integer)."""
+    a = _make(client, exercises=[{"tree": "random", "mode": "guided", "branching": 2,
+                                  "depth": 1}])
+    s = _join(client, a, "Hostile")
+    url = f"/api/assignments/{a['id']}/me/exercises/0"
+    first = client.post(url, headers=s, json={"index": 0, "answer": "3"})
+    assert first.status_code == 200 and first.json["finished"] is True
+    for index in (-3, 2 ** 70, 1):
+        r = client.post(url, headers=s, json={"index": index, "answer": "3"})
+        assert r.status_code == 400 and r.json["error"]["message"], index
+    attempts = client.get(f"/api/assignments/{a['id']}/students/Hostile/attempts",
+                          headers=_auth(a)).json["attempts"]
+    assert [x["attempt"] for x in attempts] == [1]
+
+
 def test_dashboard_figures(client):
     a = _make(client, attempts=None)
     for name, answers in (("A", FIG52_RIGHT), ("B", {"pruned": ["c2"]}), ("C", {"pruned": ["c2"]})):
