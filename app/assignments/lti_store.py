@@ -96,8 +96,11 @@ ID_CHARS = students.c.sis_id.type.length
 """The longest id a student row keeps (``sis_id`` and ``login``: 100)."""
 
 
-def _fits(value: str | None, length: int) -> str | None:
-    return value if value is None or len(value) <= length else None
+def _fits(value, length: int) -> str | None:
+    """``value`` as text if it is an id (text, or a number) that fits ``length``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return value if isinstance(value, str) and len(value) <= length else None
 
 
 class LtiStore:
