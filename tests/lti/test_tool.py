@@ -95,3 +95,80 @@ def test_an_instructor_key_from_the_lms_that_expired_says_so(make_app):
     assert said != r.json["error"]["message"] and "kedaluwarsa" in said
     wrong = client.get(url, headers={"Authorization": "Bearer made-up-key-0123456789"})
     assert wrong.status_code == 403 and "expired" not in wrong.json["error"]["message"]
+
+
+SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+
+
+def _silent_lms(make_app, monkeypatch, students: int, **spec):
+    """An app whose LMS accepts connections and never answers (overloaded, or behind a
+    firewall that drops), each request to it bounded at 0.3 s; an assignment with
+    ``students`` from that LMS (each with their line item): (client, assignment, tokens,
+    the listening socket)."""
+    import socket
+
+    from app.classes.codes import token_hash
+    from app.web import lti_roster
+
+    monkeypatch.setattr(lti_roster, "SECONDS", 0.3)
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    reg = {**REGISTRATION, "auth_token_url": f"http://127.0.0.1:{silent.getsockname()[1]}/token"}
+    app = make_app(LTI_PLATFORMS=[reg])
+    client = app.test_client()
+    made = client.post("/api/assignments", json={
+        "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}], **spec}).json
+    lti = app.extensions["lti"]
+    tokens = []
+    for i in range(students):
+        tokens.append(f"student-token-{i:04d}-abcdef")
+        lti.store.student(made["id"], f"lti:{i:032x}", f"Siswa {i}", None, None,
+                          token_hash(tokens[-1]), reg["issuer"], reg["client_id"], f"sub-{i}",
+                          {"scope": [SCORE_SCOPE], "lineitem": "https://lms.example/items/1"},
+                          100)
+    return client, made, tokens, silent
+
+
+def _within(seconds: float, call):
+    """``call()``'s answer, or None if it has not come within ``seconds``."""
+    import threading
+
+    out = []
+    t = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    t.start()
+    t.join(timeout=seconds)
+    return out[0] if out else None
+
+
+def test_a_passback_to_an_lms_that_does_not_answer_holds_no_submission(make_app, monkeypatch):
+    """The student's submission waited for the LMS's answer with no end (PyLTI1p3's
+    requests have no timeout), holding a worker of the server: 200 students at the due
+    date hold them all. The wait is bounded now: the submission is stored and answered,
+    and the score goes at the next change."""
+    client, made, tokens, silent = _silent_lms(make_app, monkeypatch, 1, feedback="submit")
+    try:
+        r = _within(5, lambda: client.post(
+            f"/api/assignments/{made['id']}/me/exercises/0",
+            headers={"X-Student-Token": tokens[0]}, json={"answers": {"pruned": ["c2"]}}))
+    finally:
+        silent.close()
+    assert r is not None, "the submission waits for the LMS with no end"
+    assert r.status_code == 200 and r.json["score"] == {"right": 1, "total": 2}
+
+
+def test_the_dashboard_after_the_due_date_does_not_wait_on_a_silent_lms(make_app, monkeypatch):
+    """After the due date of a "scores after the due date" assignment the dashboard sends
+    every LMS student's score, one after another: with the LMS silent it waited with no end,
+    and bounded per request it would still wait 20 × the bound. It stops at the first
+    failure (the others go at the next opening) and answers."""
+    client, made, _, silent = _silent_lms(make_app, monkeypatch, 20, feedback="due",
+                                          due="2001-01-01T00:00:00Z", late="mark")
+    try:
+        r = _within(4, lambda: client.get(f"/api/assignments/{made['id']}/results",
+                                          headers={"Authorization":
+                                                   f"Bearer {made['instructor']}"}))
+    finally:
+        silent.close()
+    assert r is not None, "the dashboard waits for the LMS"
+    assert r.status_code == 200 and len(r.json["students"]) == 20
