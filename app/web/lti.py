@@ -282,7 +282,9 @@ def login():
 @cross_site
 def launch():
     lti = _lti()
-    message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage())
+    # (Its fetch of the LMS's key set bounded in time: a silent LMS holds no worker.)
+    message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage(),
+                     requests_session=TimedSession())
     try:
         data = message.get_launch_data()
     except LtiException as exc:
@@ -351,7 +353,8 @@ def deep_link(launch_id: str):
     lti = _lti()
     try:
         message = Launch.from_cache(launch_id, FlaskRequest(), lti.conf,
-                                    launch_data_storage=lti.storage())
+                                    launch_data_storage=lti.storage(),
+                                    requests_session=TimedSession())
     except LtiException:
         message = None
     if message is None or not message.is_deep_link_launch() or not teaches(

@@ -101,10 +101,10 @@ SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 
 
 def _silent_lms(make_app, monkeypatch, students: int, **spec):
-    """An app whose LMS accepts connections and never answers (overloaded, or behind a
-    firewall that drops), each request to it bounded at 0.3 s; an assignment with
-    ``students`` from that LMS (each with their line item): (client, assignment, tokens,
-    the listening socket)."""
+    """An app whose LMS (its token and key set URLs) accepts connections and never
+    answers (overloaded, or behind a firewall that drops), each request to it bounded at
+    0.3 s; an assignment with ``students`` from that LMS (each with their line item):
+    (client, assignment, tokens, the listening socket)."""
     import socket
 
     from app.classes.codes import token_hash
@@ -114,7 +114,8 @@ def _silent_lms(make_app, monkeypatch, students: int, **spec):
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
     silent.listen(64)
-    reg = {**REGISTRATION, "auth_token_url": f"http://127.0.0.1:{silent.getsockname()[1]}/token"}
+    url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+    reg = {**REGISTRATION, "auth_token_url": f"{url}/token", "key_set_url": f"{url}/jwks"}
     app = make_app(LTI_PLATFORMS=[reg])
     client = app.test_client()
     made = client.post("/api/assignments", json={
@@ -172,3 +173,35 @@ def test_the_dashboard_after_the_due_date_does_not_wait_on_a_silent_lms(make_app
         silent.close()
     assert r is not None, "the dashboard waits for the LMS"
     assert r.status_code == 200 and len(r.json["students"]) == 20
+
+
+def test_a_launch_whose_lms_key_set_does_not_answer_is_refused_in_time(make_app, monkeypatch):
+    """A launch fetches the LMS's key set (its JWKS) to check the signature: with the LMS
+    silent, every launch waited with no end (PyLTI1p3's request has no timeout), each
+    holding a worker. Bounded now: the launch is refused with its page, in time."""
+    import time
+    from urllib.parse import parse_qs, urlsplit
+
+    import jwt
+
+    from tests.lti.platform import rsa_pair
+
+    client, _, _, silent = _silent_lms(make_app, monkeypatch, 0)
+    reg = REGISTRATION
+    r = client.get("/lti/login", query_string={
+        "iss": reg["issuer"], "login_hint": "x", "client_id": reg["client_id"],
+        "target_link_uri": "http://localhost/lti/launch"})
+    q = parse_qs(urlsplit(r.headers["Location"]).query)
+    now = int(time.time())
+    token = jwt.encode({
+        "iss": reg["issuer"], "aud": reg["client_id"], "sub": "s-1", "nonce": q["nonce"][0],
+        "iat": now, "exp": now + 300,
+        "https://purl.imsglobal.org/spec/lti/claim/deployment_id": "d1"},
+        rsa_pair()[0], algorithm="RS256", headers={"kid": "k1"})
+    try:
+        r = _within(5, lambda: client.post("/lti/launch", data={"id_token": token,
+                                                                "state": q["state"][0]}))
+    finally:
+        silent.close()
+    assert r is not None, "the launch waits for the LMS's key set with no end"
+    assert r.status_code == 403 and b"data-lti-refused" in r.data
