@@ -2,6 +2,8 @@
 its configuration, refusals, and who may frame its pages."""
 from __future__ import annotations
 
+import pytest
+
 REGISTRATION = {"issuer": "https://lms.example", "client_id": "c1", "deployment_ids": ["d1"],
                 "auth_login_url": "https://lms.example/auth", "auth_token_url": "https://lms.example/token",
                 "key_set_url": "https://lms.example/jwks", "frame_origin": "https://course.example"}
@@ -142,6 +144,7 @@ def _within(seconds: float, call):
     return out[0] if out else None
 
 
+@pytest.mark.slow       # a silent LMS listening on loopback
 def test_a_passback_to_an_lms_that_does_not_answer_holds_no_submission(make_app, monkeypatch):
     """The student's submission waited for the LMS's answer with no end (PyLTI1p3's
     requests have no timeout), holding a worker of the server: 200 students at the due
@@ -158,6 +161,7 @@ def test_a_passback_to_an_lms_that_does_not_answer_holds_no_submission(make_app,
     assert r.status_code == 200 and r.json["score"] == {"right": 1, "total": 2}
 
 
+@pytest.mark.slow       # a silent LMS listening on loopback
 def test_the_dashboard_after_the_due_date_does_not_wait_on_a_silent_lms(make_app, monkeypatch):
     """After the due date of a "scores after the due date" assignment the dashboard sends
     every LMS student's score, one after another: with the LMS silent it waited with no end,
@@ -175,6 +179,7 @@ def test_the_dashboard_after_the_due_date_does_not_wait_on_a_silent_lms(make_app
     assert r.status_code == 200 and len(r.json["students"]) == 20
 
 
+@pytest.mark.slow       # a silent LMS listening on loopback
 def test_a_launch_whose_lms_key_set_does_not_answer_is_refused_in_time(make_app, monkeypatch):
     """A launch fetches the LMS's key set (its JWKS) to check the signature: with the LMS
     silent, every launch waited with no end (PyLTI1p3's request has no timeout), each
