@@ -1,5 +1,7 @@
 """The tool's own side without a platform (Flask's test client): its keys,
-its configuration, refusals, and who may frame its pages."""
+its configuration, refusals, and who may frame its pages; an LMS that does
+not answer (a socket on loopback that never replies), the results database
+out of reach, an instructor's key from the LMS that expired."""
 from __future__ import annotations
 
 import pytest
