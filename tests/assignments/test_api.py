@@ -323,6 +323,23 @@ def test_the_roster_again_with_a_late_enrolee_adds_them_and_keeps_every_link(cli
     assert typed.status_code == 409
 
 
+def test_a_roster_saved_by_excel_in_indonesian_is_read(client):
+    """Excel in an Indonesian locale (a decimal comma) saves "CSV" with semicolons, and a
+    lecturer's list says Nama, NIM, Kelas: it was refused ("Row 1, column 1: unknown column
+    'Nama;NIM;Email;Kelas'"). It is read as the same list, a comma in a name (an academic
+    title) kept."""
+    a = _make(client)
+    r = client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a), data=(
+        "\ufeffNama;NIM;Email;Kelas\r\nAna Lee;S1;ana@x.ac.id;A\r\n"
+        "Budi Santoso, S.Kom.;S2;budi@x.ac.id;B\r\n").encode())
+    assert r.status_code == 201, r.json
+    assert [(s["name"], s["id"]) for s in r.json["students"]] == [
+        ("Ana Lee", "S1"), ("Budi Santoso, S.Kom.", "S2")]
+    rows = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json["students"]
+    assert sorted((s["student"], s["login"], s["section"]) for s in rows) == [
+        ("Ana Lee", "ana@x.ac.id", "A"), ("Budi Santoso, S.Kom.", "budi@x.ac.id", "B")]
+
+
 def test_gradebook_exports_in_canvas_and_moodle_formats(client):
     a = _make(client, title="HW 1: α-β")
     client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),
