@@ -392,11 +392,13 @@ def test_a_guided_walk_scores_each_question_once(client):
 
 
 def test_a_guided_walk_with_nothing_to_ask_takes_no_made_up_question(client):
-    """A guided exercise on a tree of one level (random, depth 1) has nothing to ask, and
-    practice's guide then read no question index at all: a student's index of -3 was
-    stored as attempt -2, one of 2**70 was a 500 (past the database's integer)."""
-    a = _make(client, exercises=[{"tree": "random", "mode": "guided", "branching": 2,
-                                  "depth": 1}])
+    """A guided exercise on an uploaded tree of one leaf has nothing to ask, and practice's
+    guide then read no question index at all: a student's index of -3 was stored as
+    attempt -2, one of 2**70 was a 500 (past the database's integer)."""
+    up = client.post("/api/trees", data="title: One leaf\nroot:\n  id: A\n  value: 3\n",
+                     headers={"Content-Type": "application/x-yaml"})
+    assert up.status_code == 201
+    a = _make(client, exercises=[{"tree": up.json["id"], "mode": "guided"}])
     s = _join(client, a, "Hostile")
     url = f"/api/assignments/{a['id']}/me/exercises/0"
     first = client.post(url, headers=s, json={"index": 0, "answer": "3"})
