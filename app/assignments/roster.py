@@ -93,4 +93,7 @@ def read_roster(text: str, max_rows: int = 1000) -> list[dict]:
         seen[key] = number
         out.append({"name": record["name"], "key": key, "sis_id": record.get("sis_id"),
                     "login": record.get("login"), "section": record.get("section")})
+    if not out:
+        raise AssignmentError(N_("The roster names no student: one row per student goes under "
+                                 "the first row, which names the columns."))
     return out

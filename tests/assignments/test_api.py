@@ -340,6 +340,18 @@ def test_a_roster_saved_by_excel_in_indonesian_is_read(client):
         ("Ana Lee", "ana@x.ac.id", "A"), ("Budi Santoso, S.Kom.", "budi@x.ac.id", "B")]
 
 
+def test_a_roster_of_column_names_only_is_refused_with_why(client):
+    """The lecturer exports the wrong group from the university's system: only the header
+    row. It was taken (201, no student) and the dashboard showed nothing at all; it is
+    refused, saying that no student is in it, in the reader's language."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    r = client.post(url, headers=_auth(a), data="Nama;NIM;Kelas\r\n;;\r\n")
+    assert r.status_code == 400 and "no student" in r.json["error"]["message"]
+    said = client.post(url, headers=_auth(a) | {"Accept-Language": "id"}, data="name,id\n")
+    assert said.status_code == 400 and "mahasiswa" in said.json["error"]["message"]
+
+
 def test_gradebook_exports_in_canvas_and_moodle_formats(client):
     a = _make(client, title="HW 1: α-β")
     client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),
