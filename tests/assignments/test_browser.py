@@ -184,3 +184,40 @@ def test_a_double_tap_on_check_is_one_attempt(browser, live_server):
     expect(pg.locator("[data-role=assignment-status]")).to_contain_text("1")
     assert not pg.errors, pg.errors
     pg.context.close()
+
+
+@pytest.mark.parametrize("lang", ["id"])
+def test_the_next_student_at_a_shared_computer_is_not_the_last_one(browser, live_server, lang):
+    """A computer lab: Ana typed her name and left; Budi opens the same link at the same
+    computer and was "Signed in as Ana Lee", with no way to be himself but to clear the
+    browser's data: he would work, and use attempts, as Ana. "Not you?" forgets her in
+    this browser (she comes back with her personal link) and asks Budi's name."""
+    made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
+        "title": "Lab", "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    pg = _page(browser, live_server, viewport={"width": 360, "height": 640}, is_mobile=True,
+               has_touch=True)
+    pg.goto(f"{made['student']}?lang={lang}")
+    pg.fill("#student", "Ana Lee")
+    pg.click("[data-form=student] button[type=submit]")
+    expect(pg.locator("[data-role=student]")).to_have_text("Ana Lee")
+    pg.goto(f"{made['student']}?lang={lang}")                  # the next student, same browser
+    expect(pg.locator("[data-role=student]")).to_have_text("Ana Lee")
+    asked = []
+    pg.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    pg.click("[data-action=not-me]")
+    expect(pg.locator("[data-form=student]")).to_be_visible()
+    assert pg.is_hidden("[data-role=work]") and pg.input_value("#student") == ""
+    assert asked == ["Peramban ini akan melupakan Ana Lee. Ana Lee dapat kembali dengan "
+                     "tautan pribadinya."], asked
+    assert "#s=" not in pg.get_attribute(".lang-switch a", "href")
+    pg.fill("#student", "Budi Santoso")
+    pg.click("[data-form=student] button[type=submit]")
+    expect(pg.locator("[data-role=student]")).to_have_text("Budi Santoso")
+    results = requests.get(f"{live_server}/api/assignments/{made['id']}/results", timeout=10,
+                           headers={"Authorization": f"Bearer {made['instructor']}"}).json()
+    assert sorted(s["student"] for s in results["students"]) == ["Ana Lee", "Budi Santoso"]
+    box = pg.locator("[data-action=not-me]").bounding_box()
+    assert box["height"] >= 36 and box["x"] + box["width"] <= 360        # a finger's target
+    assert not serious(pg)
+    assert not pg.errors, pg.errors
+    pg.context.close()
