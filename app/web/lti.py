@@ -25,7 +25,9 @@ are added to ``frame-ancestors``.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -319,6 +321,7 @@ def launch():
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
+    token = _personal_token(a, key)
     try:
         lti.store.student(a.id, key, data.get("name") or data.get("given_name") or sub,
                           person.get("person_sourcedid"),
@@ -332,6 +335,14 @@ def launch():
     if lti.conf.registered is not None:     # Canvas's user id, asked for at registration
         lti.conf.registered.remember_lms_id(a.id, key, custom.get("canvas_user_id"))
     return _go(f"/a/{a.id}#s={token}")
+
+
+def _personal_token(a, key: str) -> str:
+    """An LMS student's personal token: the same at every launch (made from the
+    assignment's secret), so that a launch on another device (the phone's LMS app) leaves
+    the one open on the first working; shown only to a launch the LMS signed."""
+    mac = hmac.new(a.secret.encode(), f"lti-token\x00{key}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")
 
 
 def _course(data: dict) -> tuple[str, str, str]:
