@@ -192,7 +192,9 @@ for (const a of document.querySelectorAll('[data-export]')) {
 $('[data-form=roster]').addEventListener('submit', async (e) => {
   e.preventDefault();
   const file = e.target.file.files[0];
-  if (!file) return;
+  const form = e.target;
+  if (!file || form.dataset.busy) return;       // a double tap sends the list once
+  form.dataset.busy = '1';
   try {
     const body = new FormData();
     body.append('file', file);
@@ -214,7 +216,7 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
     }));
     rosterError('');
     await load();
-  } catch (err) { rosterError(err.message); }
+  } catch (err) { rosterError(err.message); } finally { delete form.dataset.busy; }
 });
 
 /** The roster's error, next to its form (the page's alert is far above it). */
