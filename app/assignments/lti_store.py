@@ -26,6 +26,8 @@ from app.db.schema import (assignment_contexts, instructor_tokens, lti_kv, lti_n
                            students)
 
 LAUNCH_SECONDS = 3600
+EXPIRED_KEPT = 30 * 86_400
+"""Seconds an expired instructor key is kept (to say it expired, not that it is wrong)."""
 
 
 class DbLaunchData(LaunchDataStorage):
@@ -90,6 +92,17 @@ def _target(c, student_id: int, issuer: str, client_id: str, sub: str, ags: dict
                                                       context_id=context_id))
 
 
+ID_CHARS = students.c.sis_id.type.length
+"""The longest id a student row keeps (``sis_id`` and ``login``: 100)."""
+
+
+def _fits(value, length: int) -> str | None:
+    """``value`` as text if it is an id (text, or a number) that fits ``length``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return value if isinstance(value, str) and len(value) <= length else None
+
+
 class LtiStore:
     def __init__(self, db: Database):
         self.db = db
@@ -120,6 +133,9 @@ class LtiStore:
         from app.treefile.errors import N_
 
         now = time.time()
+        # An id longer than its column is left out, not cut: cut, it would match no one (or
+        # the wrong one) in the LMS's import, and PostgreSQL refuses it whole.
+        sis_id, login = _fits(sis_id, ID_CHARS), _fits(login, ID_CHARS)
         with self.db.write() as c:
             row = c.execute(select(students.c.id).where(
                 students.c.assignment_id == assignment_id, students.c.key == key)).first()
@@ -208,7 +224,9 @@ class LtiStore:
     # -- instructors from an LMS ------------------------------------------------------
     def mint_instructor(self, assignment_id: str, token_hash: str, seconds: int = 12 * 3600):
         with self.db.write() as c:
-            c.execute(delete(instructor_tokens).where(instructor_tokens.c.expires < time.time()))
+            # An expired key is kept a while, so that its instructor is told it expired.
+            c.execute(delete(instructor_tokens).where(
+                instructor_tokens.c.expires < time.time() - EXPIRED_KEPT))
             c.execute(insert(instructor_tokens).values(token_hash=token_hash,
                                                        assignment_id=assignment_id,
                                                        expires=time.time() + seconds))
@@ -219,3 +237,11 @@ class LtiStore:
                 instructor_tokens.c.token_hash == token_hash,
                 instructor_tokens.c.assignment_id == assignment_id)).first()
         return row is not None and row.expires > time.time()
+
+    def instructor_expired(self, assignment_id: str, token_hash: str) -> bool:
+        """Was this a key an instructor's launch minted, now expired?"""
+        with self.db.read() as c:
+            row = c.execute(select(instructor_tokens.c.expires).where(
+                instructor_tokens.c.token_hash == token_hash,
+                instructor_tokens.c.assignment_id == assignment_id)).first()
+        return row is not None and row.expires <= time.time()

@@ -139,6 +139,11 @@ def linked_assignment(body: dict, store: AssignmentStore, lti: LtiStore | None) 
     found = INSTRUCTOR_LINK.search(link)
     a = store.get(found.group(1)) if found else None
     if a is None or not is_instructor(a, found.group(2), lti):
+        if a is not None and lti is not None and lti.instructor_expired(
+                a.id, token_hash(found.group(2))):
+            raise AssignmentError("This instructor link from the LMS has expired: open the "
+                                  "assignment from your course page again.", 403,
+                                  argument="link")
         raise AssignmentError("This is not the instructor's link of an assignment.", 403,
                               argument="link")
     return {"id": a.id, "title": a.title, "student": f"/a/{a.id}",

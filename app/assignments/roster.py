@@ -2,7 +2,9 @@
 
 The first row names the columns (any case): ``name`` (or ``student``), and
 optionally ``id`` (``sis_id``, ``student number``, ``SIS User ID``),
-``login`` (``username``, ``email``, ``SIS Login ID``) and ``section``. A
+``login`` (``username``, ``email``, ``SIS Login ID``) and ``section`` (or
+in Indonesian: ``nama``, ``nim``, ``surel``, ``kelas``); commas between the
+cells, or semicolons as Excel writes them where the decimal mark is a comma. A
 student's identity, which seeds their trees, is their id where given, else
 their name. A bad row refuses the whole file, naming its row and column.
 
@@ -29,6 +31,9 @@ HEADERS = {
     "student id": "sis_id", "id number": "sis_id", "nim": "sis_id",
     "login": "login", "username": "login", "email": "login", "sis login id": "login",
     "section": "section",
+    # An Indonesian lecturer's list (NIM: the student number)
+    "nama": "name", "nama lengkap": "name", "nama mahasiswa": "name", "surel": "login",
+    "kelas": "section",
 }
 MAX_FIELD = 100
 
@@ -37,8 +42,11 @@ def read_roster(text: str, max_rows: int = 1000) -> list[dict]:
     """``[{"name", "key", "sis_id", "login", "section"}]`` or :class:`AssignmentError`."""
     if text.startswith("\ufeff"):
         text = text[1:]                   # Excel's byte order mark
+    # Excel where the decimal mark is a comma (Indonesia) saves "CSV" with semicolons.
+    head = text.split("\n", 1)[0]
+    delimiter = ";" if ";" in head and "," not in head else ","
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     except csv.Error as exc:
         raise AssignmentError(N_("The roster is not CSV: {reason}"), reason=str(exc)) from exc
     rows = [r for r in rows if any(c.strip() for c in r)]
@@ -85,4 +93,7 @@ def read_roster(text: str, max_rows: int = 1000) -> list[dict]:
         seen[key] = number
         out.append({"name": record["name"], "key": key, "sis_id": record.get("sis_id"),
                     "login": record.get("login"), "section": record.get("section")})
+    if not out:
+        raise AssignmentError(N_("The roster names no student: one row per student goes under "
+                                 "the first row, which names the columns."))
     return out

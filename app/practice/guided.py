@@ -239,13 +239,14 @@ def guide(key: AnswerKey, index: int, answer=None, reveal: bool = False,
     asked to ``reveal`` it.
     """
     qs = questions(key)
+    # (Checked before "nothing to ask" too: homework stores the index as an attempt.)
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < max(len(qs), 1):
+        raise ValueError(f"question index must be between 0 and {max(len(qs) - 1, 0)}")
     if not qs:
         return {"total": 0, "index": 0, "question": None, "finished": True,
                 "view": View.replay(key.tree, key.events).snapshot(),
                 "summary": tell("Nothing to ask: the tree has no inner node below the root to "
                                 "back up.")}
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(qs):
-        raise ValueError(f"question index must be between 0 and {len(qs) - 1}")
     q = qs[index]
     view = View.replay(key.tree, key.events, q.show_step).snapshot()
     if q.kind in ("value", "alpha", "beta") and q.node in view:  # the picture must not give the answer away

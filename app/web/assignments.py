@@ -24,6 +24,7 @@ import math
 import os
 import secrets
 import time
+import unicodedata
 
 import limits
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
@@ -41,7 +42,7 @@ from app.assignments.roster import read_roster
 from app.assignments.store import Assignment, AssignmentStore, Student
 from app.budget import AssignmentBudget
 from app.classes.codes import token_hash
-from app.db import open_database, sqlite_url
+from app.db import open_database, schema, sqlite_url
 from app.i18n import words
 from app.practice.misconceptions import LIBRARY
 from app.practice.words import speaking
@@ -56,6 +57,8 @@ from .practice import MODES
 
 bp = Blueprint("assignments", __name__)
 
+NAME_CHARS = schema.students.c.name.type.length
+"""The longest name a student row keeps (200)."""
 SUBMIT_KEYS = {"answers", "ordering", "index", "answer", "reveal",
                # practice's page sends its options too; the exercise's own are used
                "tree", "mode", "strict", "style", "depth", "algorithm"}
@@ -156,6 +159,10 @@ def _instructor(assignment_id: str) -> Assignment:
     token = header[7:].strip()
     lti = current_app.extensions.get("lti")     # keys minted by an instructor's LMS launch
     if not is_instructor(a, token, lti.store if lti else None):
+        if lti is not None and len(token) <= 100 and lti.store.instructor_expired(
+                a.id, token_hash(token)):     # theirs, from a launch yesterday: not a guess
+            raise AssignmentError("This instructor link from the LMS has expired: open the "
+                                  "assignment from your course page again.", 403)
         _missed()
         raise AssignmentError("This is not the instructor's link of this assignment.", 403)
     return a
@@ -291,6 +298,11 @@ def roster(assignment_id: str):
     except UnicodeDecodeError:
         raise AssignmentError("The roster is not UTF-8 text: save it as CSV UTF-8.") from None
     rows = read_roster(text, budget.students_per_assignment)
+    # The class list again (a late enrolee added): those on the roster already keep their
+    # link and their work; the others are added.
+    listed = {st.key for st in _store().students(a.id) if st.origin == "roster"}
+    kept = sum(1 for r in rows if r["key"] in listed)
+    rows = [r for r in rows if r["key"] not in listed]
     tokens = [secrets.token_urlsafe(18) for _ in rows]
     for r, t in zip(rows, tokens):
         r["token_hash"] = token_hash(t)
@@ -298,7 +310,7 @@ def roster(assignment_id: str):
     _store().add_students(a.id, rows, budget.students_per_assignment)
     return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
                                   "link": f"/a/{a.id}#s={t}"}
-                                 for r, t in zip(rows, tokens)]}), 201
+                                 for r, t in zip(rows, tokens)], "kept": kept}), 201
 
 
 # -- the student ------------------------------------------------------------------
@@ -324,11 +336,14 @@ def register(assignment_id: str):
     ways_in(a, "any")
     name = data.get("student")
     key = typed_key(name)
+    # As it reads (NFC): its key is at most 100 characters, but not the text as sent (Hangul
+    # as conjoining jamo is three characters a syllable), and the column keeps 200.
+    name = " ".join(unicodedata.normalize("NFC", name).split())[:NAME_CHARS]
     token = secrets.token_urlsafe(18)
-    _store().add_students(a.id, [{"key": key, "name": " ".join(name.split()),
+    _store().add_students(a.id, [{"key": key, "name": name,
                                   "token_hash": token_hash(token), "origin": "name"}],
                           _budget().students_per_assignment)
-    return jsonify({"token": token, "student": " ".join(name.split()),
+    return jsonify({"token": token, "student": name,
                     "link": f"/a/{a.id}#s={token}"}), 201
 
 

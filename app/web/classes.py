@@ -104,20 +104,25 @@ def find_class(code_text: str, client: str) -> dict:
     """The record of the class with this code, counting a miss against ``client``.
 
     Raises :class:`TooManyJoins` when the client is over the limit (before
-    looking), ``ClassError(404)`` for a code that is not a class."""
+    looking; unless it is in that class already), ``ClassError(404)`` for a code that
+    is not a class."""
     guard: JoinGuard = current_app.extensions["class_joins"]
-    wait = guard.retry_after(client)
-    if wait is not None:
-        raise TooManyJoins(wait)
     code = normal_code(code_text)
+    wait = guard.retry_after(client)
+    # Past its limit, an address is still let into a class it is in already: the rest of a
+    # hall behind one address is not locked out by its typos (or one student's guesses).
+    if wait is not None and not (code is not None and guard.admits(client, code)):
+        raise TooManyJoins(wait)
     try:
         if code is None:
             raise ClassError(404, "a class code is 6 letters and digits, as on the projector")
-        return classes().get(code)
+        record = classes().get(code)
     except ClassError as exc:
         if exc.status == 404:
             guard.failed(client)
         raise
+    guard.joined(client, code)
+    return record
 
 
 @bp.post("/api/classes")

@@ -25,7 +25,9 @@ are added to ``frame-ancestors``.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -34,6 +36,7 @@ import time
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
+import requests
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from pylti1p3.contrib.flask import FlaskMessageLaunch, FlaskOIDCLogin, FlaskRequest
 from pylti1p3.deep_link_resource import DeepLinkResource
@@ -54,7 +57,7 @@ from app.classes.codes import token_hash
 
 from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
-from .lti_roster import remember_course, saw_line_item
+from .lti_roster import _Timed as TimedSession, remember_course, saw_line_item
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -133,14 +136,16 @@ class Lti:
     def storage(self) -> DbLaunchData:
         return DbLaunchData(self.db)
 
-    def send_score(self, a, st) -> None:
+    def send_score(self, a, st) -> bool:
         """The student's percent to each line item they launched from (one per course
-        linking the assignment), where it changed since last sent."""
+        linking the assignment), where it changed since last sent (else at the next
+        change); False if an LMS did not answer (unreachable, or past the time bound)."""
         if a.spec.feedback == "due" and not a.spec.past_due(time.time()):
-            return      # no score before the due date, in the LMS either (sent after it)
+            return True     # no score before the due date, in the LMS either (sent after it)
         targets = self.store.grade_targets(st.id)
         if not targets:
-            return
+            return True
+        answered = True
         store = current_app.extensions["assignments"]
         scores = exercise_scores(store.submissions(st.id), [e.mode for e in a.spec.exercises])
         score = percent(scores)
@@ -151,17 +156,21 @@ class Lti:
             try:
                 registration = self.conf.find_registration_by_params(target.issuer,
                                                                      target.client_id)
-                ags = AssignmentsGradesService(ServiceConnector(registration),
+                # Each request bounded in time: a silent LMS holds no student's submission.
+                ags = AssignmentsGradesService(ServiceConnector(registration, TimedSession()),
                                                json.loads(target.ags))
                 grade = (Grade().set_score_given(score).set_score_maximum(100)
                          .set_timestamp(datetime.now(timezone.utc).isoformat())
                          .set_activity_progress("Completed" if done else "Submitted")
                          .set_grading_progress("FullyGraded").set_user_id(target.user_sub))
                 ags.put_grade(grade)
-            except Exception:   # the LMS may be down: the score is kept here, sent next time
+            except Exception as exc:   # the LMS may be down: the score is kept, sent next time
                 log.exception("LTI score passback to %s failed", target.issuer)
+                # (A refusal of this one score is the LMS's answer; no answer is not.)
+                answered = answered and not isinstance(exc, requests.RequestException)
                 continue
             self.store.sent(st.id, target.lineitem, score)
+        return answered
 
     def send_due_scores(self, a, students) -> None:
         """After the due date of a "feedback after the due date" assignment: every LMS
@@ -169,8 +178,9 @@ class Lti:
         if a.spec.feedback != "due" or not a.spec.past_due(time.time()):
             return
         for st in students:
-            if st.key.startswith("lti:"):
-                self.send_score(a, st)
+            # An LMS not answering: the rest wait for the next opening, not this page.
+            if st.key.startswith("lti:") and not self.send_score(a, st):
+                return
 
 
 def _tool_keys(app) -> tuple[str, str]:
@@ -274,7 +284,9 @@ def login():
 @cross_site
 def launch():
     lti = _lti()
-    message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage())
+    # (Its fetch of the LMS's key set bounded in time: a silent LMS holds no worker.)
+    message = Launch(FlaskRequest(), lti.conf, launch_data_storage=lti.storage(),
+                     requests_session=TimedSession())
     try:
         data = message.get_launch_data()
     except LtiException as exc:
@@ -309,6 +321,7 @@ def launch():
     iss, sub = data["iss"], data.get("sub") or ""
     person = data.get("https://purl.imsglobal.org/spec/lti/claim/lis") or {}
     key = "lti:" + hashlib.sha256(f"{iss}\x00{sub}".encode()).hexdigest()[:32]
+    token = _personal_token(a, key)
     try:
         lti.store.student(a.id, key, data.get("name") or data.get("given_name") or sub,
                           person.get("person_sourcedid"),
@@ -322,6 +335,14 @@ def launch():
     if lti.conf.registered is not None:     # Canvas's user id, asked for at registration
         lti.conf.registered.remember_lms_id(a.id, key, custom.get("canvas_user_id"))
     return _go(f"/a/{a.id}#s={token}")
+
+
+def _personal_token(a, key: str) -> str:
+    """An LMS student's personal token: the same at every launch (made from the
+    assignment's secret), so that a launch on another device (the phone's LMS app) leaves
+    the one open on the first working; shown only to a launch the LMS signed."""
+    mac = hmac.new(a.secret.encode(), f"lti-token\x00{key}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")
 
 
 def _course(data: dict) -> tuple[str, str, str]:
@@ -343,7 +364,8 @@ def deep_link(launch_id: str):
     lti = _lti()
     try:
         message = Launch.from_cache(launch_id, FlaskRequest(), lti.conf,
-                                    launch_data_storage=lti.storage())
+                                    launch_data_storage=lti.storage(),
+                                    requests_session=TimedSession())
     except LtiException:
         message = None
     if message is None or not message.is_deep_link_launch() or not teaches(

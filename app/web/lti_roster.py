@@ -232,6 +232,8 @@ def _send_untried(lti, a) -> None:
     for st in store.students(a.id):
         if not st.key.startswith("lti:") or st.id in tried:
             continue
-        # Each line item (course) the student's score goes to that has had none yet.
-        if any(t.sent is None for t in lti.store.grade_targets(st.id)):
-            lti.send_score(a, st)
+        # Each line item (course) the student's score goes to that has had none yet; an
+        # LMS not answering, the rest wait for the next opening of the dashboard.
+        if any(t.sent is None for t in lti.store.grade_targets(st.id)) \
+                and not lti.send_score(a, st):
+            return

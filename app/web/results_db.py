@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify, render_template, request
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -35,13 +35,23 @@ answer (connection refused or lost, server shutting down, pool exhausted)."""
 
 def _unreachable(exc: Exception):
     log.warning("the results database is unreachable: %s", str(exc).splitlines()[0][:200])
-    response = jsonify({"error": {
-        "message": said("The results database cannot be reached just now: try again in "
-                        "a few seconds."),
-        "retry": True}})
+    message = said("The results database cannot be reached just now: try again in "
+                   "a few seconds.")
+    if _lms_page():     # the LMS's browser posted a page (login, launch): a page answers it
+        response = current_app.make_response(
+            render_template("lti_refused.html", message=message))
+    else:
+        response = jsonify({"error": {"message": message, "retry": True}})
     response.status_code = 503
     response.headers["Retry-After"] = str(RETRY_AFTER)
     return response
+
+
+def _lms_page() -> bool:
+    """Is this the LMS's browser opening a page of the tool (its OIDC login or launch, in
+    the course's frame), not a request of the tool's own scripts (which read JSON)?"""
+    return request.blueprint == "lti" and request.accept_mimetypes.best_match(
+        ["application/json", "text/html"]) == "text/html"
 
 
 def register(app: Flask) -> None:

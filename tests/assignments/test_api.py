@@ -158,6 +158,26 @@ def test_the_name_form_refuses_an_internal_key(client):
     assert _join(client, a, "Lti Ana")      # a name is still a name
 
 
+@pytest.mark.parametrize("db", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_a_name_typed_as_decomposed_hangul_is_kept_within_its_column(make_app, tmp_path,
+                                                                     request, db):
+    """A typed name is checked by its normalised key (at most 100 characters) but was kept
+    as typed: Hangul sent as conjoining jamo (three characters a syllable) makes a key of
+    100 from 300 characters, past the name's column (200): PostgreSQL refused it with a
+    500. It is kept composed (NFC), as it reads."""
+    url = (f"sqlite:///{tmp_path}/names.sqlite3" if db == "sqlite"
+           else request.getfixturevalue("pg_url"))
+    app = make_app(DATABASE_URL=url)
+    client = app.test_client()
+    a = _make(client)
+    r = client.post(f"/api/assignments/{a['id']}/students",
+                    json={"student": "\u1100\u1161\u11a8" * 100})
+    assert r.status_code == 201, r.data[:200]
+    assert r.json["student"] == "\uac01" * 100
+    app.extensions["results_db"].dispose()
+
+
+
 @pytest.mark.parametrize("identities, roster_ok", [("roster", True), ("lms", False)])
 def test_an_assignment_can_take_only_roster_or_only_lms_identities(client, identities, roster_ok):
     a = _make(client, identities=identities)
@@ -274,6 +294,64 @@ def test_roster_gives_personal_links_and_bad_rows_are_named(client):
                                                            "score")} for e in me["exercises"]]
 
 
+def test_the_roster_again_with_a_late_enrolee_adds_them_and_keeps_every_link(client):
+    """Week 3: a student joins the course late, and the lecturer uploads the class list
+    again with them. The whole file was refused (409: "Ana Lee has already started this
+    assignment: use your personal link, or ask your instructor for it", said to the
+    instructor); now the new student gets a link, those on the roster already keep theirs
+    and their work, and the answer says how many were there. A row whose student typed
+    that name in the form stays refused."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    first = client.post(url, data="name,id\nAna Lee,S1\nBudi Santoso,S2\n", headers=_auth(a))
+    ana = {"X-Student-Token": first.json["students"][0]["link"].split("#s=")[1]}
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    again = client.post(url, data="name,id\nAna Lee,S1\nBudi Santoso,S2\nCitra Dewi,S3\n",
+                        headers=_auth(a))
+    assert again.status_code == 201, again.json
+    assert [(s["name"], s["id"]) for s in again.json["students"]] == [("Citra Dewi", "S3")]
+    assert again.json["kept"] == 2
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
+    assert (me["student"], me["percent"]) == ("Ana Lee", 100)
+    same = client.post(url, data="name,id\nAna Lee,S1\n", headers=_auth(a))
+    assert same.status_code == 201 and (same.json["students"], same.json["kept"]) == ([], 1)
+    results = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    assert sorted(s["student"] for s in results["students"]) == [
+        "Ana Lee", "Budi Santoso", "Citra Dewi"]
+    _join(client, a, "S4")                       # typed in the form: not the roster's to take
+    typed = client.post(url, data="name,id\nDewi Lestari,S4\n", headers=_auth(a))
+    assert typed.status_code == 409
+
+
+def test_a_roster_saved_by_excel_in_indonesian_is_read(client):
+    """Excel in an Indonesian locale (a decimal comma) saves "CSV" with semicolons, and a
+    lecturer's list says Nama, NIM, Kelas: it was refused ("Row 1, column 1: unknown column
+    'Nama;NIM;Email;Kelas'"). It is read as the same list, a comma in a name (an academic
+    title) kept."""
+    a = _make(client)
+    r = client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a), data=(
+        "\ufeffNama;NIM;Email;Kelas\r\nAna Lee;S1;ana@x.ac.id;A\r\n"
+        "Budi Santoso, S.Kom.;S2;budi@x.ac.id;B\r\n").encode())
+    assert r.status_code == 201, r.json
+    assert [(s["name"], s["id"]) for s in r.json["students"]] == [
+        ("Ana Lee", "S1"), ("Budi Santoso, S.Kom.", "S2")]
+    rows = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json["students"]
+    assert sorted((s["student"], s["login"], s["section"]) for s in rows) == [
+        ("Ana Lee", "ana@x.ac.id", "A"), ("Budi Santoso, S.Kom.", "budi@x.ac.id", "B")]
+
+
+def test_a_roster_of_column_names_only_is_refused_with_why(client):
+    """The lecturer exports the wrong group from the university's system: only the header
+    row. It was taken (201, no student) and the dashboard showed nothing at all; it is
+    refused, saying that no student is in it, in the reader's language."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    r = client.post(url, headers=_auth(a), data="Nama;NIM;Kelas\r\n;;\r\n")
+    assert r.status_code == 400 and "no student" in r.json["error"]["message"]
+    said = client.post(url, headers=_auth(a) | {"Accept-Language": "id"}, data="name,id\n")
+    assert said.status_code == 400 and "mahasiswa" in said.json["error"]["message"]
+
+
 def test_gradebook_exports_in_canvas_and_moodle_formats(client):
     a = _make(client, title="HW 1: α-β")
     client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),
@@ -323,6 +401,26 @@ def test_a_guided_walk_scores_each_question_once(client):
     res = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
     total = r.json["total"]
     assert res["students"][0]["exercises"][0] == {"score": round(1 / total, 4), "attempts": 2}
+
+
+def test_a_guided_walk_with_nothing_to_ask_takes_no_made_up_question(client):
+    """A guided exercise on an uploaded tree of one leaf has nothing to ask, and practice's
+    guide then read no question index at all: a student's index of -3 was stored as
+    attempt -2, one of 2**70 was a 500 (past the database's integer)."""
+    up = client.post("/api/trees", data="title: One leaf\nroot:\n  id: A\n  value: 3\n",
+                     headers={"Content-Type": "application/x-yaml"})
+    assert up.status_code == 201
+    a = _make(client, exercises=[{"tree": up.json["id"], "mode": "guided"}])
+    s = _join(client, a, "Hostile")
+    url = f"/api/assignments/{a['id']}/me/exercises/0"
+    first = client.post(url, headers=s, json={"index": 0, "answer": "3"})
+    assert first.status_code == 200 and first.json["finished"] is True
+    for index in (-3, 2 ** 70, 1):
+        r = client.post(url, headers=s, json={"index": index, "answer": "3"})
+        assert r.status_code == 400 and r.json["error"]["message"], index
+    attempts = client.get(f"/api/assignments/{a['id']}/students/Hostile/attempts",
+                          headers=_auth(a)).json["attempts"]
+    assert [x["attempt"] for x in attempts] == [1]
 
 
 def test_dashboard_figures(client):

@@ -132,8 +132,13 @@ def test_an_instructor_makes_an_assignment_from_the_practice_page(browser, live_
     expect(pg.locator("#alert")).to_contain_text("exercises[1]")
     second.locator("[name=depth]").fill("2")
     pg.fill("[name=title]", "Week 5")
-    pg.click("[data-form=new-assignment] button[type=submit]")
+    made = []                     # a double tap makes one assignment, not two (w35c)
+    pg.on("request", lambda r: made.append(r) if r.method == "POST" and r.url.endswith(
+        "/api/assignments") else None)
+    pg.dblclick("[data-form=new-assignment] button[type=submit]")
     pg.wait_for_selector("[data-role=made]:not([hidden])")
+    pg.wait_for_load_state("networkidle")
+    assert len(made) == 1, [r.url for r in made]
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / "assignment-new-phone.png"), full_page=True)
@@ -146,4 +151,78 @@ def test_an_instructor_makes_an_assignment_from_the_practice_page(browser, live_
     assert pg.text_content("[data-students]") == "0"
     assert pg.text_content("[data-role=student-link]") == student
     assert not [e for e in pg.errors if "400" not in e], pg.errors
+    pg.context.close()
+
+
+def test_a_double_tap_on_check_is_one_attempt(browser, live_server):
+    """On the hall's slow network a student taps Check twice before the first answer
+    is back: each tap was a submission, and the second used up an attempt (of 2)."""
+    import time
+
+    made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
+        "title": "Cuts", "attempts": 2, "feedback": "submit",
+        "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    aid = made["id"]
+    token = requests.post(f"{live_server}/api/assignments/{aid}/students", timeout=10,
+                          json={"student": "Budi Santoso"}).json()["token"]
+    pg = _page(browser, live_server, viewport={"width": 390, "height": 844}, is_mobile=True,
+               has_touch=True)
+    sent = []
+
+    def late(route):                  # each submission answered 300 ms late
+        sent.append(route.request.url)
+        time.sleep(0.3)
+        route.continue_()
+
+    pg.route(f"**/api/assignments/{aid}/me/exercises/0", late)
+    pg.goto(f"/a/{aid}/0#s={token}")
+    pg.wait_for_selector("#practice.ready")
+    pg.locator("[data-cut='c2']").focus()
+    pg.keyboard.press("Enter")
+    pg.dblclick("[data-action=check]")
+    expect(pg.locator("[data-score]")).to_have_text("1 / 2")
+    pg.wait_for_load_state("networkidle")
+    tried = requests.get(f"{live_server}/api/assignments/{aid}/students/Budi Santoso/attempts",
+                         headers={"Authorization": f"Bearer {made['instructor']}"},
+                         timeout=10).json()["attempts"]
+    assert len(tried) == 1 and len(sent) == 1, (tried, sent)
+    expect(pg.locator("[data-role=assignment-status]")).to_contain_text("1")
+    assert not pg.errors, pg.errors
+    pg.context.close()
+
+
+@pytest.mark.parametrize("lang", ["id"])
+def test_the_next_student_at_a_shared_computer_is_not_the_last_one(browser, live_server, lang):
+    """A computer lab: Ana typed her name and left; Budi opens the same link at the same
+    computer and was "Signed in as Ana Lee", with no way to be himself but to clear the
+    browser's data: he would work, and use attempts, as Ana. "Not you?" forgets her in
+    this browser (she comes back with her personal link) and asks Budi's name."""
+    made = requests.post(f"{live_server}/api/assignments", timeout=10, json={
+        "title": "Lab", "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}]}).json()
+    pg = _page(browser, live_server, viewport={"width": 360, "height": 640}, is_mobile=True,
+               has_touch=True)
+    pg.goto(f"{made['student']}?lang={lang}")
+    pg.fill("#student", "Ana Lee")
+    pg.click("[data-form=student] button[type=submit]")
+    expect(pg.locator("[data-role=student]")).to_have_text("Ana Lee")
+    pg.goto(f"{made['student']}?lang={lang}")                  # the next student, same browser
+    expect(pg.locator("[data-role=student]")).to_have_text("Ana Lee")
+    asked = []
+    pg.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    pg.click("[data-action=not-me]")
+    expect(pg.locator("[data-form=student]")).to_be_visible()
+    assert pg.is_hidden("[data-role=work]") and pg.input_value("#student") == ""
+    assert asked == ["Peramban ini akan melupakan Ana Lee. Ana Lee dapat kembali dengan "
+                     "tautan pribadinya."], asked
+    assert "#s=" not in pg.get_attribute(".lang-switch a", "href")
+    pg.fill("#student", "Budi Santoso")
+    pg.click("[data-form=student] button[type=submit]")
+    expect(pg.locator("[data-role=student]")).to_have_text("Budi Santoso")
+    results = requests.get(f"{live_server}/api/assignments/{made['id']}/results", timeout=10,
+                           headers={"Authorization": f"Bearer {made['instructor']}"}).json()
+    assert sorted(s["student"] for s in results["students"]) == ["Ana Lee", "Budi Santoso"]
+    box = pg.locator("[data-action=not-me]").bounding_box()
+    assert box["height"] >= 36 and box["x"] + box["width"] <= 360        # a finger's target
+    assert not serious(pg)
+    assert not pg.errors, pg.errors
     pg.context.close()

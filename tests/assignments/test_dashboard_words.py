@@ -84,6 +84,21 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         link = rows.nth(1).locator("td.link").inner_text()
         rows.nth(1).locator("button.copy").click()
         assert pg.evaluate("navigator.clipboard.readText()") == link and "/a/" in link
+        # The list again with a late enrolee (w35c): a link for her; the two keep theirs.
+        pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
+                                              "buffer": b"name,id\nCici,S1\nDodi,S2\nEka,S3\n"}])
+        sent = []                 # a double tap on Upload sends the list once
+        pg.on("request", lambda r: sent.append(r) if r.method == "POST" and r.url.endswith(
+            "/roster") else None)
+        pg.dblclick("[data-form=roster] button[type=submit]")
+        kept = pg.locator("[data-role=roster-kept]")
+        kept.wait_for(state="visible")
+        pg.wait_for_load_state("networkidle")
+        assert len(sent) == 1 and err.is_hidden(), (len(sent), err.inner_text())
+        assert kept.inner_text() == {
+            "en": "2 students already on the roster keep their links.",
+            "id": "2 mahasiswa yang sudah ada di daftar kelas tetap memakai tautan mereka."}[lang]
+        assert rows.count() == 1 and "Eka" in rows.first.inner_text() and err.is_hidden()
         # On a phone (360 and 390 px) nothing is wider than the screen, no table
         # scrolls sideways, with every section open (a student's attempts too).
         for width, height in ((360, 640), (390, 844)):

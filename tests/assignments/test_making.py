@@ -129,3 +129,17 @@ def test_linking_needs_the_instructor_link_made_or_minted_by_a_launch(db):
         with pytest.raises(AssignmentError) as caught:
             linked_assignment(bad, store, lti)
         assert (caught.value.status, caught.value.msgid) == (400, "Send a JSON object: {fields}.")
+
+
+def test_an_lms_instructor_link_that_expired_is_said_so_when_linking(db):
+    """The instructor pastes the dashboard link the LMS gave them last week into another
+    course's deep-link page: it was "not the instructor's link of an assignment"; it is
+    theirs, expired, and the refusal says so (and where to get a fresh one)."""
+    store, lti = AssignmentStore(db), LtiStore(db)
+    made = make_assignment({"title": "HW", "exercises": [{"tree": "builtin", "mode": "full"}]},
+                           store, AssignmentBudget(), Library(), 400, "10.0.0.1")
+    lti.mint_instructor(made["id"], token_hash("last-weeks-key"), seconds=-3600)
+    with pytest.raises(AssignmentError) as caught:
+        linked_assignment({"link": f"/a/{made['id']}/dashboard#last-weeks-key"}, store, lti)
+    assert (caught.value.status, caught.value.argument) == (403, "link")
+    assert "expired" in caught.value.msgid

@@ -206,3 +206,30 @@ def test_a_crash_mid_submission_leaves_the_committed_ones_and_nothing_half(db_ur
         assert c.execute(select(func.count()).select_from(submissions)).scalar() == 1
     engine.dispose()
     assert [s.attempt for s in _store(db_url).submissions(sid)] == [1]
+
+
+def test_an_lms_id_longer_than_its_column_is_left_out_not_a_500(db_url):
+    """A launch (or the course's member list) brings what the LMS holds, and a student may
+    set their own e-mail in Moodle: one of 120 characters, an ID number of 150. PostgreSQL
+    refused the launch (a value longer than its column: a 500; the member list failed
+    whole), SQLite kept it whole. Both now keep the student without an id too long to
+    keep (cut, it would match no one, or the wrong one, in the LMS's import), and a later
+    launch's ids that fit are kept."""
+    from app.assignments.lti_store import LtiStore
+
+    store = _store(db_url)
+    store.create("a1", SPEC, "h" * 64, "secret", "127.0.0.1", {}, 5, 86400)
+    lti = LtiStore(store.db)
+    key = "lti:" + "0" * 32
+    mail = "siti.nurhaliza." + "x" * 95 + "@example.ac.id"
+    sid = lti.student("a1", key, "Siti Nurhaliza", "S" * 150, mail, "t" * 64, "https://lms",
+                      "c1", "sub-1", None, 10)
+    st = store.student_by_key("a1", key)
+    assert (st.id, st.name, st.sis_id, st.login) == (sid, "Siti Nurhaliza", None, None)
+    lti.student("a1", key, "Siti Nurhaliza", "S1", "siti@example.ac.id", "u" * 64,
+                "https://lms", "c1", "sub-1", None, 10)
+    st = store.student_by_key("a1", key)
+    assert (st.sis_id, st.login) == ("S1", "siti@example.ac.id")
+    lti.student("a1", key, "Siti Nurhaliza", "S" * 150, mail, "v" * 64, "https://lms", "c1",
+                "sub-1", None, 10)                     # an id too long keeps the one known
+    assert store.student_by_key("a1", key).sis_id == "S1"

@@ -390,6 +390,35 @@ def test_join_guessing_is_rate_limited_over_both_ways_in(make_app):
     guesser.close()
 
 
+def test_a_halls_typos_lock_no_one_with_the_right_code_out(make_app):
+    """A hall behind one address (the campus's NAT): students typing the code off the
+    projector make typos, or one hostile student sends wrong codes. Past the limit of
+    misses every join from that address was refused (429), the right code and the QR
+    code's page too: the rest of the hall could not join. A class this address is in
+    already is still served; a code it has not joined stays refused (guessing stays
+    slow)."""
+    from tests.classes.conftest import FIG52, Conn  # noqa: PLC0415
+
+    app = make_app(CLASS_JOIN_RATE="3/minute")
+    client = app.test_client()
+    made = [client.post("/api/classes", json={"tree": FIG52}).get_json() for _ in range(2)]
+    first = Conn(app, client)
+    assert first.call("join", {"code": made[0]["code"]})["ok"]
+    hostile = Conn(app, client)
+    for code in ("ACDEFG", "HJKMNP", "QRTWXY"):
+        assert hostile.call("join", {"code": code})["error"]["status"] == 404
+    assert hostile.call("join", {"code": "AAAAAA"})["error"]["status"] == 429
+    late = Conn(app, client)                           # the rest of the hall, the right code
+    assert late.call("join", {"code": made[0]["code"].lower()})["ok"]
+    assert client.get(f"/c/{made[0]['code']}").status_code == 200      # the QR code's page
+    assert client.get(f"/api/classes/{made[0]['code']}").status_code == 200
+    other = Conn(app, client)                          # a class this address never joined
+    assert other.call("join", {"code": made[1]["code"]})["error"]["status"] == 429
+    assert client.get(f"/c/{made[1]['code']}").status_code == 429
+    for c in (first, hostile, late, other):
+        c.close()
+
+
 def test_ending_the_class(conns, new_class, client):
     cls = new_class()
     code, token = cls["code"], cls["instructor"]

@@ -103,6 +103,23 @@ def test_a_roster_only_assignment_refuses_a_launch_with_its_reason(lms):
     assert _counts(lms)[0] == before       # no student made
 
 
+def test_a_student_on_two_devices_keeps_working_on_both(lms):
+    """A student opens the assignment from the course on the lab's computer, then from the
+    LMS's app on their phone, and goes back to the computer's tab to submit: the phone's
+    launch had made a new personal token, and the computer's was refused (401 "Give your
+    name first, or open your personal link", said to a student of the LMS). Every launch of
+    one student gives the same token now: both devices work; another student's differs."""
+    s = requests.Session()
+    link = _deep_link(lms, s, "Two devices")
+    aid, lab = re.fullmatch(r"/a/([^#]+)#s=(.+)", _launch(lms, s, "stu-4", link=link)).groups()
+    phone = _launch(lms, requests.Session(), "stu-4", link=link).split("#s=")[1]
+    url = f"{lms.tool_url}/api/assignments/{aid}/me/exercises/0"
+    for token in (lab, phone):
+        r = s.post(url, headers={"X-Student-Token": token}, json={"answers": {"pruned": ["c2"]}})
+        assert r.status_code == 200, r.text
+    assert _launch(lms, s, "stu-5", link=link).split("#s=")[1] not in (lab, phone)
+
+
 def _state_and_nonce(lms, session) -> tuple[str, str]:
     """A real OIDC login at the tool: the state and nonce it issued."""
     r = session.get(f"{lms.tool_url}/lti/login", allow_redirects=False, timeout=20, params={

@@ -1,6 +1,10 @@
 """The tool's own side without a platform (Flask's test client): its keys,
-its configuration, refusals, and who may frame its pages."""
+its configuration, refusals, and who may frame its pages; an LMS that does
+not answer (a socket on loopback that never replies), the results database
+out of reach, an instructor's key from the LMS that expired."""
 from __future__ import annotations
+
+import pytest
 
 REGISTRATION = {"issuer": "https://lms.example", "client_id": "c1", "deployment_ids": ["d1"],
                 "auth_login_url": "https://lms.example/auth", "auth_token_url": "https://lms.example/token",
@@ -40,3 +44,171 @@ def test_only_registered_lms_may_frame_the_pages(make_app):
     plain = make_app().test_client()
     made = plain.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
     assert "frame-ancestors 'self';" in plain.get(made["student"]).headers["Content-Security-Policy"] + ";"
+
+
+def test_a_launch_while_the_results_database_is_down_is_a_page_that_says_so(make_app, tmp_path):
+    """The LMS's browser posts the login and the launch as a page: with the results
+    database out of reach it gets a page saying so (503, Retry-After), in the
+    reader's language, not a JSON text in the course's frame; the tool's own
+    requests (the deep-link page's fetch) keep their JSON."""
+    from sqlalchemy import create_engine
+
+    app = make_app(LTI_PLATFORMS=[REGISTRATION])
+    db = app.extensions["results_db"]
+    db.engine.dispose()
+    db.engine = create_engine(f"sqlite:///{tmp_path}/no-such-folder/results.sqlite3")
+    client = app.test_client()
+    page = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    launch = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "s1"}, headers=page)
+    login = client.get("/lti/login?iss=https://lms.example&login_hint=x&client_id=c1"
+                       "&target_link_uri=http://localhost/lti/launch", headers=page)
+    for r in (launch, login):
+        assert r.status_code == 503 and r.headers["Retry-After"] == "5"
+        assert r.mimetype == "text/html" and b"data-lti-refused" in r.data
+        assert b"results database cannot be reached" in r.data
+    said = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "s1"},
+                       headers={**page, "Accept-Language": "id"})
+    assert said.status_code == 503 and b"data-lti-refused" in said.data
+    assert b"results database cannot be reached" not in said.data      # said in Indonesian
+    fetch = client.post("/lti/deep-link/x", json={"exercises": [{"tree": "random"}]})
+    assert fetch.status_code == 503 and fetch.json["error"]["retry"] is True
+
+
+def test_an_instructor_key_from_the_lms_that_expired_says_so(make_app):
+    """The instructor opened the dashboard from the course yesterday and reloads the tab:
+    the key that launch minted has expired (12 hours). It was told "This is not the
+    instructor's link of this assignment", which they are; now it says the key expired
+    and where to get a fresh one, in the reader's language (also after other launches
+    minted keys of their own), and a made-up key is still not the instructor's."""
+    from app.classes.codes import token_hash
+
+    app = make_app(LTI_PLATFORMS=[REGISTRATION])
+    client = app.test_client()
+    made = client.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
+    lti = app.extensions["lti"].store
+    lti.mint_instructor(made["id"], token_hash("yesterdays-key-0123456789"), seconds=-60)
+    lti.mint_instructor(made["id"], token_hash("todays-key-0123456789abc"))
+    url = f"/api/assignments/{made['id']}/results"
+    assert client.get(url, headers={"Authorization": "Bearer todays-key-0123456789abc"}
+                      ).status_code == 200
+    old = {"Authorization": "Bearer yesterdays-key-0123456789"}
+    r = client.get(url, headers=old)
+    assert r.status_code == 403 and "expired" in r.json["error"]["message"]
+    assert "from your course" in r.json["error"]["message"]
+    said = client.get(url, headers={**old, "Accept-Language": "id"}).json["error"]["message"]
+    assert said != r.json["error"]["message"] and "kedaluwarsa" in said
+    wrong = client.get(url, headers={"Authorization": "Bearer made-up-key-0123456789"})
+    assert wrong.status_code == 403 and "expired" not in wrong.json["error"]["message"]
+
+
+SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+
+
+def _silent_lms(make_app, monkeypatch, students: int, **spec):
+    """An app whose LMS (its token and key set URLs) accepts connections and never
+    answers (overloaded, or behind a firewall that drops), each request to it bounded at
+    0.3 s; an assignment with ``students`` from that LMS (each with their line item):
+    (client, assignment, tokens, the listening socket)."""
+    import socket
+
+    from app.classes.codes import token_hash
+    from app.web import lti_roster
+
+    monkeypatch.setattr(lti_roster, "SECONDS", 0.3)
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+    reg = {**REGISTRATION, "auth_token_url": f"{url}/token", "key_set_url": f"{url}/jwks"}
+    app = make_app(LTI_PLATFORMS=[reg])
+    client = app.test_client()
+    made = client.post("/api/assignments", json={
+        "exercises": [{"tree": "aima-fig-5-2", "mode": "cuts"}], **spec}).json
+    lti = app.extensions["lti"]
+    tokens = []
+    for i in range(students):
+        tokens.append(f"student-token-{i:04d}-abcdef")
+        lti.store.student(made["id"], f"lti:{i:032x}", f"Siswa {i}", None, None,
+                          token_hash(tokens[-1]), reg["issuer"], reg["client_id"], f"sub-{i}",
+                          {"scope": [SCORE_SCOPE], "lineitem": "https://lms.example/items/1"},
+                          100)
+    return client, made, tokens, silent
+
+
+def _within(seconds: float, call):
+    """``call()``'s answer, or None if it has not come within ``seconds``."""
+    import threading
+
+    out = []
+    t = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    t.start()
+    t.join(timeout=seconds)
+    return out[0] if out else None
+
+
+@pytest.mark.slow       # a silent LMS listening on loopback
+def test_a_passback_to_an_lms_that_does_not_answer_holds_no_submission(make_app, monkeypatch):
+    """The student's submission waited for the LMS's answer with no end (PyLTI1p3's
+    requests have no timeout), holding a worker of the server: 200 students at the due
+    date hold them all. The wait is bounded now: the submission is stored and answered,
+    and the score goes at the next change."""
+    client, made, tokens, silent = _silent_lms(make_app, monkeypatch, 1, feedback="submit")
+    try:
+        r = _within(5, lambda: client.post(
+            f"/api/assignments/{made['id']}/me/exercises/0",
+            headers={"X-Student-Token": tokens[0]}, json={"answers": {"pruned": ["c2"]}}))
+    finally:
+        silent.close()
+    assert r is not None, "the submission waits for the LMS with no end"
+    assert r.status_code == 200 and r.json["score"] == {"right": 1, "total": 2}
+
+
+@pytest.mark.slow       # a silent LMS listening on loopback
+def test_the_dashboard_after_the_due_date_does_not_wait_on_a_silent_lms(make_app, monkeypatch):
+    """After the due date of a "scores after the due date" assignment the dashboard sends
+    every LMS student's score, one after another: with the LMS silent it waited with no end,
+    and bounded per request it would still wait 20 × the bound. It stops at the first
+    failure (the others go at the next opening) and answers."""
+    client, made, _, silent = _silent_lms(make_app, monkeypatch, 20, feedback="due",
+                                          due="2001-01-01T00:00:00Z", late="mark")
+    try:
+        r = _within(4, lambda: client.get(f"/api/assignments/{made['id']}/results",
+                                          headers={"Authorization":
+                                                   f"Bearer {made['instructor']}"}))
+    finally:
+        silent.close()
+    assert r is not None, "the dashboard waits for the LMS"
+    assert r.status_code == 200 and len(r.json["students"]) == 20
+
+
+@pytest.mark.slow       # a silent LMS listening on loopback
+def test_a_launch_whose_lms_key_set_does_not_answer_is_refused_in_time(make_app, monkeypatch):
+    """A launch fetches the LMS's key set (its JWKS) to check the signature: with the LMS
+    silent, every launch waited with no end (PyLTI1p3's request has no timeout), each
+    holding a worker. Bounded now: the launch is refused with its page, in time."""
+    import time
+    from urllib.parse import parse_qs, urlsplit
+
+    import jwt
+
+    from tests.lti.platform import rsa_pair
+
+    client, _, _, silent = _silent_lms(make_app, monkeypatch, 0)
+    reg = REGISTRATION
+    r = client.get("/lti/login", query_string={
+        "iss": reg["issuer"], "login_hint": "x", "client_id": reg["client_id"],
+        "target_link_uri": "http://localhost/lti/launch"})
+    q = parse_qs(urlsplit(r.headers["Location"]).query)
+    now = int(time.time())
+    token = jwt.encode({
+        "iss": reg["issuer"], "aud": reg["client_id"], "sub": "s-1", "nonce": q["nonce"][0],
+        "iat": now, "exp": now + 300,
+        "https://purl.imsglobal.org/spec/lti/claim/deployment_id": "d1"},
+        rsa_pair()[0], algorithm="RS256", headers={"kid": "k1"})
+    try:
+        r = _within(5, lambda: client.post("/lti/launch", data={"id_token": token,
+                                                                "state": q["state"][0]}))
+    finally:
+        silent.close()
+    assert r is not None, "the launch waits for the LMS's key set with no end"
+    assert r.status_code == 403 and b"data-lti-refused" in r.data

@@ -192,13 +192,20 @@ for (const a of document.querySelectorAll('[data-export]')) {
 $('[data-form=roster]').addEventListener('submit', async (e) => {
   e.preventDefault();
   const file = e.target.file.files[0];
-  if (!file) return;
+  const form = e.target;
+  if (!file || form.dataset.busy) return;       // a double tap sends the list once
+  form.dataset.busy = '1';
   try {
     const body = new FormData();
     body.append('file', file);
     const r = await (await call('/roster', { method: 'POST', body })).json();
     const table = $('[data-role=links]');
-    table.hidden = false;
+    table.hidden = r.students.length === 0;
+    // The list sent again (a late enrolee in it): those on it already keep their links.
+    const kept = $('[data-role=roster-kept]');
+    kept.hidden = !r.kept;
+    kept.textContent = r.kept === 1 ? t('1 student already on the roster keeps their link.')
+      : t('{count} students already on the roster keep their links.', { count: r.kept });
     table.tBodies[0].replaceChildren(...r.students.map((s) => {
       const tr = document.createElement('tr');
       const link = cell(`${location.origin}${s.link}`, 'link');
@@ -209,7 +216,7 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
     }));
     rosterError('');
     await load();
-  } catch (err) { rosterError(err.message); }
+  } catch (err) { rosterError(err.message); } finally { delete form.dataset.busy; }
 });
 
 /** The roster's error, next to its form (the page's alert is far above it). */

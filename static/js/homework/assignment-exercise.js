@@ -38,17 +38,30 @@ export async function assignmentExercise(page) {
   };
   say(ex.attempts_left, me.past_due);
   page.classList.toggle('key-locked', !ex.key_allowed);
+  // A second tap on Check while the first is being graded (a slow hall network) is the
+  // same submission: sent again, it would use up another attempt.
+  let sending = null;
   return {
-    async post(body) {
-      const r = await api(id, `/me/exercises/${index}`, { method: 'POST', body });
-      if ('attempts_left' in r || 'late' in r) say(r.attempts_left ?? ex.attempts_left, r.late);
-      if (r.attempts_left === 0 || r.expected !== undefined) page.classList.remove('key-locked');
-      if (r.received) {       // feedback after the due date: nothing to mark yet
-        return { entries: [], score: { right: '–', total: '–' }, solved: false,
-          summary: t('Received. Your score and the solution are shown after the due date.') };
-      }
-      if (!r.summary && r.score) r.summary = t('{right} of {total} right.', r.score);
-      return r;
+    post(body) {
+      const text = JSON.stringify(body);
+      if (sending?.text === text) return sending.reply;
+      const reply = submit(body);
+      sending = { text, reply };
+      const done = () => { if (sending?.reply === reply) sending = null; };
+      reply.then(done, done);
+      return reply;
     },
   };
+
+  async function submit(body) {
+    const r = await api(id, `/me/exercises/${index}`, { method: 'POST', body });
+    if ('attempts_left' in r || 'late' in r) say(r.attempts_left ?? ex.attempts_left, r.late);
+    if (r.attempts_left === 0 || r.expected !== undefined) page.classList.remove('key-locked');
+    if (r.received) {       // feedback after the due date: nothing to mark yet
+      return { entries: [], score: { right: '–', total: '–' }, solved: false,
+        summary: t('Received. Your score and the solution are shown after the due date.') };
+    }
+    if (!r.summary && r.score) r.summary = t('{right} of {total} right.', r.score);
+    return r;
+  }
 }

@@ -28,8 +28,18 @@ $('[data-action=add-exercise]').addEventListener('click', () => addRow());
 const q = new URLSearchParams(location.search);
 addRow({ tree: q.get('tree') || undefined, mode: q.get('mode') || undefined });
 
+// A double tap (or a second press while the server checks the trees) makes one
+// assignment, not two: the form waits for its answer.
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
+  if (form.dataset.busy) return;
+  form.dataset.busy = '1';
+  let leaving = false;
+  try { leaving = await make(); } finally { if (!leaving) delete form.dataset.busy; }
+});
+
+/** Send the form; true when the page goes back to the LMS. */
+async function make() {
   const exercises = [...rows.children].map((li) => {
     const ex = { tree: $('[name=tree]', li).value, mode: $('[name=mode]', li).value };
     if (ex.tree === 'random') {
@@ -51,9 +61,9 @@ form.addEventListener('submit', async (e) => {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) { showError(data.error?.message || `HTTP ${res.status}`); return; }
+  if (!res.ok) { showError(data.error?.message || `HTTP ${res.status}`); return false; }
   showError('');
-  if (deepLink) { backToLms(data); return; }
+  if (deepLink) { backToLms(data); return true; }
   try { localStorage.setItem(`assignment:${data.id}:instructor`, data.instructor); } catch { /* the link holds it */ }
   const student = $('[data-student-link]');
   student.href = student.textContent = `${location.origin}${data.student}`;
@@ -61,7 +71,8 @@ form.addEventListener('submit', async (e) => {
   dash.href = dash.textContent = `${location.origin}${data.dashboard}`;
   form.hidden = true;
   $('[data-role=made]').hidden = false;
-});
+  return false;
+}
 // Inside an LMS: an assignment made before (in another course) linked here too,
 // proven by its dashboard link.
 const existing = $('[data-form=link-existing]');

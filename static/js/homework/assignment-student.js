@@ -76,13 +76,31 @@ async function main() {
     }));
   }
 
+  /** No student yet in this browser: the name form, or where the way in is. */
+  function ask() {
+    if (about.identities === 'roster' || about.identities === 'lms') {
+      // No name form: anyone may type any name, and this assignment takes known students only.
+      showError(about.identities === 'roster'
+        ? t('This assignment is for the students on its roster: open the personal link your instructor sent you.')
+        : t('This assignment is taken from the LMS: open it from your course page.'));
+    } else form.hidden = false;
+  }
+
+  // A shared computer (a lab): the next student at it is not the last one, and would
+  // otherwise work (and use attempts) as them.
+  $('[data-action=not-me]').addEventListener('click', () => {
+    const name = $('[data-role=student]').textContent;
+    if (!confirm(t('This browser will forget {name}. {name} comes back with their personal link.', { name }))) return;
+    setToken(id, null);
+    keepTokenInLanguageLinks(id);
+    form.reset();
+    $('[data-role=link]').value = '';
+    $('[data-role=work]').hidden = true;
+    ask();
+  });
+
   if (studentToken(id)) await show();
-  else if (about.identities === 'roster' || about.identities === 'lms') {
-    // No name form: anyone may type any name, and this assignment takes known students only.
-    showError(about.identities === 'roster'
-      ? t('This assignment is for the students on its roster: open the personal link your instructor sent you.')
-      : t('This assignment is taken from the LMS: open it from your course page.'));
-  } else form.hidden = false;
+  else ask();
   page.classList.add('ready');
 }
 
