@@ -57,7 +57,7 @@ from app.classes.codes import token_hash
 
 from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
-from .lti_roster import _Timed as TimedSession, remember_course, saw_line_item
+from .lti_roster import TimedSession, remember_course, saw_line_item
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy

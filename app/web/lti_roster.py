@@ -52,8 +52,9 @@ PAGES = 50
 """Pages of members read at most (each as long as the LMS makes it)."""
 
 
-class _Timed(requests.Session):
-    """PyLTI1p3's requests, each with a timeout (it sets none)."""
+class TimedSession(requests.Session):
+    """PyLTI1p3's requests, each with a timeout (it sets none): the member list, the
+    launch's key set and the grade passback (app/web/lti.py)."""
 
     def request(self, *args, **kwargs):
         kwargs.setdefault("timeout", SECONDS)
@@ -106,7 +107,7 @@ def _members(lti, row) -> tuple[list[dict], str | None, str | None]:
     ``context``)."""
     registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
     claim = json.loads(row.nrps)
-    nrps = NamesRolesProvisioningService(ServiceConnector(registration, _Timed()), claim)
+    nrps = NamesRolesProvisioningService(ServiceConnector(registration, TimedSession()), claim)
     out: list[dict] = []
     context = title = None
     url = claim["context_memberships_url"]
