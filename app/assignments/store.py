@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, update
 
 from app.db import Database
 from app.db.schema import assignment_trees, assignments, students, submissions
@@ -143,9 +143,33 @@ class AssignmentStore:
                 ids.append(c.execute(insert(students).values(
                     assignment_id=assignment_id, key=r["key"], name=r["name"],
                     sis_id=r.get("sis_id"), login=r.get("login"), section=r.get("section"),
-                    token_hash=r["token_hash"], created=now,
-                    origin=r.get("origin"))).inserted_primary_key[0])
+                    token_hash=r["token_hash"], created=now, origin=r.get("origin"),
+                    join_hash=r.get("join_hash"))).inserted_primary_key[0])
             return ids
+
+    def rejoin(self, assignment_id: str, key: str, join_hash: str,
+               token_hash: str) -> Student | None:
+        """The typed name's student whose name form sent this request key (``join_hash``)
+        before, now with the token ``token_hash`` (the one they never got replaced);
+        ``None`` when no such student (another person, a roster's or LMS's identity)."""
+        mine = (students.c.assignment_id == assignment_id, students.c.key == key,
+                students.c.origin == "name", students.c.join_hash == join_hash)
+        return self._new_token(mine, token_hash)
+
+    def new_link(self, assignment_id: str, key: str, token_hash: str,
+                 origins: tuple[str, ...]) -> Student | None:
+        """The student ``key`` (of one of ``origins``) with the token ``token_hash``
+        instead of theirs (their old link stops working); ``None`` when no such student."""
+        mine = (students.c.assignment_id == assignment_id, students.c.key == key,
+                students.c.origin.in_(origins))
+        return self._new_token(mine, token_hash)
+
+    def _new_token(self, where: tuple, token_hash: str) -> Student | None:
+        with self.db.write() as c:
+            if c.execute(update(students).where(*where)
+                         .values(token_hash=token_hash)).rowcount != 1:
+                return None
+            return _student(c.execute(select(students).where(*where)).first())
 
     def student_by_token(self, assignment_id: str, token_hash: str) -> Student | None:
         with self.db.read() as c:

@@ -49,6 +49,9 @@ students = Table(
     # How the identity came (migration 0003): "name" typed in the form (anyone may type
     # any name: an alias), "roster" (the instructor's list), "lms" (a launch).
     Column("origin", String(8)),
+    # SHA-256 of the request key the name form's page sent with a typed name (0008): the
+    # same device retrying after a lost answer gets the student back; NULL otherwise.
+    Column("join_hash", String(64)),
     UniqueConstraint("assignment_id", "key", name="uq_students_assignment_key"),
 )
 

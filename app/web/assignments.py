@@ -4,11 +4,13 @@
 - Students (their personal token in ``X-Student-Token``, from ``/a/<id>``'s
   name form or a roster's personal link ``/a/<id>#s=<token>``):
   ``GET /api/assignments/<id>`` (title, due, feedback), ``POST .../students``
-  ``{"student": name}`` (once), ``GET .../me``, ``POST .../me/exercises/<i>``.
+  ``{"student": name, "request": the page's random key}`` (once; again with the same
+  key after a lost answer), ``GET .../me``, ``POST .../me/exercises/<i>``.
 - The instructor (``Authorization: Bearer <token>``, checked on every request;
   401 without, 403 wrong): ``GET .../students/<student>/exercises``,
   ``.../students/<student>/attempts``, ``.../results`` (JSON),
-  ``.../grades.csv?format=canvas|moodle``, ``POST .../roster`` (CSV).
+  ``.../grades.csv?format=canvas|moodle``, ``POST .../roster`` (CSV),
+  ``POST .../students/<student>/link`` (a new personal link; the old one stops working).
 - Pages: ``/a/<id>`` (the student's), ``/a/<id>/<i>`` (an exercise, on
   practice's page), ``/a/<id>/dashboard`` (the instructor's; token in the fragment).
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import secrets
 import time
 import unicodedata
@@ -313,6 +316,27 @@ def roster(assignment_id: str):
                                  for r, t in zip(rows, tokens)], "kept": kept}), 201
 
 
+@bp.post("/api/assignments/<assignment_id>/students/<path:student>/link")
+def new_link(assignment_id: str, student: str):
+    """A new personal link for a student who lost theirs (the instructor's only): links
+    are kept as hashes, so a lost one is never shown again; the old one stops working."""
+    a = _instructor(assignment_id)
+    st = _store().student_by_key(a.id, student_key(student))
+    if st is None:
+        raise AssignmentError("No student {name} has started this assignment.", 404,
+                              name=repr(student[:100]))
+    if st.origin not in ("roster", "name"):
+        raise AssignmentError("{name} comes from the LMS: they open the assignment from "
+                              "their course page, with no personal link.", 409, name=st.name)
+    token = secrets.token_urlsafe(18)
+    st = _store().new_link(a.id, st.key, token_hash(token), ("roster", "name"))
+    if st is None:     # gone meanwhile (the assignment deleted)
+        raise AssignmentError("No student {name} has started this assignment.", 404,
+                              name=repr(student[:100]))
+    return jsonify({"student": st.name, "id": st.sis_id, "key": st.key,
+                    "link": f"/a/{a.id}#s={token}"})
+
+
 # -- the student ------------------------------------------------------------------
 
 @bp.get("/api/assignments/<assignment_id>")
@@ -327,22 +351,43 @@ def _public(a: Assignment) -> dict:
             "exercises": [{"index": i, "mode": e.mode} for i, e in enumerate(a.spec.exercises)]}
 
 
+REQUEST_KEY = re.compile(r"[A-Za-z0-9_-]{16,100}")
+"""The name form's request key: the page's own random text (a UUID, base64url), bounded."""
+
+
 @bp.post("/api/assignments/<assignment_id>/students")
 def register(assignment_id: str):
+    """A typed name; with ``"request"``, the page's random key kept before sending, the same
+    name and key again (its answer lost on the way) get the student back, with a fresh token
+    (only hashes are kept, so the lost one cannot be sent again; and it stops working)."""
     a = _open(assignment_id)
     data = request.get_json(silent=True)
-    if not isinstance(data, dict) or set(data) - {"student"}:
-        raise AssignmentError("Send a JSON object: {fields}.", fields="{student}")
+    if not isinstance(data, dict) or set(data) - {"student", "request"}:
+        raise AssignmentError("Send a JSON object: {fields}.", fields="{student, request}")
     ways_in(a, "any")
     name = data.get("student")
     key = typed_key(name)
+    join = None
+    if "request" in data:       # used for nothing else: it only finds its own retry
+        if not isinstance(data["request"], str) or not REQUEST_KEY.fullmatch(data["request"]):
+            raise AssignmentError("{field} must be 16 to 100 letters, digits, - or _.",
+                                  argument="request", field="request")
+        join = token_hash(data["request"])
     # As it reads (NFC): its key is at most 100 characters, but not the text as sent (Hangul
     # as conjoining jamo is three characters a syllable), and the column keeps 200.
     name = " ".join(unicodedata.normalize("NFC", name).split())[:NAME_CHARS]
     token = secrets.token_urlsafe(18)
-    _store().add_students(a.id, [{"key": key, "name": name,
-                                  "token_hash": token_hash(token), "origin": "name"}],
-                          _budget().students_per_assignment)
+    try:
+        _store().add_students(a.id, [{"key": key, "name": name, "token_hash": token_hash(token),
+                                      "origin": "name", "join_hash": join}],
+                              _budget().students_per_assignment)
+    except AssignmentError as exc:
+        again = (_store().rejoin(a.id, key, join, token_hash(token))
+                 if exc.status == 409 and join else None)
+        if again is None:
+            raise                 # another person's name (or no key): still taken
+        return jsonify({"token": token, "student": again.name,
+                        "link": f"/a/{a.id}#s={token}"}), 200
     return jsonify({"token": token, "student": name,
                     "link": f"/a/{a.id}#s={token}"}), 201
 

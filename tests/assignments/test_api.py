@@ -468,3 +468,82 @@ def test_a_star1_exercise_is_graded_by_star1_on_trees_of_its_shape(client, app):
         {"tree": "aima-fig-5-2", "mode": "cuts", "algorithm": "star1"}]})
     assert r.status_code == 400 and r.json["error"]["argument"] == "exercises[0].tree"
     assert "star1" in r.json["error"]["message"]
+
+
+def test_a_name_form_answer_lost_on_the_way_is_got_again_by_the_same_device(client):
+    """A phone's connection drops after the server stored the name but before its answer
+    (the personal token) arrived: retyping the name was 409 (name taken) and the student
+    was locked out. The page sends a random request key it kept before sending; the same
+    name with the same key gets the student back (a fresh token replacing the lost one),
+    another key (another person retyping the name) is still refused."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/students"
+    key = "k7Qx-2mZ_p9LwV3rT8sY1a"
+    lost = client.post(url, json={"student": "Ana Lee", "request": key})
+    assert lost.status_code == 201, lost.json                # the answer never reaches the phone
+    again = client.post(url, json={"student": "  ana  lee ", "request": key})
+    assert again.status_code == 200, again.json
+    assert again.json["student"] == "Ana Lee" and again.json["token"] != lost.json["token"]
+    assert again.json["link"] == f"/a/{a['id']}#s={again.json['token']}"
+    mine = {"X-Student-Token": again.json["token"]}
+    assert client.get(f"/api/assignments/{a['id']}/me", headers=mine).json["student"] == "Ana Lee"
+    gone = client.get(f"/api/assignments/{a['id']}/me",
+                      headers={"X-Student-Token": lost.json["token"]})
+    assert gone.status_code == 401                           # the lost token opens nothing
+    assert _submit(client, a, mine, answers=FIG52_RIGHT).status_code == 200
+    for other in ({"request": "another-device-key-0001"}, {}):   # another person: still 409
+        taken = client.post(url, json={"student": "Ana Lee", **other})
+        assert taken.status_code == 409 and taken.json["error"]["argument"] == "student"
+    # a roster's student is never taken by a typed name, whatever key comes with it
+    client.post(f"/api/assignments/{a['id']}/roster", data="name,id\nBudi,S2\n", headers=_auth(a))
+    assert client.post(url, json={"student": "S2", "request": key}).status_code == 409
+    results = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    assert [(s["student"], s["percent"]) for s in results["students"]] == [
+        ("Ana Lee", 100), ("Budi", 0)]
+    # the key is bounded and checked: never a 500, never stored as sent
+    for bad in ("x" * 101, "short", 12, "spaces are not ok here!!", None):
+        r = client.post(url, json={"student": "Citra", "request": bad})
+        assert r.status_code == 400 and r.json["error"]["argument"] == "request", (bad, r.json)
+
+
+def test_the_instructor_gives_a_student_who_lost_their_link_a_new_one(client, app):
+    """A roster's personal links are shown once (only their hashes are kept): a student who
+    lost theirs had no way back. The instructor makes a new one for them: the old link
+    stops working, the work stays; no one else (a student's token, a guess) may."""
+    a = _make(client)
+    up = client.post(f"/api/assignments/{a['id']}/roster", headers=_auth(a),
+                     data="name,id\nAna Lee,S1\nBudi,S2\n")
+    old = {"X-Student-Token": up.json["students"][0]["link"].split("#s=")[1]}
+    assert _submit(client, a, old, answers=FIG52_RIGHT).status_code == 200
+    url = f"/api/assignments/{a['id']}/students/S1/link"
+    r = client.post(url, headers=_auth(a))
+    assert r.status_code == 200, r.json
+    assert (r.json["student"], r.json["id"]) == ("Ana Lee", "S1")
+    new = {"X-Student-Token": r.json["link"].split("#s=")[1]}
+    assert r.json["link"].startswith(f"/a/{a['id']}#s=") and new != old
+    assert client.get(f"/api/assignments/{a['id']}/me", headers=old).status_code == 401
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=new).json
+    assert (me["student"], me["percent"]) == ("Ana Lee", 100)
+    # a typed name's student too (the instructor vouches for them now)
+    typed = client.post(f"/api/assignments/{a['id']}/students", json={"student": "Citra"}).json
+    r = client.post(f"/api/assignments/{a['id']}/students/Citra/link", headers=_auth(a))
+    assert r.status_code == 200 and r.json["student"] == "Citra" and r.json["id"] is None
+    assert client.get(f"/api/assignments/{a['id']}/me",
+                      headers={"X-Student-Token": typed["token"]}).status_code == 401
+    # a student of the LMS comes in by a launch: no link to make
+    app.extensions["assignments"].add_students(a["id"], [
+        {"key": "lti:abc", "name": "Dewi", "token_hash": "0" * 64, "origin": "lms"}], 10)
+    r = client.post(f"/api/assignments/{a['id']}/students/lti:abc/link", headers=_auth(a))
+    assert r.status_code == 409 and "LMS" in r.json["error"]["message"]
+    # no one else: no key 401, a student's token 403, a guessed student or assignment 404
+    assert client.post(url).status_code == 401
+    for header in (new, {"Authorization": f"Bearer {new['X-Student-Token']}"}):
+        r = client.post(url, headers=header)
+        assert r.status_code in (401, 403) and set(r.json) == {"error"}, r.json
+    r = client.post(url, headers={"Authorization": f"Bearer {new['X-Student-Token']}"})
+    assert r.status_code == 403
+    r = client.post(f"/api/assignments/{a['id']}/students/S9/link", headers=_auth(a))
+    assert r.status_code == 404 and "S9" in r.json["error"]["message"]
+    r = client.post(f"/api/assignments/nope{a['id']}/students/S1/link", headers=_auth(a))
+    assert r.status_code == 404 and set(r.json) == {"error"}
+    assert client.get(f"/api/assignments/{a['id']}/me", headers=new).status_code == 200
