@@ -61,6 +61,7 @@ def table(students: list[Student], subs: list[Submission], modes: list[str]) -> 
         attempts = Counter(s.exercise for s in mine)
         rows.append({"student": st.name, "key": st.key, "sis_id": st.sis_id, "login": st.login,
                      "section": st.section, "lms_id": st.lms_id, "attempted": bool(mine),
+                     "origin": st.origin,      # name, roster or lms: who may get a new link
                      "exercises": [{"score": round(x, 4), "attempts": attempts.get(i, 0)}
                                    for i, x in enumerate(scores)],
                      "late": any(s.late for s in mine), "percent": percent(scores)})

@@ -36,6 +36,29 @@ export function setToken(id, token) {
 
 const memory = new Map();
 
+const REQUEST = (id) => `assignment:${id}:request`;
+const requests = new Map();
+
+/** The name form's request key for assignment `id`: random, made once and kept in this
+ *  browser's storage (before the name is sent), so a retry after a lost answer is known
+ *  as this device's. It holds nothing the stored token does not: "Not you?" forgets both. */
+export function requestKey(id) {
+  let key = requests.get(id);
+  try { key = key || localStorage.getItem(REQUEST(id)); } catch { /* private mode */ }
+  if (!key || !/^[A-Za-z0-9_-]{16,100}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+    try { localStorage.setItem(REQUEST(id), key); } catch { /* kept for this page only */ }
+  }
+  requests.set(id, key);
+  return key;
+}
+
+export function forgetRequestKey(id) {
+  requests.delete(id);
+  try { localStorage.removeItem(REQUEST(id)); } catch { /* nothing kept */ }
+}
+
 /** pageFetch() JSON from the assignments API with the student's token; throws an Error with the server's message. */
 export async function api(id, path, { method = 'GET', body, token } = {}) {
   const headers = { Accept: 'application/json' };

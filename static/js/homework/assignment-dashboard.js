@@ -109,7 +109,12 @@ async function load() {
     const name = document.createElement('summary');
     name.textContent = s.student;
     open.append(name);
-    open.addEventListener('toggle', () => { if (open.open && open.children.length === 1) attempts(open, s.key); });
+    open.addEventListener('toggle', () => {
+      if (!open.open || open.dataset.loaded) return;
+      open.dataset.loaded = '1';
+      if (s.origin === 'roster' || s.origin === 'name') open.append(newLinkBox(s));
+      attempts(open, s.key);
+    });
     open.open = opened.has(s.student);   // (its toggle loads the attempts again)
     who.append(open);
     tr.append(who, cell(s.sis_id || ''), cell(String(s.percent), 'num'),
@@ -178,6 +183,68 @@ async function attempts(box, key) {
   } catch (err) { showError(err.message); }
 }
 
+/** New personal links made on this page, by student key: shown again when the table is
+ *  made anew (a roster sent), as they are nowhere else (only their hashes are kept). */
+const freshLinks = new Map();
+
+/** A student who lost their link: a new one (the old stops working, said first), shown
+ *  with its Copy button under their name. */
+function newLinkBox(s) {
+  const box = document.createElement('p');
+  box.className = 'new-link';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.dataset.action = 'new-link';
+  button.textContent = t('New link');
+  const shown = document.createElement('span');
+  const show = (link) => {
+    const out = document.createElement('output');
+    out.className = 'link';
+    out.textContent = `${location.origin}${link}`;
+    shown.replaceChildren(document.createTextNode(t('New link for {name}:', { name: s.student }) + ' '),
+      out, copyButton(() => out.textContent));
+  };
+  button.addEventListener('click', async () => {
+    if (button.disabled || !confirm(t('Make a new personal link for {name}? Their old link stops working.',
+      { name: s.student }))) return;
+    button.disabled = true;                    // one new link per tap
+    try {
+      const r = await (await call(`/students/${encodeURIComponent(s.key)}/link`, { method: 'POST' })).json();
+      freshLinks.set(s.key, r.link);
+      show(r.link);
+    } catch (err) { showError(err.message); } finally { button.disabled = false; }
+  });
+  if (freshLinks.has(s.key)) show(freshLinks.get(s.key));
+  box.append(button, shown);
+  return box;
+}
+
+/** One CSV cell: app.assignments.gradebook.safe_cell's rule (a spreadsheet runs no
+ *  formula from a student's name), quoted as Python's csv module writes and reads it. */
+function csvCell(value) {
+  let text = value == null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The roster's links as CSV (name, id, link): UTF-8 with a byte order mark, which Excel
+ *  needs to read the names right (the roster upload takes it back as well). */
+function linksCsv(students) {
+  const rows = [['name', 'id', 'link'],
+    ...students.map((s) => [s.name, s.id || '', `${location.origin}${s.link}`])];
+  return '\ufeff' + rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+let rosterLinks = [];         // the last roster's links
+let undownloaded = false;     // ... not yet downloaded: leaving the page asks first
+addEventListener('beforeunload', (e) => {
+  if (undownloaded) { e.preventDefault(); e.returnValue = ''; }
+});
+$('[data-action=links-csv]').addEventListener('click', () => {
+  download(`links-${id}.csv`, new Blob([linksCsv(rosterLinks)], { type: 'text/csv;charset=utf-8' }));
+  undownloaded = false;
+});
+
 for (const a of document.querySelectorAll('[data-export]')) {
   a.addEventListener('click', async (e) => {
     e.preventDefault();
@@ -201,6 +268,11 @@ $('[data-form=roster]').addEventListener('submit', async (e) => {
     const r = await (await call('/roster', { method: 'POST', body })).json();
     const table = $('[data-role=links]');
     table.hidden = r.students.length === 0;
+    // Shown only now (only their hashes are kept): said, and downloadable as a file.
+    const box = $('[data-role=links-box]');
+    box.hidden = table.hidden;
+    rosterLinks = r.students;
+    undownloaded = r.students.length > 0;
     // The list sent again (a late enrolee in it): those on it already keep their links.
     const kept = $('[data-role=roster-kept]');
     kept.hidden = !r.kept;

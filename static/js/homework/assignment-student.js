@@ -3,7 +3,9 @@
 // and, when the feedback setting allows, the scores.
 
 import { t } from '../core/i18n.js';
-import { api, keepTokenInLanguageLinks, setToken, studentToken, withToken } from './assignment-common.js';
+import {
+  api, forgetRequestKey, keepTokenInLanguageLinks, requestKey, setToken, studentToken, withToken,
+} from './assignment-common.js';
 
 const $ = (sel) => document.querySelector(sel);
 const MODES = {
@@ -31,12 +33,20 @@ async function main() {
   const form = $('[data-form=student]');
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (form.dataset.busy) return;               // a double tap sends the name once
+    form.dataset.busy = '1';
     try {
-      const r = await api(id, '/students', { method: 'POST', body: { student: form.student.value }, token: '' });
+      // Kept before sending: if the answer is lost on the way (a phone's connection
+      // drops), Start again sends the same key and gets this student back, not "taken".
+      const body = { student: form.student.value, request: requestKey(id) };
+      const r = await api(id, '/students', { method: 'POST', body, token: '' });
       setToken(id, r.token);
       showError('');
       await show();
-    } catch (err) { showError(err.message); }
+    } catch (err) {
+      showError(err.status ? err.message
+        : t('No answer from the server: check your connection, then press Start again.'));
+    } finally { delete form.dataset.busy; }
   });
 
   async function show() {
@@ -92,6 +102,7 @@ async function main() {
     const name = $('[data-role=student]').textContent;
     if (!confirm(t('This browser will forget {name}. {name} comes back with their personal link.', { name }))) return;
     setToken(id, null);
+    forgetRequestKey(id);                        // the next person's name is theirs alone
     keepTokenInLanguageLinks(id);
     form.reset();
     $('[data-role=link]').value = '';
