@@ -215,9 +215,27 @@ def test_the_next_student_at_a_shared_computer_is_not_the_last_one(browser, live
     assert asked == ["Peramban ini akan melupakan Ana Lee. Ana Lee dapat kembali dengan "
                      "tautan pribadinya."], asked
     assert "#s=" not in pg.get_attribute(".lang-switch a", "href")
+    # Budi's phone loses the answer after the server stored his name (w35d): Start again
+    # got 409 (name taken), and he was locked out. Now the same device gets him back.
+    handled = []
+
+    def lost(route):
+        if handled:
+            route.continue_()
+            return
+        handled.append(route.fetch().status)       # the server stores Budi ...
+        route.abort()                              # ... and the answer never arrives
+
+    pg.route(f"**/api/assignments/{made['id']}/students", lost)
     pg.fill("#student", "Budi Santoso")
     pg.click("[data-form=student] button[type=submit]")
+    expect(pg.locator("#alert")).to_have_text(
+        "Tidak ada jawaban dari server: periksa koneksi Anda, lalu tekan Mulai lagi.")
+    assert handled == [201] and pg.is_visible("[data-form=student]")
+    pg.click("[data-form=student] button[type=submit]")
     expect(pg.locator("[data-role=student]")).to_have_text("Budi Santoso")
+    assert pg.is_hidden("#alert")
+    pg.errors[:] = [e for e in pg.errors if "ERR_FAILED" not in e]   # the abort we made
     results = requests.get(f"{live_server}/api/assignments/{made['id']}/results", timeout=10,
                            headers={"Authorization": f"Bearer {made['instructor']}"}).json()
     assert sorted(s["student"] for s in results["students"]) == ["Ana Lee", "Budi Santoso"]
