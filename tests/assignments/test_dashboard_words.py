@@ -4,6 +4,10 @@ the student link and for every personal link of a roster, and a roster's
 error shown next to its upload form."""
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 import pytest
 import requests
 
@@ -81,12 +85,18 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         pg.wait_for_selector("[data-role=students] details[open] .student-work", timeout=5000)
         rows = pg.locator("[data-role=links] tr")
         assert rows.count() == 2
+        cici_old = rows.nth(0).locator("td.link").inner_text()
+        # Shown only now (only hashes are kept), and said so (w35d)
+        assert pg.locator("[data-role=links-once]").inner_text().startswith({
+            "en": "These personal links are shown only now.",
+            "id": "Tautan pribadi ini hanya ditampilkan sekarang."}[lang])
         link = rows.nth(1).locator("td.link").inner_text()
         rows.nth(1).locator("button.copy").click()
         assert pg.evaluate("navigator.clipboard.readText()") == link and "/a/" in link
         # The list again with a late enrolee (w35c): a link for her; the two keep theirs.
         pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
-                                              "buffer": b"name,id\nCici,S1\nDodi,S2\nEka,S3\n"}])
+                                              "buffer": b'name,id\nCici,S1\nDodi,S2\n'
+                                                        b'"=Eka ""Dewi"", S.Kom",S3\n'}])
         sent = []                 # a double tap on Upload sends the list once
         pg.on("request", lambda r: sent.append(r) if r.method == "POST" and r.url.endswith(
             "/roster") else None)
@@ -99,6 +109,29 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
             "en": "2 students already on the roster keep their links.",
             "id": "2 mahasiswa yang sudah ada di daftar kelas tetap memakai tautan mereka."}[lang]
         assert rows.count() == 1 and "Eka" in rows.first.inner_text() and err.is_hidden()
+        # The links as a file: name, id, link; UTF-8, no cell a spreadsheet runs (w35d).
+        with pg.expect_download() as dl:
+            pg.click("[data-action=links-csv]")
+        got = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
+        assert got == [["name", "id", "link"], ["'=Eka \"Dewi\", S.Kom", "S3",
+                                                rows.first.locator("td.link").inner_text()]], got
+        # Cici lost her link: the instructor makes her a new one; the old one stops working.
+        asked = []
+        pg.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+        cici = pg.locator("[data-role=students] tr[data-student='Cici']")
+        cici.locator("summary").click()
+        cici.locator("[data-action=new-link]").click()
+        fresh = cici.locator(".new-link output.link")
+        fresh.wait_for()
+        assert asked == [{"en": "Make a new personal link for Cici? Their old link stops working.",
+                          "id": "Buat tautan pribadi baru untuk Cici? Tautan lamanya tidak "
+                                "berfungsi lagi."}[lang]], asked
+        cici.locator(".new-link button.copy").click()
+        assert pg.evaluate("navigator.clipboard.readText()") == fresh.inner_text() != cici_old
+        for link, status in ((cici_old, 401), (fresh.inner_text(), 200)):
+            me = requests.get(f"{base}/me", timeout=10,
+                              headers={"X-Student-Token": link.split("#s=")[1]})
+            assert me.status_code == status and (status == 401 or me.json()["student"] == "Cici")
         # On a phone (360 and 390 px) nothing is wider than the screen, no table
         # scrolls sideways, with every section open (a student's attempts too).
         for width, height in ((360, 640), (390, 844)):
