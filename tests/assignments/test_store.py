@@ -233,3 +233,22 @@ def test_an_lms_id_longer_than_its_column_is_left_out_not_a_500(db_url):
     lti.student("a1", key, "Siti Nurhaliza", "S" * 150, mail, "v" * 64, "https://lms", "c1",
                 "sub-1", None, 10)                     # an id too long keeps the one known
     assert store.student_by_key("a1", key).sis_id == "S1"
+
+
+def test_a_typed_name_comes_back_only_with_its_request_key(db_url):
+    """The name form's retry (w35d): the same request key gets the student a new token in
+    one statement; another key, or a roster's student, gets nothing; the instructor's new
+    link replaces a roster student's token."""
+    store = _store(db_url)
+    store.create("a1", SPEC, "h" * 64, "secret", "127.0.0.1", {}, 5, 86400)
+    store.add_students("a1", [
+        {"key": "ana", "name": "Ana", "token_hash": "1" * 64, "origin": "name", "join_hash": "j" * 64},
+        {"key": "s2", "name": "Budi", "token_hash": "2" * 64, "origin": "roster"}], 10)
+    assert store.rejoin("a1", "ana", "x" * 64, "3" * 64) is None
+    assert store.rejoin("a1", "s2", "j" * 64, "3" * 64) is None
+    back = store.rejoin("a1", "ana", "j" * 64, "3" * 64)
+    assert back.name == "Ana" and store.student_by_token("a1", "3" * 64) == back
+    assert store.student_by_token("a1", "1" * 64) is None
+    assert store.new_link("a1", "s2", "4" * 64, ("lms",)) is None
+    assert store.new_link("a1", "s2", "4" * 64, ("roster", "name")).name == "Budi"
+    assert store.student_by_token("a1", "2" * 64) is None
