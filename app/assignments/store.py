@@ -159,15 +159,16 @@ class AssignmentStore:
     def new_link(self, assignment_id: str, key: str, token_hash: str,
                  origins: tuple[str, ...]) -> Student | None:
         """The student ``key`` (of one of ``origins``) with the token ``token_hash``
-        instead of theirs (their old link stops working); ``None`` when no such student."""
+        instead of theirs (their old link stops working, and the name form's request key
+        too: the new link is the only way in); ``None`` when no such student."""
         mine = (students.c.assignment_id == assignment_id, students.c.key == key,
                 students.c.origin.in_(origins))
-        return self._new_token(mine, token_hash)
+        return self._new_token(mine, token_hash, join_hash=None)
 
-    def _new_token(self, where: tuple, token_hash: str) -> Student | None:
+    def _new_token(self, where: tuple, token_hash: str, **more) -> Student | None:
         with self.db.write() as c:
             if c.execute(update(students).where(*where)
-                         .values(token_hash=token_hash)).rowcount != 1:
+                         .values(token_hash=token_hash, **more)).rowcount != 1:
                 return None
             return _student(c.execute(select(students).where(*where)).first())
 

@@ -524,12 +524,15 @@ def test_the_instructor_gives_a_student_who_lost_their_link_a_new_one(client, ap
     assert client.get(f"/api/assignments/{a['id']}/me", headers=old).status_code == 401
     me = client.get(f"/api/assignments/{a['id']}/me", headers=new).json
     assert (me["student"], me["percent"]) == ("Ana Lee", 100)
-    # a typed name's student too (the instructor vouches for them now)
-    typed = client.post(f"/api/assignments/{a['id']}/students", json={"student": "Citra"}).json
+    # a typed name's student too (the instructor vouches for them now): the new link is
+    # the only way in, not the old device's request key either
+    join = {"student": "Citra", "request": "citra-phone-key-000001"}
+    typed = client.post(f"/api/assignments/{a['id']}/students", json=join).json
     r = client.post(f"/api/assignments/{a['id']}/students/Citra/link", headers=_auth(a))
     assert r.status_code == 200 and r.json["student"] == "Citra" and r.json["id"] is None
     assert client.get(f"/api/assignments/{a['id']}/me",
                       headers={"X-Student-Token": typed["token"]}).status_code == 401
+    assert client.post(f"/api/assignments/{a['id']}/students", json=join).status_code == 409
     # a student of the LMS comes in by a launch: no link to make
     app.extensions["assignments"].add_students(a["id"], [
         {"key": "lti:abc", "name": "Dewi", "token_hash": "0" * 64, "origin": "lms"}], 10)
