@@ -96,7 +96,7 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         # The list again with a late enrolee (w35c): a link for her; the two keep theirs.
         pg.set_input_files("#roster", files=[{"name": "r.csv", "mimeType": "text/csv",
                                               "buffer": b'name,id\nCici,S1\nDodi,S2\n'
-                                                        b'"=Eka ""Dewi"", S.Kom",S3\n'}])
+                                                        b'"=Eka ""Dewi"" Kusumawardhani, S.Kom",2231001234\n'}])
         sent = []                 # a double tap on Upload sends the list once
         pg.on("request", lambda r: sent.append(r) if r.method == "POST" and r.url.endswith(
             "/roster") else None)
@@ -113,7 +113,7 @@ def test_the_dashboard_speaks_counts_and_copies(browser, live_server, lang):
         with pg.expect_download() as dl:
             pg.click("[data-action=links-csv]")
         got = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
-        assert got == [["name", "id", "link"], ["'=Eka \"Dewi\", S.Kom", "S3",
+        assert got == [["name", "id", "link"], ["'=Eka \"Dewi\" Kusumawardhani, S.Kom", "2231001234",
                                                 rows.first.locator("td.link").inner_text()]], got
         # Cici lost her link: the instructor makes her a new one; the old one stops working.
         asked = []
