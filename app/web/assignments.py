@@ -352,7 +352,7 @@ def _public(a: Assignment) -> dict:
 
 
 REQUEST_KEY = re.compile(r"[A-Za-z0-9_-]{16,100}")
-"""The name form's request key: the page's own random text (a UUID, base64url), bounded."""
+"""The name form's request key: the page's own random text (18 bytes, base64url), bounded."""
 
 
 @bp.post("/api/assignments/<assignment_id>/students")
@@ -382,8 +382,9 @@ def register(assignment_id: str):
                                       "origin": "name", "join_hash": join}],
                               _budget().students_per_assignment)
     except AssignmentError as exc:
+        # taken (409), or full (413) by this very student: theirs again with their key
         again = (_store().rejoin(a.id, key, join, token_hash(token))
-                 if exc.status == 409 and join else None)
+                 if exc.status in (409, 413) and join else None)
         if again is None:
             raise                 # another person's name (or no key): still taken
         return jsonify({"token": token, "student": again.name,

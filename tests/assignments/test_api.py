@@ -550,3 +550,18 @@ def test_the_instructor_gives_a_student_who_lost_their_link_a_new_one(client, ap
     r = client.post(f"/api/assignments/nope{a['id']}/students/S1/link", headers=_auth(a))
     assert r.status_code == 404 and set(r.json) == {"error"}
     assert client.get(f"/api/assignments/{a['id']}/me", headers=new).status_code == 200
+
+
+def test_the_last_student_to_fit_gets_their_lost_answer_again(make_app):
+    """The assignment full with the student whose answer was lost: their retry was "full"
+    (413), checked before "taken"; it gets them back too, and a newcomer is still refused."""
+    app = make_app(ASSIGNMENT_BUDGET={"students_per_assignment": 1})
+    client = app.test_client()
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/students"
+    join = {"student": "Ana Lee", "request": "ana-phone-key-00000001"}
+    assert client.post(url, json=join).status_code == 201
+    again = client.post(url, json=join)
+    assert again.status_code == 200 and again.json["student"] == "Ana Lee", again.json
+    assert client.post(url, json={"student": "Budi", "request": "budi-phone-key-0000001"}
+                       ).status_code == 413
