@@ -21,7 +21,7 @@ from __future__ import annotations
 from app.search.words import Said
 
 from .lazy import GameTree
-from .rules import Connect4Rules, NimRules, TicTacToeRules
+from .rules import BadPosition, Connect4Rules, NimRules, TicTacToeRules
 
 PREFIX = "game:"
 CONNECT4_DEPTH = 4
@@ -101,7 +101,9 @@ def resolve(tree_id: str) -> GameTree:
         if name == "nim":
             piles, _, first = arg.partition(":")
             if first not in ("", "max", "min"):
-                raise ValueError("who moves first is max or min")
+                raise BadPosition("who moves first is max or min")
+            if piles and not all(p.isdigit() for p in piles.split("-")):
+                raise BadPosition("Nim piles are whole numbers of at least 1 token")
             heaps = tuple(int(p) for p in piles.split("-")) if piles else (7,)
             piles = "-".join(map(str, sorted(heaps, reverse=True)))
             title = N_("Nim from piles {piles}")
@@ -115,8 +117,9 @@ def resolve(tree_id: str) -> GameTree:
                                   source="The rules of Connect Four (6 rows x 7 columns)",
                                   description=C4, algorithm="alphabeta",
                                   depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH), title)
-    except ValueError as exc:
-        raise UnknownGame("{id}: {reason}", id=tree_id, reason=str(exc)) from None
+    except ValueError as exc:   # the rules' own reason, said in the reader's language
+        raise UnknownGame("{id}: {reason}", id=tree_id,
+                          reason=exc if isinstance(exc, Said) else str(exc)) from None
     raise UnknownGame("unknown game {name}: the games are tictactoe, nim and connect4",
                       name=repr(name))
 

@@ -13,7 +13,7 @@ KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "
             "refusal", "doc_error", "Refused", "said", "ClassError:2",
             "QuestionError", "AnswerError", "_inner:3", "_not_shown:3",
             "RenderFailed:2", "UnknownGame", "StoreFull", "AssignmentError",
-            "BadRandomSpec")
+            "BadRandomSpec", "BadPosition")
 
 
 def code_messages() -> set[str]:
