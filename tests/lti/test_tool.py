@@ -2,6 +2,9 @@
 its configuration, refusals, and who may frame its pages."""
 from __future__ import annotations
 
+import html
+import re
+
 REGISTRATION = {"issuer": "https://lms.example", "client_id": "c1", "deployment_ids": ["d1"],
                 "auth_login_url": "https://lms.example/auth", "auth_token_url": "https://lms.example/token",
                 "key_set_url": "https://lms.example/jwks", "frame_origin": "https://course.example"}
@@ -40,3 +43,21 @@ def test_only_registered_lms_may_frame_the_pages(make_app):
     plain = make_app().test_client()
     made = plain.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
     assert "frame-ancestors 'self';" in plain.get(made["student"]).headers["Content-Security-Policy"] + ";"
+
+
+def test_the_tools_own_reasons_are_said_in_the_readers_language(make_app):
+    """A refused login or launch says why in the reader's language, the
+    reason too when it is the tool's own (an issuer or client id it does not
+    know, a state it never issued, a nonce already spent), never a sentence
+    half Indonesian, half English."""
+    client = make_app(LTI_PLATFORMS=[REGISTRATION]).test_client()
+    indonesian = {"Accept-Language": "id"}
+    r = client.get("/lti/login?iss=https://evil.example&login_hint=x", headers=indonesian)
+    said = html.unescape(re.search(r"data-lti-refused>([^<]*)<", r.get_data(as_text=True)).group(1))
+    assert said == ("LMS ini tidak terdaftar pada alat ini: penerbit 'https://evil.example' "
+                    "tidak terdaftar"), said
+    r = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "made-up"}, headers=indonesian)
+    said = html.unescape(re.search(r"data-lti-refused>([^<]*)<", r.get_data(as_text=True)).group(1))
+    assert "state tidak ditemukan" in said and "State not found" not in said, said
+    r = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "made-up"})
+    assert r.status_code == 403 and b"State not found" in r.data            # English as before
