@@ -45,3 +45,19 @@ def test_pages_and_listing_use_the_translation(client):
     entry = next(e for e in client.get("/api/trees").get_json() if e["id"] == "itb-3-ply-lr")
     assert entry["translations"]["id"]["title"].startswith("Latihan ITB")
     assert client.get("/api/trees/itb-3-ply-lr").get_json()["translations"]["id"]["title"]
+
+
+def test_every_library_tree_reads_in_indonesian():
+    """An Indonesian page (the library's cards, the visualizer's title, its
+    About panel, practice's list) shows no English title or description."""
+    from pathlib import Path
+
+    trees = sorted((Path(__file__).resolve().parents[2] / "trees").glob("*.yaml"))
+    missing = []
+    for path in trees:
+        tree = load(path.stem)
+        said = tree.translations.get("id", {})
+        for key in ("title", "description"):
+            if getattr(tree, key) and not said.get(key):
+                missing.append(f"{path.stem}: {key}")
+    assert len(trees) >= 18 and not missing, missing
