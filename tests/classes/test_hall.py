@@ -136,3 +136,30 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["id"])
+def test_a_revealed_chart_reads_whole_on_a_small_phone(browser, live_server, lang):
+    """The instructor's phone (the second device, 360x640) after the reveal of
+    an α-and-β question: every answer's label is whole (wrapped, never cut
+    with an ellipsis a finger cannot open), and nothing scrolls sideways."""
+    cls = requests.post(f"{live_server}/api/classes",
+                        json={"tree": FIG52, "algorithm": "alphabeta", "step": 6}, timeout=10).json()
+    ctx, phone = open_present(browser, live_server, cls, 360, 640, live=True, phone=True, lang=lang)
+    try:
+        phone.select_option("[data-ask=kind]", "bounds")
+        phone.select_option("[data-ask=node]", "C")
+        phone.tap("[data-action=ask]")
+        phone.wait_for_function("() => !document.querySelector('[data-action=reveal]').disabled")
+        phone.tap("[data-action=reveal]")
+        phone.wait_for_selector("[data-chart] [data-answer]")
+        settled(phone)
+        seen = phone.evaluate("""() => ({labels: [...document.querySelectorAll('[data-chart] .bar-label')]
+            .map((l) => [l.textContent, l.scrollWidth <= l.clientWidth + 1 && l.getBoundingClientRect().right <= innerWidth]),
+            width: document.documentElement.scrollWidth})""")
+        assert seen["labels"] and all(whole for _, whole in seen["labels"]), seen
+        assert "β = +∞" in seen["labels"][0][0] and seen["width"] <= 360, seen
+        notes_shot(phone, f"phone-live-revealed-bounds-{lang}")
+        assert not [e for e in phone.js_errors if "status of 4" not in e], phone.js_errors
+    finally:
+        ctx.close()
