@@ -92,6 +92,11 @@ def test_a_practice_attempt_in_indonesian(id_page, live_server, shoot):
     assert summary.inner_text() == "3 dari 4 benar."
     mistake = pg.locator("[data-role=mistake-text]").inner_text()
     assert mistake.startswith("C adalah simpul MIN") and mistake.endswith("Anda menulis 4."), mistake
+    # An answer changed after the check: the summary says so, in Indonesian too.
+    pg.get_by_label("v di C", exact=True).fill("2")
+    pg.wait_for_selector("#feedback.stale")
+    after = pg.evaluate("() => getComputedStyle(document.querySelector('[data-role=summary]'), '::after').content")
+    assert "jawaban berubah" in after and "answers" not in after, after
     assert sent and not not_in(sent, "id"), not_in(sent, "id")
     shoot(pg, "id-practice")
 
