@@ -45,6 +45,9 @@ def test_pages_and_listing_use_the_translation(client):
     entry = next(e for e in client.get("/api/trees").get_json() if e["id"] == "itb-3-ply-lr")
     assert entry["translations"]["id"]["title"].startswith("Latihan ITB")
     assert client.get("/api/trees/itb-3-ply-lr").get_json()["translations"]["id"]["title"]
+    # The assignment maker's list of trees too.
+    html = client.get("/a/new?lang=id").get_data(as_text=True)
+    assert ">Latihan ITB: permainan 3-ply" in html and ">ITB exercise: a 3-ply game" not in html
 
 
 def test_every_library_tree_reads_in_indonesian():
