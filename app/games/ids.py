@@ -38,7 +38,8 @@ def N_(msgid: str) -> str:
 def _said(tree: GameTree, title: str, **fields) -> GameTree:
     """Keep the title's and description's catalogue messages on ``tree``
     (``said``: key -> (msgid, fields)); the English stays its ``title``."""
-    tree.said = {"title": (title, fields), "description": (tree.description, {})}
+    tree.said = {"title": (title, fields), "description": (tree.description, {}),
+                 "source": (tree.source, {})}
     return tree
 
 
@@ -95,8 +96,8 @@ def resolve(tree_id: str) -> GameTree:
             title = (N_("Tic-tac-toe from the empty board") if not arg
                      else N_("Tic-tac-toe from a position"))
             return _said(GameTree(rules, game_id=tree_id, title=title,
-                                  source="The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O "
-                                         "(Luger)", description=TTT, algorithm="alphabeta"),
+                                  source=N_("The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O "
+                                            "(Luger)"), description=TTT, algorithm="alphabeta"),
                          title)
         if name == "nim":
             piles, _, first = arg.partition(":")
@@ -109,12 +110,12 @@ def resolve(tree_id: str) -> GameTree:
             title = N_("Nim from piles {piles}")
             return _said(GameTree(NimRules(heaps, "MIN" if first == "min" else "MAX"),
                                   game_id=tree_id, title=title.format(piles=piles),
-                                  source="Luger's Nim: split a pile into two unequal piles",
+                                  source=N_("Luger's Nim: split a pile into two unequal piles"),
                                   description=NIM, algorithm="minimax"), title, piles=piles)
         if name == "connect4":
             title = N_("Connect Four from a position") if arg else N_("Connect Four")
             return _said(GameTree(Connect4Rules(arg), game_id=tree_id, title=title,
-                                  source="The rules of Connect Four (6 rows x 7 columns)",
+                                  source=N_("The rules of Connect Four (6 rows x 7 columns)"),
                                   description=C4, algorithm="alphabeta",
                                   depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH), title)
     except ValueError as exc:   # the rules' own reason, said in the reader's language

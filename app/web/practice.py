@@ -132,7 +132,7 @@ def page(tree_id: str):
         mode = "full"
     spec = RandomSpec.from_id(tree_id) if RandomSpec.is_id(tree_id) else None
     return render_template(
-        "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source, mode=mode,
+        "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=localized(tree, "source"), mode=mode,
         modes=MODES, random=spec, has_evals=any(n.eval is not None for n in tree.nodes if n.children),
         alphabeta=pruning_for(tree) is not None, pruning=pruning_for(tree) or "",
         height=tree.height)
