@@ -55,6 +55,19 @@ def test_long_words_wrap_on_a_small_phone(browser, live_server, monkeypatch, lan
         seen["lti refused"] = pg.evaluate(WIDE)
         bad = {k: v for k, v in seen.items() if v["width"] > 360 or v["cut"]}
         assert not bad, bad
+        # A long title and source, cut short in the visualizer's header on a phone
+        # (one row), are read whole in the panel about the tree.
+        pg.goto(f"/t/aima-fig-5-12-transformed?lang={lang}")
+        pg.wait_for_selector("#visualizer.ready", timeout=15000)
+        head = pg.evaluate("() => { const h = document.querySelector('#title'); "
+                           "return [h.title, h.scrollWidth > h.clientWidth]; }")
+        assert head[1], head                                   # cut short up there
+        pg.locator(".tabs [role=tab]").last.tap()
+        about = pg.locator(".panel.about")
+        about.wait_for()
+        assert about.locator(".about-title").inner_text() == head[0]
+        assert about.locator(".about-source").inner_text().startswith("Russell & Norvig")
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 360
         assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
     finally:
         ctx.close()
