@@ -110,36 +110,148 @@ the horizon hides the win; clear the depth limit to see the whole game.
 """
 
 
+# The same in Bahasa Indonesia (a tree file's ``translations: id``): the pages say these
+# to an Indonesian reader.
+NIM_ID = {"title": "Nim dengan 7 token (pohon permainan lengkap)",
+          "description": """\
+Nim versi Luger: para pemain mulai dengan satu tumpukan 7 token; satu
+langkah membagi sebuah tumpukan menjadi dua tumpukan tidak kosong yang
+ukurannya *berbeda*; pemain yang tidak dapat melangkah kalah. Setiap
+simpul adalah posisinya, tumpukan terbesar dulu (`5-1-1`).
+
+Ini adalah **pohon permainan lengkap**, dibangkitkan dari aturannya
+(`app/games/nim.py`): posisi yang dicapai dengan beberapa cara muncul
+sekali untuk setiap cara (`4-2-1`, `4-2-1#2`, ...). Daun membawa utilitas
+Luger: **1 = MAX menang, 0 = MIN menang**.
+
+Di sini MAX melangkah lebih dulu, dan akar bernilai **0**: pemain kedua
+(MIN) dapat memaksakan kemenangan, apa pun yang dilakukan MAX. Gambar Luger
+menggambar permainan yang sama dengan MIN melangkah lebih dulu, dan garis
+tebalnya menunjukkan kemenangan paksa pemain kedua, MAX (lihat pohon
+`nim-7-luger`).
+"""}
+
+NIM_LUGER_ID = {"title": "Nim dengan 7 token, MIN lebih dulu (gambar Luger)",
+                "description": """\
+Pohon dari gambar minimax lengkap Luger untuk Nim dengan 7 token: **MIN
+melangkah lebih dulu**, seperti pada gambar, sehingga tingkatnya terbaca
+MIN, MAX, MIN, ... Daun: **1 = MAX menang, 0 = MIN menang**.
+
+Akar bernilai **1**: MAX, pemain kedua, dapat memaksakan kemenangan (garis
+tebal pada gambar adalah balasan kemenangan MAX). Dibangkitkan dari
+aturannya (`app/games/nim.py`); posisi yang berulang diberi nomor
+(`4-2-1#2`). Permainan yang sama dengan MAX melangkah lebih dulu adalah
+`nim-7`.
+"""}
+
+TTT_ID = {"title": "Tic-tac-toe: minimax dua ply untuk langkah pembuka",
+          "description": """\
+Pencarian dua ply ke depan versi Luger untuk langkah pembuka tic-tac-toe.
+X (MAX) melangkah pada papan kosong; papan digambar dalam satu baris,
+baris-barisnya dipisah `/` (`X··/·O·/···`), sel diberi nomor 1-9 baris
+demi baris (id: `X5` = X di tengah, `X5-O1` = lalu O di pojok kiri atas).
+
+Hingga simetri, X memiliki tiga langkah pertama (pojok `X1`, tepi `X2`,
+tengah `X5`) dan O memiliki 5, 5, dan 2 balasan. Daun di cakrawala
+membawa heuristik Luger **E(n) = garis terbuka untuk MAX - garis terbuka
+untuk MIN** (baris, kolom, dan diagonal). Nilai yang dikembalikan: pojok
+**-1**, tepi **-2**, tengah **1**, sehingga tengah adalah pembukaan
+terbaik dan akar bernilai 1.
+
+Setiap simpul dalam juga memiliki E(n)-nya sebagai `eval`, sehingga batas
+kedalaman dapat berhenti di mana saja: dengan `--depth 1` (pencarian satu
+ply ke depan) langkah pertama dinilai dengan E(n) saja (pojok 3, tepi 2,
+tengah 4). Dibangkitkan dari aturannya (`app/games/tictactoe.py`).
+"""}
+
+LATOMBE_ID = {"title": "Tic-tac-toe: alpha-beta pada pembukaan dua ply",
+              "description": """\
+Contoh alpha-beta pruning pada tic-tac-toe dari slide CS121 J.-C. Latombe,
+dikutip dalam kuliah: MAX (X) melihat dua ply ke depan dengan E(n) =
+garis terbuka untuk MAX - garis terbuka untuk MIN. Slide hanya menampilkan
+nilainya; papan-papannya dibangun ulang di sini dari aturan permainan,
+dengan urutan langkah dipilih agar pencarian menemui tepat angka-angka
+pada slide:
+
+1. X di tengah (`X5`): O di tepi memberi E = 2, lalu O di pojok memberi
+   E = 1, sehingga simpul MIN bernilai **1** dan akar mendapat alpha = 1.
+2. X di pojok (`X1`): O di tengah memberi **E = -1**; simpul MIN bernilai
+   paling banyak -1 <= alpha, sehingga balasan lainnya di-prune ("beta
+   anak <= alpha leluhur: hentikan pencarian").
+3. X di tepi (`X2`): O di tengah memberi -2, di-prune dengan cara yang sama.
+
+Langkah X dicoba dengan urutan tengah, pojok, tepi (garis kemenangan
+terbanyak dulu); balasan O tengah, tepi, pojok. Pohonnya sama dengan
+`tictactoe-two-ply`, urutannya berbeda.
+"""}
+
+HORIZON_ID = {"title": "Tic-tac-toe: efek cakrawala (pencarian dengan batas kedalaman)",
+              "description": """\
+Efek cakrawala (horizon effect) dalam bentuk mini. Tic-tac-toe, X (MAX)
+melangkah pada posisi `·X·/X·O/·O·` (X di tepi atas dan kiri, O di tepi
+kanan dan bawah); sel diberi nomor 1-9 baris demi baris, sehingga `X1`
+adalah X di pojok kiri atas.
+
+Ini adalah **seluruh pohon permainan** dari posisi itu (hingga simetri),
+dibangkitkan dari aturannya: kemenangan bernilai 10 bagi X, kekalahan -10,
+seri 0. Pencarian penuh menemukan bahwa **X1 menang** (nilai 10): langkah
+itu sekaligus mengancam baris atas dan kolom kiri, dan O hanya dapat
+memblok salah satunya.
+
+Setiap simpul dalam juga membawa E(n) Luger (garis terbuka untuk MAX -
+garis terbuka untuk MIN) sebagai `eval`-nya, sehingga pohon yang sama
+dapat ditelusuri dengan batas kedalaman (H-MINIMAX):
+
+- `--depth 1` dan `--depth 2`: E(n) memilih pojok **X9** (bernilai 3 lalu
+  0); fork-nya terletak di balik cakrawala.
+- `--depth 3`: kemenangan mulai terlihat, dan X1 dipilih dengan nilai 10.
+
+Halaman membuka pohon ini dengan pencarian dua ply dari kuliah (kedalaman
+2), ketika cakrawala menyembunyikan kemenangan; hapus batas kedalaman untuk
+melihat seluruh permainan.
+"""}
+
+
+def _in_indonesian(doc: dict, said: dict) -> dict:
+    """``doc`` with ``translations: {id: said}`` after its description."""
+    return {k: v for key, value in doc.items() for k, v in
+            ([(key, value), ("translations", {"id": said})] if key == "description" else [(key, value)])}
+
+
 def _nim() -> dict:
-    return nim_tree(7, "MAX", title="Nim with 7 tokens (full game tree)",
+    tree = nim_tree(7, "MAX", title="Nim with 7 tokens (full game tree)",
                     source="G. Luger, Artificial Intelligence (2005), exhaustive minimax for "
                            "Nim; Luger-based lecture, slides 10-14; E. Natsheh, Game NIM",
                     description=NIM_DESCRIPTION, algorithm="minimax")
+    return _in_indonesian(tree, NIM_ID)
 
 
 def _nim_luger() -> dict:
-    return nim_tree(7, "MIN", title="Nim with 7 tokens, MIN first (Luger's figure)",
+    tree = nim_tree(7, "MIN", title="Nim with 7 tokens, MIN first (Luger's figure)",
                     source="G. Luger, Artificial Intelligence (2005), exhaustive minimax for "
                            "Nim; Luger-based lecture, slide 14",
                     description=NIM_LUGER_DESCRIPTION, algorithm="minimax")
+    return _in_indonesian(tree, NIM_LUGER_ID)
 
 
 def _tictactoe() -> dict:
-    return opening_tree(title="Tic-tac-toe: two-ply minimax for the opening move",
+    tree = opening_tree(title="Tic-tac-toe: two-ply minimax for the opening move",
                         source="G. Luger, Artificial Intelligence (2005), two-ply minimax "
                                "for the opening move; Luger-based lecture, slides 22-27",
                         description=TTT_DESCRIPTION, algorithm="minimax")
+    return _in_indonesian(tree, TTT_ID)
 
 
 LATOMBE_ORDER = {"x_order": (4, 0, 2, 6, 8, 1, 3, 5, 7), "o_order": (4, 1, 3, 5, 7, 0, 2, 6, 8)}
 
 
 def _latombe() -> dict:
-    return opening_tree(TicTacToe(**LATOMBE_ORDER),
+    tree = opening_tree(TicTacToe(**LATOMBE_ORDER),
                         title="Tic-tac-toe: alpha-beta on the two-ply opening",
                         source="J.-C. Latombe, CS121 (Stanford), as quoted in the "
                                "Luger-based lecture, slides 33-38",
                         description=LATOMBE_DESCRIPTION, algorithm="alphabeta")
+    return _in_indonesian(tree, LATOMBE_ID)
 
 
 HORIZON_DEPTH = 2
@@ -153,6 +265,7 @@ def _horizon() -> dict:
                     source="Luger's E(n) for tic-tac-toe (Luger-based lecture, slide 22); "
                            "H-MINIMAX and the horizon effect (ODU lecture 13, AIMA 5.4)",
                     description=HORIZON_DESCRIPTION, algorithm="alphabeta")
+    doc = _in_indonesian(doc, HORIZON_ID)
     # The key goes where a reader expects it: after `algorithm`, before the players.
     return {k: v for key, value in doc.items() for k, v in
             ([(key, value), ("depth", HORIZON_DEPTH)] if key == "algorithm" else [(key, value)])}

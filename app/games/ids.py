@@ -21,7 +21,7 @@ from __future__ import annotations
 from app.search.words import Said
 
 from .lazy import GameTree
-from .rules import Connect4Rules, NimRules, TicTacToeRules
+from .rules import BadPosition, Connect4Rules, NimRules, TicTacToeRules
 
 PREFIX = "game:"
 CONNECT4_DEPTH = 4
@@ -38,7 +38,8 @@ def N_(msgid: str) -> str:
 def _said(tree: GameTree, title: str, **fields) -> GameTree:
     """Keep the title's and description's catalogue messages on ``tree``
     (``said``: key -> (msgid, fields)); the English stays its ``title``."""
-    tree.said = {"title": (title, fields), "description": (tree.description, {})}
+    tree.said = {"title": (title, fields), "description": (tree.description, {}),
+                 "source": (tree.source, {})}
     return tree
 
 
@@ -95,28 +96,31 @@ def resolve(tree_id: str) -> GameTree:
             title = (N_("Tic-tac-toe from the empty board") if not arg
                      else N_("Tic-tac-toe from a position"))
             return _said(GameTree(rules, game_id=tree_id, title=title,
-                                  source="The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O "
-                                         "(Luger)", description=TTT, algorithm="alphabeta"),
+                                  source=N_("The rules of tic-tac-toe (AIMA 5.1); E(n) = M - O "
+                                            "(Luger)"), description=TTT, algorithm="alphabeta"),
                          title)
         if name == "nim":
             piles, _, first = arg.partition(":")
             if first not in ("", "max", "min"):
-                raise ValueError("who moves first is max or min")
+                raise BadPosition("who moves first is max or min")
+            if piles and not all(p.isdigit() for p in piles.split("-")):
+                raise BadPosition("Nim piles are whole numbers of at least 1 token")
             heaps = tuple(int(p) for p in piles.split("-")) if piles else (7,)
             piles = "-".join(map(str, sorted(heaps, reverse=True)))
             title = N_("Nim from piles {piles}")
             return _said(GameTree(NimRules(heaps, "MIN" if first == "min" else "MAX"),
                                   game_id=tree_id, title=title.format(piles=piles),
-                                  source="Luger's Nim: split a pile into two unequal piles",
+                                  source=N_("Luger's Nim: split a pile into two unequal piles"),
                                   description=NIM, algorithm="minimax"), title, piles=piles)
         if name == "connect4":
             title = N_("Connect Four from a position") if arg else N_("Connect Four")
             return _said(GameTree(Connect4Rules(arg), game_id=tree_id, title=title,
-                                  source="The rules of Connect Four (6 rows x 7 columns)",
+                                  source=N_("The rules of Connect Four (6 rows x 7 columns)"),
                                   description=C4, algorithm="alphabeta",
                                   depth=CONNECT4_DEPTH, max_depth=CONNECT4_MAX_DEPTH), title)
-    except ValueError as exc:
-        raise UnknownGame("{id}: {reason}", id=tree_id, reason=str(exc)) from None
+    except ValueError as exc:   # the rules' own reason, said in the reader's language
+        raise UnknownGame("{id}: {reason}", id=tree_id,
+                          reason=exc if isinstance(exc, Said) else str(exc)) from None
     raise UnknownGame("unknown game {name}: the games are tictactoe, nim and connect4",
                       name=repr(name))
 

@@ -27,11 +27,17 @@ from random import Random
 
 from app.search.descriptors import get
 from app.search.tree import Node, Tree
+from app.search.words import Said
 
 MAX_NODES = 100_000
 """Largest tree (counting every node a branching range could make) we build."""
 MAX_PLAYERS = 6
 DEFAULT_VALUES = (-10, 10)
+
+
+class BadRandomSpec(Said, ValueError):
+    """Parameters (or an id) that make no random tree; its sentence is a
+    catalogue message, said in the reader's language by the pages above."""
 
 
 @dataclass(frozen=True)
@@ -61,24 +67,28 @@ class RandomSpec:
         lo, hi = self.branching_range
         if not 1 <= lo <= hi:
             shown = f"{lo}..{hi}" if lo != hi else str(lo)
-            raise ValueError(f"branching must be at least 1 (or a range low..high with "
-                             f"1 <= low <= high), not {shown}")
+            raise BadRandomSpec("branching must be at least 1 (or a range low..high with "
+                                "1 <= low <= high), not {shown}", shown=shown)
         if not isinstance(self.depth, int) or self.depth < 1:
-            raise ValueError(f"depth must be a whole number >= 1, not {self.depth!r}")
+            raise BadRandomSpec("depth must be a whole number >= 1, not {depth}",
+                                depth=repr(self.depth))
         vlo, vhi = (int(x) for x in self.values)
         object.__setattr__(self, "values", (vlo, vhi))
         if vlo > vhi:
-            raise ValueError(f"value range {vlo}..{vhi} is empty: write low..high")
+            raise BadRandomSpec("value range {low}..{high} is empty: write low..high",
+                                low=vlo, high=vhi)
         if not isinstance(self.seed, int) or self.seed < 0:
-            raise ValueError(f"seed must be a whole number >= 0, not {self.seed!r}")
+            raise BadRandomSpec("seed must be a whole number >= 0, not {seed}", seed=repr(self.seed))
         if not 2 <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"players must be between 2 and {MAX_PLAYERS}, not {self.players!r}")
+            raise BadRandomSpec("players must be between 2 and {most}, not {players}",
+                                most=MAX_PLAYERS, players=repr(self.players))
         if self.chance and self.players != 2:
-            raise ValueError("chance nodes are for two-player trees (expectiminimax); use players=2")
+            raise BadRandomSpec("chance nodes are for two-player trees (expectiminimax); "
+                                "use players=2")
         if self.max_nodes > MAX_NODES:
-            raise ValueError(
-                f"branching {self.branching_text} to depth {self.depth} can make "
-                f"{self.max_nodes} nodes; the limit is {MAX_NODES}")
+            raise BadRandomSpec("branching {branching} to depth {depth} can make {nodes} nodes; "
+                                "the limit is {limit}", branching=self.branching_text,
+                                depth=self.depth, nodes=self.max_nodes, limit=MAX_NODES)
 
     @property
     def branching_range(self) -> tuple[int, int]:
@@ -126,7 +136,8 @@ class RandomSpec:
         """Parse an id made by :meth:`id`; ``ValueError`` if it is not one."""
         m = cls._ID.fullmatch(text)
         if m is None:
-            raise ValueError(f"{text!r} is not a random-tree id like r-b3-d3-s4217")
+            raise BadRandomSpec("{id} is not a random-tree id like r-b3-d3-s4217",
+                                id=repr(text[:60]))
         lo = int(m["blo"])
         hi = int(m["bhi"]) if m["bhi"] else lo
         values = (int(m["vlo"]), int(m["vhi"])) if m["vlo"] else DEFAULT_VALUES

@@ -22,9 +22,16 @@ positions.
 """
 from __future__ import annotations
 
+from app.search.words import Said
+
 from .nim import Nim, NimState
 
 EMPTY = "\u00b7"
+
+
+class BadPosition(Said, ValueError):
+    """A position a game id names that the rules cannot start from; its
+    sentence is a catalogue message (the pages say it in the reader's language)."""
 
 # -- tic-tac-toe ---------------------------------------------------------------
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -44,10 +51,10 @@ class TicTacToeRules:
     def __init__(self, board: str = "." * 9):
         board = board.upper()
         if len(board) != 9 or set(board) - set("XO."):
-            raise ValueError("a tic-tac-toe position is 9 cells of x, o or '.', row by row")
+            raise BadPosition("a tic-tac-toe position is 9 cells of x, o or '.', row by row")
         xs, os_ = board.count("X"), board.count("O")
         if xs - os_ not in (0, 1):
-            raise ValueError("X moves first, so X has as many marks as O or one more")
+            raise BadPosition("X moves first, so X has as many marks as O or one more")
         self.initial = board
         self._won: dict[str, str] = {}
         self._eval: dict[str, int] = {}
@@ -132,9 +139,9 @@ class NimRules(Nim):
 
     def __init__(self, heaps: tuple[int, ...], first: str = "MAX"):
         if not heaps or any(not isinstance(h, int) or h < 1 for h in heaps):
-            raise ValueError("Nim piles are whole numbers of at least 1 token")
+            raise BadPosition("Nim piles are whole numbers of at least 1 token")
         if sum(heaps) > 40:
-            raise ValueError("Nim from rules is searched for at most 40 tokens")
+            raise BadPosition("Nim from rules is searched for at most 40 tokens")
         super().__init__(max(heaps), first)
         self.initial = NimState(tuple(sorted(heaps, reverse=True)), first)
 
@@ -192,9 +199,9 @@ class Connect4Rules:
         state = ("." * (ROWS * COLS), "")
         for ch in moves:
             if not ch.isdigit() or not 1 <= int(ch) <= COLS:
-                raise ValueError("Connect Four moves are columns 1-7")
+                raise BadPosition("Connect Four moves are columns 1-7")
             if state[1] or int(ch) - 1 not in self.actions(state):
-                raise ValueError(f"column {ch} cannot be played in that position")
+                raise BadPosition("column {column} cannot be played in that position", column=ch)
             state = self.result(state, int(ch) - 1)
         self.initial = state
 

@@ -12,7 +12,8 @@ KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "t", "N_", "tell", "
             "phrase", "json_error", "argument_error:2", "SearchError", "api_error:2",
             "refusal", "doc_error", "Refused", "said", "ClassError:2",
             "QuestionError", "AnswerError", "_inner:3", "_not_shown:3",
-            "RenderFailed:2", "UnknownGame", "StoreFull", "AssignmentError")
+            "RenderFailed:2", "UnknownGame", "StoreFull", "AssignmentError",
+            "BadRandomSpec", "BadPosition")
 
 
 def code_messages() -> set[str]:

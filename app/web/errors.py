@@ -83,15 +83,20 @@ def json_error(status: int, message: str, **fields):
     return jsonify(error_body(message, **fields)), status
 
 
-def _api_error(exc: ApiError):
-    body = exc.to_dict()
-    # An answer made of a catalogue error's sentence (a SearchError's, say:
-    # ``raise ApiError(400, str(exc))``) is said in the request's language.
+def said_of(exc: ApiError) -> str:
+    """``exc``'s sentence in the request's language: an answer made of a
+    catalogue error's sentence (a SearchError's, say: ``raise ApiError(400,
+    str(exc))``) is said from that error's message id."""
     cause = exc.__cause__ or exc.__context__
-    if getattr(cause, "msgid", None) and body.get("message") == getattr(cause, "message", None):
+    if getattr(cause, "msgid", None) and exc.message == getattr(cause, "message", None):
         from .i18n import error_message
 
-        body["message"] = error_message(cause)
+        return error_message(cause)
+    return exc.message
+
+
+def _api_error(exc: ApiError):
+    body = {**exc.to_dict(), "message": said_of(exc)}
     return jsonify({"error": body}), exc.status, exc.headers
 
 

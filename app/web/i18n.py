@@ -59,8 +59,9 @@ def error_message(exc) -> str:
 
 
 def localized(tree, key: str) -> str:
-    """The tree's ``title`` or ``description`` in the request's language, if
-    its file gives one (``translations:``), else as written."""
+    """The tree's ``title``, ``description`` or ``source`` in the request's
+    language, if its file gives one (``translations:``; a game's, its
+    catalogue messages), else as written."""
     said = getattr(tree, "said", None) or {}    # a game's: catalogue messages
     if key in said:
         from app.i18n import message_in

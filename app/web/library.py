@@ -77,8 +77,9 @@ def _random_tree(tree_id: str, limits: Limits) -> Tree:
     try:
         spec = RandomSpec.from_id(tree_id)
     except ValueError as exc:
-        raise api_error(404, "There is no random tree {id}: {reason}", id=repr(tree_id),
-                        reason=shorten(str(exc), 200)) from exc
+        # A catalogue error's reason is said in the reader's language too.
+        raise api_error(404, "There is no random tree {id}: {reason}", id=repr(tree_id[:60]),
+                        reason=exc if getattr(exc, "msgid", None) else shorten(str(exc), 200)) from exc
     if spec.depth > limits.max_depth:
         raise api_error(404, "There is no random tree {id}: it would be {depth} levels deep, "
                         "and trees are at most {most}", id=repr(tree_id), depth=spec.depth,

@@ -54,6 +54,8 @@ from app.assignments.lti_store import DbLaunchData, LtiStore
 from app.assignments.making import linked_assignment
 from app.assignments.platforms import RegisteredPlatforms
 from app.classes.codes import token_hash
+from app.i18n import N_
+from app.search.words import Said
 
 from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
@@ -69,6 +71,17 @@ LTI_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 
 
+class ToolRefusal(Said, LtiException):
+    """A launch the tool itself refuses (an issuer or client id it does not
+    know, a state it never issued, a nonce spent): PyLTI1p3's exception, its
+    reason a catalogue message, so the page says all of it in the reader's
+    language (PyLTI1p3's own reasons stay its English words)."""
+
+
+def _reason(exc: Exception):
+    return exc if isinstance(exc, Said) else str(exc)
+
+
 class ToolConf(RegisteredPlatforms, ToolConfDict):
     """PyLTI1p3's dictionary of registrations (the config file's, then those of
     Dynamic Registration in the database: :mod:`app.web.lti_register`), with an
@@ -80,9 +93,10 @@ class ToolConf(RegisteredPlatforms, ToolConfDict):
             return super().get_iss_config(iss, client_id)
         except Exception:
             if client_id is None:
-                raise LtiException(f"the issuer {iss!r} is not registered") from None
-            raise LtiException(f"the client id (the token's audience) {client_id!r} is not "
-                               f"registered for the issuer {iss!r}") from None
+                raise ToolRefusal(N_("the issuer {iss} is not registered"), iss=repr(iss)) from None
+            raise ToolRefusal(N_("the client id (the token's audience) {client_id} is not "
+                                 "registered for the issuer {iss}"),
+                              client_id=repr(client_id), iss=repr(iss)) from None
 
     def find_deployment_by_params(self, iss, deployment_id, client_id, *args, **kwargs):
         try:
@@ -250,13 +264,13 @@ class Launch(FlaskMessageLaunch):
     def validate_state(self):
         state = self._get_request_param("state")
         if not state or not self._session_service.get_state_params(state):
-            raise LtiException("State not found")
+            raise ToolRefusal(N_("State not found"))
         return self
 
     def save_launch_data(self):
         # Every check has passed: the nonce is spent now, so a replay is refused.
         if not _lti().store.use_nonce(self._get_jwt_body().get("nonce", "")):
-            raise LtiException("Nonce already used")
+            raise ToolRefusal(N_("Nonce already used"))
         return super().save_launch_data()
 
 
@@ -277,7 +291,7 @@ def login():
         return oidc.pass_params_to_launch({"at": int(time.time())}).redirect(target)
     except (OIDCException, LtiException) as exc:
         return _refused(said("This LMS is not registered with the tool: {reason}",
-                             reason=str(exc)), 400)
+                             reason=_reason(exc)), 400)
 
 
 @bp.post("/lti/launch")
@@ -292,7 +306,7 @@ def launch():
     except LtiException as exc:
         log.warning("LTI launch refused: %s", exc)
         return _refused(said("The launch from the LMS was refused: {reason}. Start again "
-                             "from the course page.", reason=str(exc)))
+                             "from the course page.", reason=_reason(exc)))
     if message.is_deep_link_launch():
         if not teaches(data):
             return _refused(said("Only an instructor can add an assignment."))

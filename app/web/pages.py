@@ -66,7 +66,7 @@ def visualizer(tree_id: str):
     except ApiError as exc:
         return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
     return render_template(
-        "visualizer.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source,
+        "visualizer.html", tree_id=tree_id, title=localized(tree, "title"), source=localized(tree, "source"),
         description_html=render_description(localized(tree, "description")))
 
 

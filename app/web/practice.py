@@ -30,7 +30,7 @@ from app.search import SearchError
 from app.search.descriptors import ALGORITHMS, pruning_for
 from app.search.tree import Tree
 
-from .errors import ApiError, api_error
+from .errors import ApiError, api_error, said_of
 from .i18n import localized, page_language
 from .params import argument_error, options_from_payload, whole_number
 
@@ -65,16 +65,27 @@ def _practice_tree(tree_id: str) -> Tree:
 # -- pages --------------------------------------------------------------------
 
 @bp.get("/practice")
-def index():
+def index(message: str | None = None):
     return render_template("practice_index.html", trees=_trees().entries(), modes=MODES,
-                           max_nodes=_max_nodes())
+                           max_nodes=_max_nodes(), message=message)
 
 
 @bp.get("/practice/random")
 def random_page():
-    """Turn the form's fields into a canonical random-tree id and go there."""
-    args = request.args
-    unknown = [k for k in args if k not in RANDOM_KEYS + PAGE_KEYS]
+    """Turn the form's fields into a canonical random-tree id and go there.
+    The chooser's form is sent by a browser, which prefers HTML: a refusal
+    goes back to the chooser with its reason over the form (same status),
+    not to a page of JSON; the API's callers get the JSON error."""
+    try:
+        return redirect(_random_address(request.args))
+    except ApiError as exc:
+        if request.accept_mimetypes.best_match(["application/json", "text/html"]) != "text/html":
+            raise
+        return index(message=said_of(exc)), exc.status
+
+
+def _random_address(args) -> str:
+    unknown = [k for k in args if k not in RANDOM_KEYS + PAGE_KEYS + ("lang",)]
     if unknown:
         raise argument_error(unknown[0], "unknown argument {name}: expected {allowed}",
                              name=repr(unknown[0]), allowed=", ".join(RANDOM_KEYS + PAGE_KEYS))
@@ -107,7 +118,7 @@ def random_page():
                         branching=spec.branching_text, depth=spec.depth, nodes=spec.max_nodes,
                         limit=_max_nodes())
     keep = {("depth" if k == "limit" else k): args[k] for k in PAGE_KEYS if args.get(k)}
-    return redirect(url_for("practice.page", tree_id=spec.id(), **keep))
+    return url_for("practice.page", tree_id=spec.id(), **keep)
 
 
 @bp.get("/practice/<tree_id>")
@@ -121,7 +132,7 @@ def page(tree_id: str):
         mode = "full"
     spec = RandomSpec.from_id(tree_id) if RandomSpec.is_id(tree_id) else None
     return render_template(
-        "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=tree.source, mode=mode,
+        "practice.html", tree_id=tree_id, title=localized(tree, "title"), source=localized(tree, "source"), mode=mode,
         modes=MODES, random=spec, has_evals=any(n.eval is not None for n in tree.nodes if n.children),
         alphabeta=pruning_for(tree) is not None, pruning=pruning_for(tree) or "",
         height=tree.height)

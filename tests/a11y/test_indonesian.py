@@ -24,6 +24,7 @@ def id_page(browser, live_server):
 
 def test_library_in_indonesian_and_the_switch(id_page, shoot):
     pg = id_page
+    pg.route("**/api/trees/natsheh-minimax-example", lambda route: route.abort())   # a preview fails
     pg.goto("/")
     assert pg.evaluate("document.documentElement.lang") == "id"
     assert pg.locator("h2#lecture-trees").inner_text() == "Pohon dari materi kuliah"
@@ -34,6 +35,11 @@ def test_library_in_indonesian_and_the_switch(id_page, shoot):
                        card.get_attribute("aria-labelledby"))
     assert name == "Latihan ITB: permainan 3-ply dengan langkah L dan R"
     assert "simpul" in card.locator(".card-meta").inner_text()
+    failed = pg.locator(".card[data-tree=natsheh-minimax-example] .preview.failed")
+    failed.scroll_into_view_if_needed()
+    failed.wait_for()                                   # says so in Indonesian
+    said = failed.evaluate("(e) => getComputedStyle(e, '::after').content")
+    assert "pratinjau" in said and "preview" not in said, said
     shoot(pg, "id-library")
     pg.click(".lang-switch [data-lang=en]")                # switched on the page ...
     pg.wait_for_function("document.documentElement.lang === 'en'")
@@ -92,7 +98,19 @@ def test_a_practice_attempt_in_indonesian(id_page, live_server, shoot):
     assert summary.inner_text() == "3 dari 4 benar."
     mistake = pg.locator("[data-role=mistake-text]").inner_text()
     assert mistake.startswith("C adalah simpul MIN") and mistake.endswith("Anda menulis 4."), mistake
+    # An answer changed after the check: the summary says so, in Indonesian too.
+    pg.get_by_label("v di C", exact=True).fill("2")
+    pg.wait_for_selector("#feedback.stale")
+    after = pg.evaluate("() => getComputedStyle(document.querySelector('[data-role=summary]'), '::after').content")
+    assert "jawaban berubah" in after and "answers" not in after, after
     assert sent and not not_in(sent, "id"), not_in(sent, "id")
+    # The chooser marks a tree this browser solved, in Indonesian too.
+    pg.evaluate("""() => localStorage.setItem('practice-progress-v1', JSON.stringify({attempts:
+        {'aima-fig-5-2|values': {best: 4, total: 4, checks: 1, solved: true, at: Date.now()}}}))""")
+    pg.goto("/practice?lang=id")                # (the other tab's cookie says English)
+    mark = pg.evaluate("""() => getComputedStyle(document.querySelector(
+        'li.solved[data-tree="aima-fig-5-2"] strong'), '::after').content""")
+    assert "selesai" in mark and "solved" not in mark, mark
     shoot(pg, "id-practice")
 
 

@@ -53,6 +53,17 @@ CHART = """() => {
 }"""
 
 
+# The nodes (shapes, labels) the stage's zoom buttons lie over.
+UNDER_BUTTONS = """() => {
+    const b = document.querySelector('#stage .zoom-buttons').getBoundingClientRect();
+    return [...document.querySelectorAll('#tree [data-node] :is(.shape, text)')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && Math.min(r.right, b.right) > Math.max(r.left, b.left)
+            && Math.min(r.bottom, b.bottom) > Math.max(r.top, b.top);
+    }).map((e) => `${e.closest('[data-node]').dataset.node} ${e.textContent}`);
+}"""
+
+
 def bad(pg, sels, scroll=False):
     return [s for s in pg.evaluate(SEEN, [sels, scroll]) if s[1] != "ok"]
 
@@ -136,3 +147,41 @@ def test_the_hall_and_the_second_device(browser, live_server, lang):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["id"])
+def test_a_revealed_chart_reads_whole_on_a_small_phone(browser, live_server, lang):
+    """A small phone (360x640) in class: a student's tree, under an open
+    question, lies below the zoom buttons (none covers α and β); the
+    instructor's phone (the second device) after the reveal of an α-and-β
+    question shows every answer's label whole (wrapped, never cut with an
+    ellipsis a finger cannot open), and nothing scrolls sideways."""
+    cls = requests.post(f"{live_server}/api/classes",
+                        json={"tree": FIG52, "algorithm": "alphabeta", "step": 6}, timeout=10).json()
+    ctx, phone = open_present(browser, live_server, cls, 360, 640, live=True, phone=True, lang=lang)
+    sctx, student = new_screen(browser, live_server, 360, 640, phone=True, console=True)
+    try:
+        student.goto(f"/c/{cls['code']}?lang={lang}")
+        student.wait_for_selector("#class-student.ready", timeout=15000)
+        phone.select_option("[data-ask=kind]", "bounds")
+        phone.select_option("[data-ask=node]", "C")
+        phone.tap("[data-action=ask]")
+        # The student's tree, shorter under the open question, lies below the zoom buttons.
+        student.wait_for_selector("#question:not([hidden])")
+        settled(student)
+        assert student.evaluate(UNDER_BUTTONS) == []
+        phone.wait_for_function("() => !document.querySelector('[data-action=reveal]').disabled")
+        phone.tap("[data-action=reveal]")
+        phone.wait_for_selector("[data-chart] [data-answer]")
+        settled(phone)
+        seen = phone.evaluate("""() => ({labels: [...document.querySelectorAll('[data-chart] .bar-label')]
+            .map((l) => [l.textContent, l.scrollWidth <= l.clientWidth + 1 && l.getBoundingClientRect().right <= innerWidth]),
+            width: document.documentElement.scrollWidth})""")
+        assert seen["labels"] and all(whole for _, whole in seen["labels"]), seen
+        assert "β = +∞" in seen["labels"][0][0] and seen["width"] <= 360, seen
+        notes_shot(phone, f"phone-live-revealed-bounds-{lang}")
+        for pg in (phone, student):
+            assert not [e for e in pg.js_errors if "status of 4" not in e], pg.js_errors
+    finally:
+        ctx.close()
+        sctx.close()

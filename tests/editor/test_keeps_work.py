@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import new_screen, notes_shot
+from tests.browser.helpers import new_screen, notes_shot, settled
 from tests.editor.test_browser import Editor
 
 pytestmark = pytest.mark.browser
 VISIBLE = "() => { const e = document.querySelector('#editor'); return !e.hidden && e.offsetHeight > 100; }"
+# The nodes whose shape or labels the stale note or the zoom buttons cover.
+UNDER_NOTE = """() => {
+    const over = [...document.querySelectorAll('.stale-note, #stage > .zoom-buttons')]
+        .map((e) => e.getBoundingClientRect());
+    return [...document.querySelectorAll('#tree [data-node] :is(.shape, text)')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && over.some((n) => Math.min(r.right, n.right) > Math.max(r.left, n.left)
+            && Math.min(r.bottom, n.bottom) > Math.max(r.top, n.top));
+    }).map((e) => e.closest('[data-node]').dataset.node);
+}"""
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
@@ -35,6 +45,7 @@ def test_a_refused_text_then_a_reload_keep_the_work(browser, live_server, lang):
             else ("never closed" in said and "tidak" not in said), said
         assert pg.locator(".stale-note").is_visible()
         notes_shot(pg, f"editor-refused-{lang}")
+
         # The next accepted edit: the note goes, the editor stays.
         ed.act("add-child")
         pg.wait_for_function("() => !document.querySelector('#editor').hasAttribute('data-stale')")
@@ -49,6 +60,15 @@ def test_a_refused_text_then_a_reload_keep_the_work(browser, live_server, lang):
         assert ("tidak mengubah" not in sentence) if lang == "id" else ("no cut" not in sentence), sentence
         assert ("dari 0 menjadi 1" if lang == "id" else "from 0 to 1") in sentence, sentence
         kept = ed.notation
+        # Refused again over this tree: neither the note nor the zoom buttons cover
+        # any of its nodes, on a small phone too (the Indonesian note takes four lines).
+        box.fill("(")
+        box.press("Enter")
+        pg.locator(".stale-note").wait_for()
+        for size in ({"width": 360, "height": 640}, {"width": 1366, "height": 768}):
+            pg.set_viewport_size(size)
+            settled(pg)
+            assert pg.evaluate(UNDER_NOTE) == [], (size, pg.evaluate(UNDER_NOTE))
         # A reload: the draft is back, and says so.
         pg.reload()
         pg.wait_for_selector("#editor[data-revision]", timeout=15000)

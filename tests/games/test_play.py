@@ -2,6 +2,8 @@
 moves, and the play page works for each game in the real browser."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from app.games.ids import resolve
@@ -164,3 +166,30 @@ def test_api_refuses_an_algorithm_the_page_does_not_offer(client):
                                            "algorithm": "minimax"})
     assert ok.status_code == 200 and ok.get_json()["computer"]["move"] == \
         plain.get_json()["computer"]["move"]
+
+
+@pytest.mark.parametrize("position, english, indonesian", [
+    ("game:nim:abc", "Nim piles are whole numbers of at least 1 token",
+     "tumpukan Nim adalah bilangan bulat, paling sedikit 1 token"),
+    ("game:nim:30-20", "Nim from rules is searched for at most 40 tokens",
+     "Nim dari aturannya ditelusuri untuk paling banyak 40 token"),
+    ("game:nim:7:first", "who moves first is max or min",
+     "yang melangkah pertama adalah max atau min"),
+    ("game:tictactoe:xxx", "a tic-tac-toe position is 9 cells of x, o or '.', row by row",
+     "posisi tic-tac-toe adalah 9 sel berisi x, o, atau '.', baris demi baris"),
+    ("game:tictactoe:xxxxooooo", "X moves first, so X has as many marks as O or one more",
+     "X melangkah pertama, jadi tanda X sama banyak dengan O atau lebih satu"),
+    ("game:connect4:8", "Connect Four moves are columns 1-7",
+     "langkah Connect Four adalah kolom 1-7"),
+    ("game:connect4:1111111", "column 1 cannot be played in that position",
+     "kolom 1 tidak dapat dimainkan pada posisi itu"),
+])
+def test_a_game_ids_reason_is_said_in_the_readers_language(client, position, english,
+                                                           indonesian):
+    """A position named by a link (the API, the visualizer, the play page) that
+    is no position: its reason in the reader's language, never Python's words."""
+    for lang, reason in (("en", english), ("id", indonesian)):
+        said = client.get(f"/api/trees/{position}?lang={lang}").json["error"]["message"]
+        assert said == f"{position}: {reason}", said
+    page = client.get(f"/play/{position.split(':')[1]}?position={position}&lang=id")
+    assert page.status_code == 404 and f"{position}: {indonesian}" in html.unescape(page.get_data(as_text=True))

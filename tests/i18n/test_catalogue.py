@@ -78,7 +78,8 @@ def test_browser_preference_is_the_default(client):
 
 
 @pytest.mark.parametrize("path", ["/", "/t/aima-fig-5-2", "/t/no-such-tree", "/practice",
-                                  "/practice/aima-fig-5-2"])
+                                  "/practice/aima-fig-5-2", "/play", "/play/tictactoe",
+                                  "/edit/aima-fig-5-2", "/c", "/a/new"])
 def test_every_page_has_the_language_switcher(client, path):
     html = client.get(f"{path}?lang=id").get_data(as_text=True)
     assert '<html lang="id">' in html

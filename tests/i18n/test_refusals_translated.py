@@ -238,14 +238,18 @@ def test_class_socket_refusals_in_both_languages(app):
             conn.close()
 
 
-@pytest.mark.parametrize("game, english, indonesian", [
-    ("game:tictactoe", "Tic-tac-toe from the empty board", "Tic-tac-toe dari papan kosong"),
-    ("game:tictactoe:x...o....", "Tic-tac-toe from a position", "Tic-tac-toe dari sebuah posisi"),
-    ("game:nim:1-5-1", "Nim from piles 5-1-1", "Nim dari tumpukan 5-1-1"),
-    ("game:connect4:44", "Connect Four from a position", "Connect Four dari sebuah posisi"),
+@pytest.mark.parametrize("game, english, indonesian, source", [
+    ("game:tictactoe", "Tic-tac-toe from the empty board", "Tic-tac-toe dari papan kosong",
+     "Aturan tic-tac-toe"),
+    ("game:tictactoe:x...o....", "Tic-tac-toe from a position", "Tic-tac-toe dari sebuah posisi",
+     "Aturan tic-tac-toe"),
+    ("game:nim:1-5-1", "Nim from piles 5-1-1", "Nim dari tumpukan 5-1-1", "Nim versi Luger"),
+    ("game:connect4:44", "Connect Four from a position", "Connect Four dari sebuah posisi",
+     "Aturan Connect Four"),
 ])
-def test_game_titles_and_descriptions_on_the_page(client, game, english, indonesian):
-    """A game's page (made from its rules, not a file) is titled in the reader's language."""
+def test_game_titles_and_descriptions_on_the_page(client, game, english, indonesian, source):
+    """A game's page (made from its rules, not a file) is titled in the reader's
+    language, the line under its title (where it comes from) too."""
     from html import escape
 
     for lang, title, words in (("en", english, "searched from its rules"),
@@ -253,6 +257,7 @@ def test_game_titles_and_descriptions_on_the_page(client, game, english, indones
         html = client.get(f"/t/{game}", headers={"Accept-Language": lang}).get_data(as_text=True)
         assert f">{escape(title)}</h1>" in html, (lang, title)
         assert words in html
+        assert (source in html) == (lang == "id"), (lang, source)
 
 
 def test_run_socket_protocol_errors_in_both_languages(app):

@@ -45,3 +45,22 @@ def test_pages_and_listing_use_the_translation(client):
     entry = next(e for e in client.get("/api/trees").get_json() if e["id"] == "itb-3-ply-lr")
     assert entry["translations"]["id"]["title"].startswith("Latihan ITB")
     assert client.get("/api/trees/itb-3-ply-lr").get_json()["translations"]["id"]["title"]
+    # The assignment maker's list of trees too.
+    html = client.get("/a/new?lang=id").get_data(as_text=True)
+    assert ">Latihan ITB: permainan 3-ply" in html and ">ITB exercise: a 3-ply game" not in html
+
+
+def test_every_library_tree_reads_in_indonesian():
+    """An Indonesian page (the library's cards, the visualizer's title, its
+    About panel, practice's list) shows no English title or description."""
+    from pathlib import Path
+
+    trees = sorted((Path(__file__).resolve().parents[2] / "trees").glob("*.yaml"))
+    missing = []
+    for path in trees:
+        tree = load(path.stem)
+        said = tree.translations.get("id", {})
+        for key in ("title", "description"):
+            if getattr(tree, key) and not said.get(key):
+                missing.append(f"{path.stem}: {key}")
+    assert len(trees) >= 18 and not missing, missing

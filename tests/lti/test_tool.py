@@ -4,6 +4,9 @@ not answer (a socket on loopback that never replies), the results database
 out of reach, an instructor's key from the LMS that expired."""
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 REGISTRATION = {"issuer": "https://lms.example", "client_id": "c1", "deployment_ids": ["d1"],
@@ -212,3 +215,21 @@ def test_a_launch_whose_lms_key_set_does_not_answer_is_refused_in_time(make_app,
         silent.close()
     assert r is not None, "the launch waits for the LMS's key set with no end"
     assert r.status_code == 403 and b"data-lti-refused" in r.data
+
+
+def test_the_tools_own_reasons_are_said_in_the_readers_language(make_app):
+    """A refused login or launch says why in the reader's language, the
+    reason too when it is the tool's own (an issuer or client id it does not
+    know, a state it never issued, a nonce already spent), never a sentence
+    half Indonesian, half English."""
+    client = make_app(LTI_PLATFORMS=[REGISTRATION]).test_client()
+    indonesian = {"Accept-Language": "id"}
+    r = client.get("/lti/login?iss=https://evil.example&login_hint=x", headers=indonesian)
+    said = html.unescape(re.search(r"data-lti-refused>([^<]*)<", r.get_data(as_text=True)).group(1))
+    assert said == ("LMS ini tidak terdaftar pada alat ini: penerbit 'https://evil.example' "
+                    "tidak terdaftar"), said
+    r = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "made-up"}, headers=indonesian)
+    said = html.unescape(re.search(r"data-lti-refused>([^<]*)<", r.get_data(as_text=True)).group(1))
+    assert "state tidak ditemukan" in said and "State not found" not in said, said
+    r = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "made-up"})
+    assert r.status_code == 403 and b"State not found" in r.data            # English as before

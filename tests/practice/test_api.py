@@ -84,6 +84,25 @@ def test_random_page_redirects_to_a_reproducible_id(client):
     assert client.get("/practice/random?depht=2").status_code == 400
 
 
+def test_the_random_forms_refusal_is_a_page_for_a_browser_and_json_for_the_api(client):
+    """The chooser's form is sent by a browser (it prefers HTML): a refusal
+    comes back as the chooser with the reason in an alert, the status kept;
+    the API's callers get the JSON error as before, in the asked language."""
+    page = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    res = client.get("/practice/random?branching=9&depth=5&lang=id", headers=page)
+    assert res.status_code == 400 and res.mimetype == "text/html"
+    html = res.get_data(as_text=True)
+    assert 'data-role="form-error"' in html and "terlalu banyak untuk dikerjakan" in html
+    assert 'class="random-form"' in html
+    empty = client.get("/practice/random?branching=2&values=5:1&lang=id", headers=page)
+    assert empty.status_code == 400 and "Rentang nilai 5..1 kosong" in empty.get_data(as_text=True)
+    api = client.get("/practice/random?branching=2&values=5:1&lang=id")
+    assert api.status_code == 400 and api.json["error"]["message"].startswith("rentang nilai 5..1")
+    assert client.get("/practice/random?branching=2&values=5:1&lang=en").json["error"]["message"] == \
+        "value range 5..1 is empty: write low..high"
+    assert client.get("/practice/random?depht=2", headers=page).status_code == 400
+
+
 def test_a_random_tree_takes_its_shape_from_the_algorithms_record(client):
     """Issue 26: /practice/random?algorithm=star1 made a plain tree, so practice
     quietly graded alpha-beta; Star1's record gives chance nodes and leaf bounds."""

@@ -197,3 +197,36 @@ def test_guided_and_ordering_modes(desktop, fig52):
     pg.wait_for_selector(".feedback.solved")
     assert pg.locator("[data-score]").inner_text() == "5 of 9 leaves evaluated"
     shoot(pg, "order")
+
+
+def test_the_random_forms_refusal_is_said_on_the_form(browser, live_server):
+    """The chooser's random-tree form with fields the server refuses (too
+    big to solve by hand, an empty value range) comes back as the chooser
+    with the reason over the form, in the page's language and in view on a
+    small phone, its switcher working; never a page of JSON. The API's
+    callers still get JSON (tests/practice/test_api.py)."""
+    pg = open_page(browser, live_server, viewport={"width": 360, "height": 640},
+                   is_mobile=True, has_touch=True, locale="id-ID")
+    try:
+        pg.goto("/practice?lang=id")
+        for fields, said in (({"branching": "5", "depth": "5"}, "terlalu banyak untuk dikerjakan"),
+                             ({"branching": "2", "values": "5:1"}, "Rentang nilai 5..1 kosong")):
+            for name, value in fields.items():
+                pg.fill(f".random-form [name={name}]", value)
+            pg.click(".random-form button[type=submit]")
+            alert = pg.locator("[data-role=form-error]")
+            alert.wait_for()
+            assert said in alert.inner_text(), alert.inner_text()
+            box = alert.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box          # in view
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+            assert pg.locator(".random-form [name=branching]").input_value() == fields["branching"]
+        pg.click(".lang-switch [data-lang=en]")                  # the switcher keeps the page
+        pg.wait_for_function("document.documentElement.lang === 'en'")
+        assert "Value range 5..1 is empty" in pg.locator("[data-role=form-error]").inner_text()
+        pg.fill(".random-form [name=values]", "-10:10")            # then a tree that fits
+        pg.click(".random-form button[type=submit]")
+        pg.wait_for_selector("#practice.ready")
+        assert not [e for e in pg.errors if "status of 400" not in e], pg.errors
+    finally:
+        pg.context.close()

@@ -58,7 +58,14 @@ export async function makeClassView({ socket, treeId, depth, algorithm, onUpdate
   const zoom = makeZoom(svg, viewport);
   viewport.remove();
   const drawing = makeTreeView(viewport, tree, { maxDepth: depth ?? null, absolute: true });
-  const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0 });
+  // The zoom buttons lie over the stage's top corner: the tree fits below them
+  // (a short stage, a phone's under an open question, put α and β under them).
+  const buttons = stage.querySelector('.zoom-buttons');
+  const clear = () => {
+    if (!buttons || getComputedStyle(buttons).position !== 'absolute') return 0;
+    return Math.max(0, buttons.getBoundingClientRect().bottom - svg.getBoundingClientRect().top);
+  };
+  const fit = () => zoom.fit(drawing.box, { minK: tree.nodes.length > 500 ? 0.3 : 0, top: clear() });
   fit();
   svg.appendChild(viewport);
   new ResizeObserver(() => { if (!zoom.moved) fit(); }).observe(svg);

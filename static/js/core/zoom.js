@@ -65,8 +65,9 @@ export function makeZoom(svg, viewport, options = {}) {
   /**
    * Fit the box {x0, y0, x1, y1} (content coordinates) in the SVG. A huge
    * tree is not shrunk below `minK`; it is then shown from the top instead.
+   * `top`: pixels at the SVG's top the tree keeps clear (buttons lying over it).
    */
-  function fit(b = box, { minK = 0, maxK = 2 } = {}) {
+  function fit(b = box, { minK = 0, maxK = 2, top = 0 } = {}) {
     box = b;
     moved = false;
     // The size the ResizeObserver keeps: measuring here would force a style
@@ -75,12 +76,14 @@ export function makeZoom(svg, viewport, options = {}) {
     if (width === 0) measure();
     if (!b || width === 0) return;
     const pad = Math.min(24, Math.max(6, Math.min(width, height) * 0.03));
-    let nk = Math.min((width - 2 * pad) / (b.x1 - b.x0), (height - 2 * pad) / (b.y1 - b.y0));
+    const h = Math.max(height - top, height / 2);
+    top = height - h;
+    let nk = Math.min((width - 2 * pad) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0));
     whole = nk >= minK;
     nk = Math.min(maxK, Math.max(minK, nk));
     const cx = (b.x0 + b.x1) / 2;
-    const top = nk * (b.y1 - b.y0) > height ? pad - nk * b.y0 : (height - nk * (b.y0 + b.y1)) / 2;
-    set(nk, width / 2 - nk * cx, top);
+    const y = nk * (b.y1 - b.y0) > h ? top + pad - nk * b.y0 : top + (h - nk * (b.y0 + b.y1)) / 2;
+    set(nk, width / 2 - nk * cx, y);
   }
 
   /**

@@ -64,7 +64,11 @@ const previews = new IntersectionObserver((entries) => {
     pageFetch(`/api/trees/${encodeURIComponent(id)}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
       .then((json) => drawPreview(e.target.querySelector('.preview svg'), json))
-      .catch(() => e.target.querySelector('.preview').classList.add('failed'));
+      .catch(() => {
+        const preview = e.target.querySelector('.preview');
+        preview.dataset.note = t('no preview');     // (said by the style sheet's ::after)
+        preview.classList.add('failed');
+      });
   }
 }, { rootMargin: '200px' });
 
