@@ -74,6 +74,16 @@ def _acked(handler):
     return wrapper
 
 
+def client_sent(namespace: Namespace, event, args: tuple) -> bool:
+    """Whether an event named ``connect`` or ``disconnect`` is a client's own
+    message: python-socketio hands one to the handler of the real event (a
+    fresh rate-limit bucket, runs closed on a live connection). The real ones
+    come while the connection is pending (connecting or going), never while
+    the manager has it connected; ``args[0]`` is the connection's ``sid``."""
+    return event in ("connect", "disconnect") and bool(args) and \
+        namespace.server.manager.is_connected(args[0], namespace.namespace)
+
+
 SWEEP_SECONDS = 30
 """Parsed trees unused this long are forgotten (when a server has clients)."""
 SWEEP_TICK = 10
@@ -107,7 +117,7 @@ class StreamNamespace(Namespace):
     def trigger_event(self, event, *args):
         # python-socketio drops events without a handler, leaving the
         # client's acknowledgement waiting for ever: answer instead.
-        if not hasattr(self, f"on_{event or ''}"):
+        if not hasattr(self, f"on_{event or ''}") or client_sent(self, event, args):
             return _error(said("unknown event {event}: expected {events}", event=repr(event),
                                events="start, pull, close"))
         return super().trigger_event(event, *args)
