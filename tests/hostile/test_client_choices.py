@@ -214,3 +214,24 @@ def test_nan_inside_a_vector_is_unreadable_as_alone():
         with pytest.raises(Unreadable):
             parse_entry(raw)
     assert parse_entry([10 ** 400, -(10 ** 400), 2]) == (float("inf"), float("-inf"), 2)
+
+
+# -- 6. a Socket.IO message that is not JSON ----------------------------------------
+
+def test_an_undecodable_socket_message_logs_one_line_not_a_traceback_each(app, caplog):
+    # python-engineio logged a traceback (ERROR) for every message python-socketio
+    # could not decode (broken JSON, or nested past the parser's depth): a client
+    # sending a few thousand a second filled the log. A client's doing, said once
+    # a while in one line; the connection goes on.
+    import logging
+
+    sio = socketio_of(app)
+    sc = sio.test_client(app)
+    with caplog.at_level(logging.INFO, logger="engineio.server"):
+        for packet in ("42[", '42["start",{]', "42[" + "[" * 5000 + "]" * 5000 + "]"):
+            for _ in range(20):
+                sio.server.eio._trigger_event("message", sc.eio_sid, packet, run_async=False)
+    logged = [r for r in caplog.records if r.name == "engineio.server"]
+    assert len(logged) <= 1 and not any(r.exc_info for r in logged), logged[:2]
+    assert sc.emit("start", {"tree": FIG}, callback=True)["ok"]
+    sc.disconnect()
