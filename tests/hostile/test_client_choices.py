@@ -235,3 +235,25 @@ def test_an_undecodable_socket_message_logs_one_line_not_a_traceback_each(app, c
     assert len(logged) <= 1 and not any(r.exc_info for r in logged), logged[:2]
     assert sc.emit("start", {"tree": FIG}, callback=True)["ok"]
     sc.disconnect()
+
+
+# -- 7. a game's ?open= with one id of thousands of moves ----------------------------
+
+def test_opening_a_game_node_by_a_long_made_up_path_costs_little_memory(client):
+    # Before: every prefix of every opened id was kept (a set of n prefixes of up
+    # to n moves): one 63 KB address (run.py reads request lines up to 64 KiB)
+    # took 2.7 s and 741 MB. A path is no longer than the game.
+    import tracemalloc
+
+    plain = client.get("/api/trees/game:tictactoe").json
+    tracemalloc.start()
+    try:
+        res = client.get("/api/trees/game:tictactoe?open=" + "-".join(["X5"] * 8000))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert res.status_code == 200 and res.json["root"] == plain["root"]
+    assert peak < 20 << 20, f"{peak / (1 << 20):.0f} MB"
+    opened = client.get("/api/trees/game:tictactoe?open=X5-O1").json["root"]
+    x5 = next(c for c in opened["children"] if c["id"] == "X5")
+    assert next(c for c in x5["children"] if c["id"] == "X5-O1")["children"]
