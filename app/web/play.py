@@ -30,7 +30,7 @@ from .errors import ApiError, api_error, budget_message, said
 from .i18n import error_message
 from .library import game_too_big
 from .offload import offload
-from .params import MAX_DEPTH, argument_error, options_from_payload, refused_by_record
+from .params import MAX_DEPTH, _shown, argument_error, options_from_payload, refused_by_record
 
 bp = Blueprint("play", __name__)
 
@@ -108,11 +108,11 @@ def move():
         out: dict = {}
         if name is not None:
             chosen = next((m for m in now["moves"] if m["name"] == name), None)
-            if chosen is None:
+            if chosen is None:     # (the move quoted cut short: a client may send megabytes)
                 if now["moves"]:
-                    raise argument_error("move", "{move} is not a legal move here", move=repr(name))
+                    raise argument_error("move", "{move} is not a legal move here", move=_shown(name))
                 raise argument_error("move", "{move} is not a legal move here: the game is over",
-                                     move=repr(name))
+                                     move=_shown(name))
             out["before"] = now
             now = position(chosen["position"])
         if reply and not now["over"]:

@@ -257,3 +257,18 @@ def test_opening_a_game_node_by_a_long_made_up_path_costs_little_memory(client):
     opened = client.get("/api/trees/game:tictactoe?open=X5-O1").json["root"]
     x5 = next(c for c in opened["children"] if c["id"] == "X5")
     assert next(c for c in x5["children"] if c["id"] == "X5-O1")["children"]
+
+
+# -- 8. refusals that echo what was sent, whole ---------------------------------------
+
+@pytest.mark.parametrize("url, body", [
+    ("/api/trees", "(" + "a" * 200_000 + ")"),
+    ("/api/edit/parse", '{"text": "(%s)"}' % ("a" * 200_000)),
+    ("/api/edit/parse", '{"text": "(%s=)"}' % ("a" * 200_000)),
+    ("/api/play", '{"position": "game:tictactoe", "move": "%s"}' % ("a" * 200_000)),
+    ("/api/play", '{"position": "game:tictactoe", "move": %s}' % ("[" + ",".join(["1"] * 20_000) + "]"))])
+def test_a_refusal_quotes_a_long_entry_cut_short(client, url, body):
+    # Before: the one-line notation's "expected '(' or '=' after <name>" quoted the
+    # name twice and the play API the move whole: 200 KB sent, 600 KB answered.
+    res = client.post(url, data=body, content_type="text/plain" if url == "/api/trees" else JSON)
+    assert res.status_code == 400 and len(res.data) < 1000, (len(res.data), res.data[:200])
