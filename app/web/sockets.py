@@ -39,7 +39,7 @@ from .errors import ApiError, budget_message, said
 from .i18n import error_message
 from . import memory
 from .offload import offload, offload_stream
-from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
+from .params import _shown, argument_error, check_keys, options_dict, options_from_payload, whole_number
 from .runs import Run, RunTable
 from app.search.descriptors import get as descriptor
 
@@ -256,5 +256,5 @@ class StreamNamespace(Namespace):
         run = self.runs.get(request.sid, run_id)
         if run is None:
             raise argument_error("run", "no open run {run} on this connection (closed, or "
-                                 "never started)", run=repr(run_id))
+                                 "never started)", run=_shown(run_id))
         return run

@@ -272,3 +272,13 @@ def test_a_refusal_quotes_a_long_entry_cut_short(client, url, body):
     # name twice and the play API the move whole: 200 KB sent, 600 KB answered.
     res = client.post(url, data=body, content_type="text/plain" if url == "/api/trees" else JSON)
     assert res.status_code == 400 and len(res.data) < 1000, (len(res.data), res.data[:200])
+
+
+def test_a_socket_refusal_quotes_a_long_run_id_or_key_cut_short(socket_client):
+    # Before: "no open run '<60 KB>'" and an unknown key's whole name as the
+    # error's argument: each refusal as long as what was sent.
+    for event, payload in (("pull", {"run": "r" * 60_000, "count": 1}),
+                           ("start", {"tree": FIG, "k" * 50_000: 1}),
+                           ("pull", {"run": "r1", "k" * 50_000: 1})):
+        ack = socket_client.emit(event, payload, callback=True)
+        assert ack["ok"] is False and len(str(ack)) < 1000, str(ack)[:200]
