@@ -110,7 +110,8 @@ def move():
             chosen = next((m for m in now["moves"] if m["name"] == name), None)
             if chosen is None:     # (the move quoted cut short: a client may send megabytes)
                 if now["moves"]:
-                    raise argument_error("move", "{move} is not a legal move here", move=_shown(name))
+                    raise argument_error("move", "{move} is not a legal move here",
+                                         move=_shown(name))
                 raise argument_error("move", "{move} is not a legal move here: the game is over",
                                      move=_shown(name))
             out["before"] = now

@@ -39,7 +39,8 @@ from .errors import ApiError, budget_message, said
 from .i18n import error_message
 from . import memory
 from .offload import offload, offload_stream
-from .params import _shown, argument_error, check_keys, options_dict, options_from_payload, whole_number
+from .params import (_shown, argument_error, check_keys, options_dict, options_from_payload,
+                     whole_number)
 from .runs import Run, RunTable
 from app.search.descriptors import get as descriptor
 

@@ -18,7 +18,9 @@ FIG = "aima-fig-5-2"
 def nested(depth: int, kind: str = "list") -> str:
     """A JSON value ``depth`` levels deep: shallow enough for the parser, deep
     enough that walking it again in a handler passes the recursion limit."""
-    return "[" * depth + "1" + "]" * depth if kind == "list" else '{"a":' * depth + "1" + "}" * depth
+    if kind == "list":
+        return "[" * depth + "1" + "]" * depth
+    return '{"a":' * depth + "1" + "}" * depth
 
 
 def post(client, url: str, body: str, **headers):
@@ -129,8 +131,8 @@ def test_a_client_cannot_reset_its_what_if_rate_limit_by_sending_connect(make_ap
     # namespace gave the connection a fresh bucket (or none: no limit at all).
     app = make_app(BUDGET={"editor_runs_per_second": 1.0})
     sc = socketio_of(app).test_client(app, namespace="/edit")
-    run = {"tree": {"title": "t", "root": {"children": [{"key": "a", "value": 1}, {"key": "b", "value": 2}],
-                             "key": "r"}}}
+    leaves = [{"key": "a", "value": 1}, {"key": "b", "value": 2}]
+    run = {"tree": {"title": "t", "root": {"children": leaves, "key": "r"}}}
     answers = [sc.emit("run", run, namespace="/edit", callback=True) for _ in range(3)]
     assert [a["ok"] for a in answers] == [True, True, False]   # a burst of two
     assert answers[2]["error"]["status"] == 429
@@ -266,7 +268,7 @@ def test_opening_a_game_node_by_a_long_made_up_path_costs_little_memory(client):
     ("/api/edit/parse", '{"text": "(%s)"}' % ("a" * 200_000)),
     ("/api/edit/parse", '{"text": "(%s=)"}' % ("a" * 200_000)),
     ("/api/play", '{"position": "game:tictactoe", "move": "%s"}' % ("a" * 200_000)),
-    ("/api/play", '{"position": "game:tictactoe", "move": %s}' % ("[" + ",".join(["1"] * 20_000) + "]"))])
+    ("/api/play", '{"position": "game:tictactoe", "move": [%s]}' % ",".join(["1"] * 20_000))])
 def test_a_refusal_quotes_a_long_entry_cut_short(client, url, body):
     # Before: the one-line notation's "expected '(' or '=' after <name>" quoted the
     # name twice and the play API the move whole: 200 KB sent, 600 KB answered.
