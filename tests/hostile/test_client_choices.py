@@ -284,3 +284,35 @@ def test_a_socket_refusal_quotes_a_long_run_id_or_key_cut_short(socket_client):
                            ("pull", {"run": "r1", "k" * 50_000: 1})):
         ack = socket_client.emit(event, payload, callback=True)
         assert ack["ok"] is False and len(str(ack)) < 1000, str(ack)[:200]
+
+
+# -- 9. requests the HTTP server itself refuses (run.py's threaded server) ------------
+
+@pytest.mark.parametrize("name, request_bytes, status", [
+    ("101 headers", b"GET /api/trees HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+     + b"".join(b"X-%d: 1\r\n" % i for i in range(101)) + b"\r\n", 431),
+    ("a request line over 64 KiB", b"GET /api/trees?" + b"a" * 70_000
+     + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414),
+    ("a header line over 64 KiB", b"GET /api/trees HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: "
+     + b"a" * 70_000 + b"\r\n\r\n", 431),
+    ("TLS to the plain port", b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03" + b"\x00" * 100
+     + b" HTTP/1.1\r\n\r\n", None)])   # (no request line read: answered as HTTP/0.9, a body alone)
+def test_what_the_http_server_refuses_itself_is_json_too(live_server, name, request_bytes, status):
+    # Before: http.server's own HTML error page (the app never sees such a request).
+    import json
+    import socket
+
+    port = int(live_server.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(request_bytes)
+        conn.shutdown(socket.SHUT_WR)
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
+    if status is None:
+        assert json.loads(reply)["error"]["message"], reply[:200]
+        return
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == str(status).encode(), head[:200]
+    assert b"content-type: application/json" in head.lower(), head
+    assert json.loads(body)["error"]["message"], body[:200]
