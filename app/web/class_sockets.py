@@ -249,7 +249,11 @@ class ClassNamespace(Namespace):
         if not isinstance(qid, str) or len(qid) > 20:
             raise Refused("question must be the id of the question asked")
         cap = current_app.extensions["budget"].classes.answer_bytes
-        if len(json.dumps(answer)) > cap:
+        try:
+            size = len(json.dumps(answer))
+        except (TypeError, ValueError):   # bytes (a binary attachment) are no answer
+            raise Refused("answer must be a number, text or yes/no") from None
+        if size > cap:
             raise Refused("an answer is at most {cap} bytes", 413, cap=cap)
         out = self.classes.answer(code, me["student"], qid, answer)
         if out["accepted"]:

@@ -316,3 +316,29 @@ def test_what_the_http_server_refuses_itself_is_json_too(live_server, name, requ
     assert head.split(b" ")[1] == str(status).encode(), head[:200]
     assert b"content-type: application/json" in head.lower(), head
     assert json.loads(body)["error"]["message"], body[:200]
+
+
+def test_a_class_answer_sent_as_binary_data_is_refused_not_a_500(app, client, caplog):
+    # Socket.IO carries binary attachments: a student's answer arrived as bytes,
+    # and measuring it as JSON raised TypeError: a 500 and a traceback per message.
+    import logging
+
+    sio = socketio_of(app)
+    made = client.post("/api/classes", json={"tree": FIG}).json
+    teacher = sio.test_client(app, namespace="/class", flask_test_client=client)
+    teacher.emit("present", {"code": made["code"], "token": made["instructor"]},
+                 namespace="/class", callback=True)
+    asked = teacher.emit("ask", {"code": made["code"], "token": made["instructor"],
+                                 "kind": "value", "node": "B"}, namespace="/class", callback=True)
+    student = sio.test_client(app, namespace="/class", flask_test_client=client)
+    assert student.emit("join", {"code": made["code"]}, namespace="/class", callback=True)["ok"]
+    question = asked["state"]["question"]["id"]
+    with caplog.at_level(logging.ERROR, logger="app.web.class_sockets"):
+        for answer in (b"\x00\x01", [b"3"], {"a": b"3"}):
+            ack = student.emit("answer", {"code": made["code"], "question": question,
+                                          "answer": answer}, namespace="/class", callback=True)
+            assert ack["ok"] is False and ack["error"]["status"] == 400, ack
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    ack = student.emit("answer", {"code": made["code"], "question": question, "answer": 3},
+                       namespace="/class", callback=True)
+    assert ack["ok"] and ack["accepted"]      # (a refused entry used up nothing)
