@@ -253,13 +253,20 @@ def dumps(value) -> str:
     return json.dumps(_plain(value), allow_nan=False)
 
 
-def _plain(value):
+PLAIN_DEPTH = 16
+"""Levels of a student's answers kept (an entry sits 4 deep): deeper is kept as "…",
+never walked (a body 800 levels deep passed the recursion limit: a 500)."""
+
+
+def _plain(value, depth: int = 0):
     if isinstance(value, float) and not math.isfinite(value):
         return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, (dict, list, tuple)) and depth >= PLAIN_DEPTH:
+        return "…"
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _plain(v, depth + 1) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_plain(v, depth + 1) for v in value]
     return value
 
 

@@ -43,7 +43,7 @@ def parse_entry(raw):
     if isinstance(raw, (int, float)):
         if isinstance(raw, float) and math.isnan(raw):
             raise Unreadable("NaN is not a value")
-        return raw
+        return _sized(raw)
     if isinstance(raw, (list, tuple)):
         return tuple(_scalar(x) for x in raw)
     if not isinstance(raw, str):
@@ -64,8 +64,10 @@ def parse_entry(raw):
 def _scalar(x):
     if isinstance(x, bool):
         raise Unreadable(f"{x!r} is not a number")
+    if isinstance(x, float) and math.isnan(x):     # [NaN, 1] from a JSON body: no vector
+        raise Unreadable("NaN is not a value")
     if isinstance(x, (int, float)):
-        return x
+        return _sized(x)
     if not isinstance(x, str):
         raise Unreadable(f"{x!r} is not a number")
     text = x.translate(_MINUS).strip().lower()
@@ -77,6 +79,14 @@ def _scalar(x):
         number = float(text)
         return int(number) if number.is_integer() and "." not in text else number
     raise Unreadable(f"{x!r} is not a number")
+
+
+def _sized(x):
+    """A whole number past a float's range (300 digits and more) as ±inf, as its
+    text reads (``"1e400"``): compared with the key's floats it overflowed (a 500)."""
+    if isinstance(x, int) and x.bit_length() > 1023:
+        return INF if x > 0 else -INF
+    return x
 
 
 def key_value(x):

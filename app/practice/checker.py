@@ -302,13 +302,18 @@ def _sentence(key: AnswerKey, entry: dict) -> str:
     return explain.bound(key, nid, kind, given)
 
 
-def _jsonable(raw):
+def _jsonable(raw, nested: bool = False):
     """The entry as sent, safe for strict JSON (Python's json reads ``NaN`` and
-    ``Infinity``, which the answer must not echo back bare)."""
+    ``Infinity``, which the answer must not echo back bare). An entry is a
+    number, a text or a list of them (a vector): an object, or a list inside
+    a list, is echoed as "…", never walked (a body 800 levels deep passed the
+    recursion limit here; ``{"a": NaN}`` broke the strict encoder)."""
     if isinstance(raw, float) and not math.isfinite(raw):
         return "nan" if math.isnan(raw) else jv(raw)
-    if isinstance(raw, (list, tuple)):
-        return [_jsonable(x) for x in raw]
+    if isinstance(raw, (list, tuple)) and not nested:
+        return [_jsonable(x, True) for x in raw]
+    if isinstance(raw, (list, tuple, dict)):
+        return "…"
     return raw
 
 

@@ -184,12 +184,12 @@ def _dangling(pending: Scalar | None, leaf_id: Scalar | None) -> TreeFileError:
     if pending is not None:
         return _expected_after(pending)
     return file_error("after '{id}=' comes a leaf value, such as {id}=3", leaf_id.line,
-                      leaf_id.col, id=leaf_id.text)
+                      leaf_id.col, id=shorten(leaf_id.text))
 
 
 def _expected_after(name: Scalar) -> TreeFileError:
     return file_error("expected '(' or '=' after {name}, as in {id}(3 5) or {id}=3",
-                      name.line, name.col, name=repr(name.text), id=name.text)
+                      name.line, name.col, name=repr(shorten(name.text)), id=shorten(name.text))
 
 
 def _after_end(line: int, col: int) -> TreeFileError:

@@ -1,7 +1,8 @@
 """The HTTP API (contract §3): the tree library, uploads and whole traces.
 
 - ``GET  /api/trees``                 the built-in trees: id, title, source, size, ``url``
-- ``GET  /api/trees?ids=a,b``         the given trees (uploads too; unknown ids left out)
+- ``GET  /api/trees?ids=a,b``         the given trees (uploads too; unknown ids left out, and
+  random ones past the few a request builds: library.RANDOM_BUILDS)
 - ``POST /api/trees``                 upload (multipart ``file`` or raw body) -> 201
   ``{id, url, delete_token}``; rate-limited per client (:mod:`.limits`: 429 + ``Retry-After``)
 - ``DELETE /api/trees/<id>``          delete an upload (header ``X-Delete-Token``) -> 204
@@ -25,6 +26,7 @@ from app.search.descriptors import document
 from app.treefile import tree_to_dict
 
 from app.budget import Gate, OverBudget, refusal
+from app.games.random_tree import RandomSpec
 
 from .addresses import client_address
 from .errors import ApiError, api_error
@@ -160,7 +162,10 @@ def _tree_body(data: dict, lang: str, extra: dict, flat: bool) -> bytes:
 
 @bp.get("/trees/<tree_id>/file")
 def get_tree_file(tree_id: str):
-    text, filename = library().source(tree_id)
+    lib = library()
+    # A random tree is built and written out here: heavy work (100,000 nodes, 0.8 s).
+    text, filename = (offload(lib.source, tree_id) if RandomSpec.is_id(tree_id)
+                      else lib.source(tree_id))
     # Always a download, never a page: an upload named evil.html stays text.
     # The name keeps the file's stem but always ends as a tree file.
     mimetype = "application/json" if filename.endswith(".json") else "text/plain"

@@ -30,7 +30,7 @@ class LibraryTrees:
 
     def get(self, tree_id: str) -> Tree:
         try:
-            return self.library.get(tree_id)
+            return self.library.fetch(tree_id)   # a random one: heavy work
         except ApiError as exc:
             raise TreeRefused(exc.message, missing=exc.status == 404) from None
 

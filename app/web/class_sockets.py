@@ -45,6 +45,7 @@ from app.classes.codes import TOKEN_MAX, normal_code, valid_student
 from .errors import said
 from .addresses import client_address
 from .classes import MAX_STEP, TooManyJoins, find_class, hold_tree
+from .sockets import client_sent
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +149,8 @@ class ClassNamespace(Namespace):
         return current_app.extensions["classes"]
 
     def trigger_event(self, event, *args):
-        if event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}"):
+        if (event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}")
+                or client_sent(self, event, args)):    # (a student leaving while connected)
             return _error(said("unknown event {event}", event=repr(str(event)[:40])))
         return super().trigger_event(event, *args)
 
@@ -247,7 +249,11 @@ class ClassNamespace(Namespace):
         if not isinstance(qid, str) or len(qid) > 20:
             raise Refused("question must be the id of the question asked")
         cap = current_app.extensions["budget"].classes.answer_bytes
-        if len(json.dumps(answer)) > cap:
+        try:
+            size = len(json.dumps(answer))
+        except (TypeError, ValueError):   # bytes (a binary attachment) are no answer
+            raise Refused("answer must be a number, text or yes/no") from None
+        if size > cap:
             raise Refused("an answer is at most {cap} bytes", 413, cap=cap)
         out = self.classes.answer(code, me["student"], qid, answer)
         if out["accepted"]:

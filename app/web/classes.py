@@ -142,7 +142,7 @@ def create():
     if not 0 <= step <= MAX_STEP:
         raise argument_error("step", "step must be between 0 and {most}", most=MAX_STEP)
     options = options_from_payload({k: v for k, v in data.items() if k not in ("tree", "step")})
-    tree = current_app.extensions["trees"].get(tree_id)   # 404 for an unknown tree
+    tree = current_app.extensions["trees"].fetch(tree_id)   # 404 for an unknown tree
     try:
         options = options.resolved(tree)
     except ValueError as exc:

@@ -65,7 +65,7 @@ def random():
 @bp.get("/edit/<tree_id>")
 def copy(tree_id: str):
     try:
-        tree = current_app.extensions["trees"].get(tree_id)
+        tree = current_app.extensions["trees"].fetch(tree_id)   # a random one: heavy work
     except ApiError as exc:
         return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
     return render_template("editor.html", tree_id=tree_id, title=tree.title)

@@ -33,7 +33,7 @@ from app.budget import refusal
 
 from .editor import RUN_FIELDS, _whatif, what_if
 from .errors import ApiError, api_error, said
-from .sockets import _acked, _error
+from .sockets import _acked, _error, client_sent
 
 
 _encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False).encode
@@ -72,7 +72,8 @@ class EditNamespace(Namespace):
         self._lock = threading.Lock()
 
     def trigger_event(self, event, *args):
-        if event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}"):
+        if (event not in ("connect", "disconnect") and not hasattr(self, f"on_{event or ''}")
+                or client_sent(self, event, args)):    # a fresh bucket for the asking
             return _error(said("unknown event {event}: expected {events}", event=repr(event),
                                events="run"))
         return super().trigger_event(event, *args)

@@ -117,7 +117,7 @@ def export_picture(tree_id: str, fmt: str):
         raise argument_error("step", "step must be a whole number from 0, or 'end', not {value}",
                              value=repr(step_text)) from exc
     options = _options(args)
-    tree = current_app.extensions["trees"].get(tree_id)
+    tree = current_app.extensions["trees"].fetch(tree_id)   # a random one: heavy work
     _budget().check_picture(len(tree.nodes))
     resolved = _resolved(options, tree)
     data = _render(tree, resolved, kind="export", step=step, fmt=fmt, legend=legend)
@@ -137,7 +137,7 @@ def worksheet_pdf(tree_id: str):
     args.pop("lang", None)          # read by page_language()
     steps = _flag(args, "steps", False)
     options = _options(args)
-    tree = current_app.extensions["trees"].get(tree_id)
+    tree = current_app.extensions["trees"].fetch(tree_id)
     _budget().check_worksheet(len(tree.nodes), steps=steps)   # before any work
     resolved = _resolved(options, tree)
     if not (record := get(resolved.algorithm)).worksheet:   # values worked out by hand

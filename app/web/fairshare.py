@@ -185,5 +185,53 @@ class ThrottleFilter(logging.Filter):
         return logged
 
 
+class UndecodableFilter(logging.Filter):
+    """python-engineio logs a traceback (ERROR) for every message python-socketio
+    cannot decode: JSON that is broken, or nested past the parser's depth
+    (app.web.jsonio). That is a client's doing, not a fault of the server, and
+    a few thousand a second filled the log: one warning line per ``interval``
+    instead, saying how many more, without the traceback.
+
+    >>> f = UndecodableFilter(60)
+    >>> def rec():
+    ...     try:
+    ...         from socketio.packet import Packet
+    ...         Packet(encoded_packet='2[')
+    ...     except ValueError:
+    ...         import sys
+    ...         return logging.LogRecord("engineio.server", 40, "", 0, "message handler error",
+    ...                                  (), sys.exc_info())
+    >>> first, second = rec(), rec()
+    >>> f.filter(first), first.levelname, first.exc_info, f.filter(second)
+    (True, 'WARNING', None, False)
+    """
+
+    def __init__(self, interval: float = 60.0):
+        super().__init__()
+        self.once = Once(interval)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if not (isinstance(exc, ValueError) and record.msg == "message handler error"
+                and _in_decode(record.exc_info[2])):
+            return True
+        logged, since = self.once.admit("undecodable")
+        if logged:
+            record.msg = "refused a Socket.IO message that is not JSON (%s)%s"
+            record.args = (str(exc)[:100], f" ({since:,} more in the last "
+                                           f"{self.once.interval:g} s)" if since else "")
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return logged
+
+
+def _in_decode(tb) -> bool:
+    """Whether a traceback passes through python-socketio's packet decoding."""
+    import traceback
+
+    return any(frame.f_code.co_name == "decode" and "socketio" in frame.f_code.co_filename
+               for frame, _ in traceback.walk_tb(tb))
+
+
 __all__ = ["AddressSlots", "refuse", "refusal", "request_language", "Once", "Throttled",
-           "ThrottleFilter"]
+           "ThrottleFilter", "UndecodableFilter"]

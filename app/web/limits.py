@@ -71,3 +71,8 @@ def _throttle_refusal_logs(interval: float) -> None:
     if not any(isinstance(f, ThrottleFilter) for f in logger.filters):
         # "class: refused %s from %s (%s): %s" -> (event, sid, address, message)
         logger.addFilter(ThrottleFilter("class: refused ", 2, interval))
+    from .fairshare import UndecodableFilter
+
+    engineio = logging.getLogger("engineio.server")   # a message that is not JSON: one line
+    if not any(isinstance(f, UndecodableFilter) for f in engineio.filters):
+        engineio.addFilter(UndecodableFilter(interval))

@@ -267,6 +267,14 @@ class Launch(FlaskMessageLaunch):
             raise ToolRefusal(N_("State not found"))
         return self
 
+    def validate_jwt_format(self):
+        # PyLTI1p3 reads the token's header and body with .get(): a JSON list there
+        # (anyone holding a login's state can send one) was an AttributeError, a 500.
+        super().validate_jwt_format()
+        if not all(isinstance(self._jwt.get(part), dict) for part in ("header", "body")):
+            raise LtiException("Invalid JWT format, its header and body must be JSON objects")
+        return self
+
     def save_launch_data(self):
         # Every check has passed: the nonce is spent now, so a replay is refused.
         if not _lti().store.use_nonce(self._get_jwt_body().get("nonce", "")):

@@ -62,7 +62,7 @@ def library():
 @bp.get("/t/<tree_id>")
 def visualizer(tree_id: str):
     try:
-        tree = current_app.extensions["trees"].get(tree_id)
+        tree = current_app.extensions["trees"].fetch(tree_id)   # a random one: heavy work
     except ApiError as exc:
         return render_template("missing.html", tree_id=tree_id, message=exc.message), exc.status
     return render_template(

@@ -38,8 +38,8 @@ _INTEGER = re.compile(r"[-+]?[0-9]+")
 def check_keys(data: Mapping, allowed: tuple[str, ...]) -> None:
     """Refuse any key not in ``allowed``."""
     for key in data:
-        if key not in allowed:
-            raise argument_error(str(key), "unknown argument {name}: expected {allowed}",
+        if key not in allowed:   # (named cut short: a key may be 60 KB)
+            raise argument_error(str(key)[:40], "unknown argument {name}: expected {allowed}",
                                  name=_shown(str(key)), allowed=", ".join(allowed))
 
 

@@ -30,7 +30,7 @@ from .errors import ApiError, api_error, budget_message, said
 from .i18n import error_message
 from .library import game_too_big
 from .offload import offload
-from .params import argument_error, options_from_payload, refused_by_record
+from .params import MAX_DEPTH, _shown, argument_error, options_from_payload, refused_by_record
 
 bp = Blueprint("play", __name__)
 
@@ -92,6 +92,9 @@ def move():
     if not isinstance(reply, bool):
         raise argument_error("reply", "reply must be true or false")
     opts = options_from_payload({k: v for k, v in data.items() if k not in ("position", "move", "reply")})
+    if opts.depth == 0:     # a search that expands no move finds none to play
+        raise argument_error("depth", "{name} must be between {low} and {high}, not {value}",
+                             name="depth", low=1, high=MAX_DEPTH, value=0)
     budget = current_app.extensions["budget"].games
     record = BY_ID.get(opts.algorithm) if opts.algorithm is not None else None
     if record is not None and record.reason("play"):
@@ -105,11 +108,12 @@ def move():
         out: dict = {}
         if name is not None:
             chosen = next((m for m in now["moves"] if m["name"] == name), None)
-            if chosen is None:
+            if chosen is None:     # (the move quoted cut short: a client may send megabytes)
                 if now["moves"]:
-                    raise argument_error("move", "{move} is not a legal move here", move=repr(name))
+                    raise argument_error("move", "{move} is not a legal move here",
+                                         move=_shown(name))
                 raise argument_error("move", "{move} is not a legal move here: the game is over",
-                                     move=repr(name))
+                                     move=_shown(name))
             out["before"] = now
             now = position(chosen["position"])
         if reply and not now["over"]:

@@ -54,7 +54,7 @@ def _max_nodes() -> int:
 
 
 def _practice_tree(tree_id: str) -> Tree:
-    tree = _trees().get(tree_id)
+    tree = _trees().fetch(tree_id)   # a random one: heavy work (app.web.offload)
     if len(tree.nodes) > _max_nodes():
         raise api_error(413, "This tree has {nodes} nodes, too many to solve by hand (at most "
                              "{limit}): practise on a smaller one.", nodes=len(tree.nodes),
@@ -154,6 +154,9 @@ def api_check():
     if not isinstance(tree_id, str) or not tree_id:
         raise argument_error("tree", "tree must be the id of a tree")
     mode = data.get("mode", "full")
+    if not isinstance(mode, str) or mode not in MODES:   # (a list is no key of the checker's)
+        raise argument_error("mode", "{field} must be one of {choices}.", field="mode",
+                             choices=", ".join(MODES))
     reveal = data.get("reveal", False)
     if not isinstance(reveal, bool):
         raise argument_error("reveal", "reveal must be true or false")
@@ -190,12 +193,25 @@ def _grade(tree, tree_id: str, mode: str, options, data: dict, reveal: bool) -> 
 
 # -- query helpers -------------------------------------------------------------
 
+ID_RANGES = {"branching": (1, 999), "depth": (1, 999), "seed": (0, 10**18 - 1),
+             "values": (-(10**9 - 1), 10**9 - 1)}
+"""What a random tree's id carries (RandomSpec's ids): the redirect must land on a tree,
+and a depth of a billion was counted, node by node, before it was refused (for ever)."""
+
+
 def _int(text: str, name: str) -> int:
     try:
-        return int(text.strip(), 10)
+        number = int(text.strip(), 10)
     except ValueError:
         raise argument_error(name, "{name} must be a whole number, not {value}", name=name,
-                             value=repr(text)) from None
+                             value=repr(text[:40])) from None
+    low, high = ID_RANGES.get(name, (number, number))
+    if not low <= number <= high:
+        shown = text.strip()
+        raise argument_error(name, "{name} must be between {low} and {high}, not {value}",
+                             name=name, low=low, high=high,
+                             value=shown if len(shown) <= 40 else shown[:39] + "…")
+    return number
 
 
 def _range(text: str, name: str) -> tuple[int, int]:

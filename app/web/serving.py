@@ -87,6 +87,22 @@ class RequestHandler(WSGIRequestHandler):
     def connection_dropped(self, error, environ=None) -> None:
         self.close_connection = True
 
+    def send_error(self, code, message=None, explain=None) -> None:
+        """http.server's own refusals, of requests the app never sees (a request
+        line over 64 KiB, 100 headers, a bad version): JSON as every other
+        answer, not its HTML page. Its sentence is http.server's (a request
+        line's bytes go in the reason phrase, never into the JSON)."""
+        short, long = self.responses.get(code, ("???", "???"))
+        self.log_error("code %d, message %s", code, message or short)
+        self.send_response(code, message or short)
+        self.send_header("Connection", "close")
+        body = json.dumps({"error": {"message": f"{short}: {explain or long}"}}).encode()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def log_request(self, code="-", size="-") -> None:
         """One JSON line per request (the access log), on standard error."""
         if self.quiet:

@@ -39,7 +39,8 @@ from .errors import ApiError, budget_message, said
 from .i18n import error_message
 from . import memory
 from .offload import offload, offload_stream
-from .params import argument_error, check_keys, options_dict, options_from_payload, whole_number
+from .params import (_shown, argument_error, check_keys, options_dict, options_from_payload,
+                     whole_number)
 from .runs import Run, RunTable
 from app.search.descriptors import get as descriptor
 
@@ -72,6 +73,16 @@ def _acked(handler):
             return _error(said("Internal server error: the problem has been logged."))
 
     return wrapper
+
+
+def client_sent(namespace: Namespace, event, args: tuple) -> bool:
+    """Whether an event named ``connect`` or ``disconnect`` is a client's own
+    message: python-socketio hands one to the handler of the real event (a
+    fresh rate-limit bucket, runs closed on a live connection). The real ones
+    come while the connection is pending (connecting or going), never while
+    the manager has it connected; ``args[0]`` is the connection's ``sid``."""
+    return event in ("connect", "disconnect") and bool(args) and \
+        namespace.server.manager.is_connected(args[0], namespace.namespace)
 
 
 SWEEP_SECONDS = 30
@@ -107,7 +118,7 @@ class StreamNamespace(Namespace):
     def trigger_event(self, event, *args):
         # python-socketio drops events without a handler, leaving the
         # client's acknowledgement waiting for ever: answer instead.
-        if not hasattr(self, f"on_{event or ''}"):
+        if not hasattr(self, f"on_{event or ''}") or client_sent(self, event, args):
             return _error(said("unknown event {event}: expected {events}", event=repr(event),
                                events="start, pull, close"))
         return super().trigger_event(event, *args)
@@ -246,5 +257,5 @@ class StreamNamespace(Namespace):
         run = self.runs.get(request.sid, run_id)
         if run is None:
             raise argument_error("run", "no open run {run} on this connection (closed, or "
-                                 "never started)", run=repr(run_id))
+                                 "never started)", run=_shown(run_id))
         return run

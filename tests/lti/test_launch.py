@@ -160,3 +160,25 @@ def test_a_forged_launch_is_refused_with_a_clear_page_and_nothing_stored(lms, fo
     message = re.search(r"data-lti-refused>([^<]*)<", r.text).group(1)
     assert "refused" in message and reason in html.unescape(message)
     assert _counts(lms) == before
+
+
+@pytest.mark.parametrize("header, body", [({"alg": "RS256", "kid": "nope"}, [1, 2]),
+                                          ({"alg": "RS256", "kid": "nope"}, "text"),
+                                          ([], {}), ("x", {"iss": "x"})])
+def test_a_token_whose_parts_are_no_json_objects_is_refused_not_a_500(lms, header, body):
+    """A student who starts a login (the issuer and client id are no secret) holds
+    a state; a token whose body was a JSON list then reached PyLTI1p3's
+    ``body.get("nonce")``: an AttributeError, a 500 (w35b)."""
+    import base64
+    import json
+
+    def part(value) -> str:
+        return base64.urlsafe_b64encode(json.dumps(value).encode()).rstrip(b"=").decode()
+
+    s = requests.Session()
+    state, _ = _state_and_nonce(lms, s)
+    before = _counts(lms)
+    r = s.post(f"{lms.tool_url}/lti/launch", timeout=20,
+               data={"id_token": f"{part(header)}.{part(body)}.c2ln", "state": state})
+    assert r.status_code == 403 and "data-lti-refused" in r.text, (r.status_code, r.text[:200])
+    assert _counts(lms) == before
