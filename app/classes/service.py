@@ -32,6 +32,9 @@ ENDED_KEPT = 24 * 3600.0
 its instructor can still download the report)."""
 ROUNDS = 5
 """Votes on one question at most ("discuss and vote again")."""
+KEY_WAIT = 60.0
+"""Seconds an ask waits for the answer key another ask is computing (it is
+bounded by ``key_max_events``: seconds at most; this only rules out a hang)."""
 SECONDS = (5, 900)
 """The shortest and longest countdown a question may have."""
 REPORT_COLUMNS = ("question", "step", "node", "kind", "round", "answer", "right", "count",
@@ -66,17 +69,25 @@ class Classes:
 
     def __init__(self, store: ClassStore, tree_of: Callable, *, max_students: int = 500,
                  idle_seconds: float = 3 * 3600.0, key_max_events: int = 50_000,
-                 clock: Callable[[], float] = time.time, keys_cached: int = 16):
+                 clock: Callable[[], float] = time.time, keys_cached: int = 16,
+                 heavy: Callable | None = None):
         self.store = store
         self.tree_of = tree_of
         self.max_students = max_students
         self.idle = idle_seconds
         self.key_max_events = key_max_events
         self.clock = clock
-        self._keys: OrderedDict = OrderedDict()
-        self._sheets: dict = {}   # id(key) -> (key, its misconceptions' sheets)
+        self.heavy = heavy or (lambda fn, *args: fn(*args))
+        """Runs the answer key's computation: app.web.offload's ``offload`` in
+        the web app (off gevent's loop, admitted per client, refused when the
+        queue is full)."""
+        self._keys: OrderedDict = OrderedDict()   # (tree, options) -> (key, sheets)
         self._keys_cached = keys_cached
+        # Only the requests' greenlets or threads take this lock and wait on the
+        # events below, never the pool's threads (the hazard of library._os_lock):
+        # the computation itself holds no lock and shares nothing until it is done.
         self._keys_lock = threading.Lock()
+        self._computing: dict = {}   # (tree, options) -> _Computing, while computed
 
     @property
     def ttl(self) -> float:
@@ -147,14 +158,14 @@ class Classes:
             seconds: int | None = None) -> dict:
         """Open a question (``seconds``: a countdown, after which answers close)."""
         record = self.check(code, token)
-        key = self.key(record)
+        key, sheets = self._prepared(record)
         try:
             q = make_question(key, record["step"], kind, node)
         except QuestionError as exc:
             raise ClassError.because(400, exc) from None
         asked_at = record["step"]
         # the answers the misconceptions give here, for the chart after the reveal (§8)
-        wrong_rules = answers_at(key, q.kind, q.node, q.choices, self._wrong_sheets(key))
+        wrong_rules = answers_at(key, q.kind, q.node, q.choices, sheets)
 
         def fn(r):
             r["qn"] += 1
@@ -430,47 +441,96 @@ class Classes:
         return shown, live
 
     # -- the answer key ----------------------------------------------------------
-    def _wrong_sheets(self, key) -> tuple:
-        """The misconceptions' sheets of a run, made at its first question and kept
-        beside its key (``key`` is the cached one: the same object while it is kept)."""
-        with self._keys_lock:
-            found = self._sheets.get(id(key))
-            if found is not None and found[0] is key:
-                return found[1]
-        made = wrong_sheets(key)
-        with self._keys_lock:
-            self._sheets[id(key)] = (key, made)
-            while len(self._sheets) > self._keys_cached:
-                self._sheets.pop(next(iter(self._sheets)))
-        return made
-
     def key(self, record: dict):
         """The practice answer key of the class's run (cached; refused when
         the run is too long or is iterative deepening)."""
+        return self._prepared(record)[0]
+
+    def _prepared(self, record: dict) -> tuple:
+        """``(answer key, the misconceptions' sheets)`` of the class's run, computed
+        once (:attr:`heavy`) however many asks arrive meanwhile (a double tap, two
+        instructor tabs): the first computes, the others wait for its result."""
         opts = record["options"]
         cache_key = (record["tree"], tuple(sorted(opts.items())))
-        with self._keys_lock:
-            if cache_key in self._keys:
-                self._keys.move_to_end(cache_key)
-                return self._keys[cache_key]
-        tree = self.tree_of(record["tree"])
+        while True:
+            with self._keys_lock:
+                if cache_key in self._keys:
+                    self._keys.move_to_end(cache_key)
+                    return self._keys[cache_key]
+                computing = self._computing.get(cache_key)
+                mine = computing is None
+                if mine:
+                    computing = self._computing[cache_key] = _Computing()
+            if mine:
+                break
+            made = computing.result()
+            if made is not None:
+                return made          # else the one computing was stopped: compute here
         options = SearchOptions(**opts)
-        if options.algorithm and not (record_of := get(options.algorithm)).one_search:
-            raise ClassError(400, record_of.reason("questions")
-                             or "questions need one search (run the class with alpha-beta)")
         try:
-            length = sum(1 for _ in itertools.islice(run(tree, options), self.key_max_events + 1))
-        except SearchError as exc:
-            raise ClassError.because(400, exc) from None
-        if length > self.key_max_events:
-            raise ClassError(400, "this run is longer than {most:,} steps: questions work on "
-                                  "smaller trees", most=self.key_max_events)
-        key = answer_key(tree, options)
-        with self._keys_lock:
-            self._keys[cache_key] = key
+            if options.algorithm and not (record_of := get(options.algorithm)).one_search:
+                raise ClassError(400, record_of.reason("questions")
+                                 or "questions need one search (run the class with alpha-beta)")
+            made = self.heavy(_compute_key, self.tree_of, record["tree"], options,
+                              self.key_max_events)
+        except BaseException as exc:
+            with self._keys_lock:
+                self._computing.pop(cache_key, None)
+            computing.failed(exc)
+            raise
+        with self._keys_lock:        # published with the one computing gone, at once
+            self._computing.pop(cache_key, None)
+            self._keys[cache_key] = made
             while len(self._keys) > self._keys_cached:
                 self._keys.popitem(last=False)
-        return key
+        computing.done(made)
+        return made
+
+
+class _Computing:
+    """One answer key being computed: the asks that came meanwhile wait on it.
+    An event of the caller's kind (gevent's where gevent patched ``threading``):
+    only requests wait on it and set it, never the pool's threads."""
+
+    def __init__(self):
+        self._event = threading.Event()
+        self._value = self._error = None
+
+    def done(self, value) -> None:
+        self._value = value
+        self._event.set()
+
+    def failed(self, error: BaseException) -> None:
+        """The asks waiting get the same refusal (a run too long, a full queue);
+        a greenlet killed (not an Exception) leaves them to compute it themselves."""
+        if isinstance(error, Exception):
+            self._error = error
+        self._event.set()
+
+    def result(self):
+        """The key and sheets, or None where the one computing was stopped."""
+        if not self._event.wait(KEY_WAIT):
+            raise ClassError(503, "the answer key is still being computed: ask again in a "
+                                  "moment")
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+def _compute_key(tree_of: Callable, tree_id: str, options: SearchOptions,
+                 most: int) -> tuple:
+    """``(answer key, the misconceptions' sheets)`` of a run, or ClassError(400):
+    heavy work (a search of the tree, twice), so it touches nothing shared."""
+    tree = tree_of(tree_id)
+    try:
+        length = sum(1 for _ in itertools.islice(run(tree, options), most + 1))
+    except SearchError as exc:
+        raise ClassError.because(400, exc) from None
+    if length > most:
+        raise ClassError(400, "this run is longer than {most:,} steps: questions work on "
+                              "smaller trees", most=most)
+    key = answer_key(tree, options)
+    return key, wrong_sheets(key)
 
 
 def _book(q: dict, round_: int | None = None) -> str:

@@ -38,11 +38,12 @@ import threading
 from flask import current_app, request
 from flask_socketio import Namespace, join_room, leave_room
 
+from app.budget import OverBudget
 from app.classes import KINDS, ClassError, StoreUnavailable
 from app.classes.service import SECONDS
 from app.classes.codes import TOKEN_MAX, normal_code, valid_student
 
-from .errors import said
+from .errors import budget_message, said
 from .addresses import client_address
 from .classes import MAX_STEP, TooManyJoins, find_class, hold_tree
 from .sockets import client_sent
@@ -103,6 +104,9 @@ def _handler(*keys: str, required: tuple[str, ...] = ("code",)):
                 return _error(exc.message, exc.status)
             except TooManyJoins as exc:
                 return _error(exc.message, 429, retry_after=exc.retry_after)
+            except OverBudget as exc:   # the work queue full (an ask's answer key)
+                extra = {"retry_after": exc.retry_after} if exc.retry_after is not None else {}
+                return _error(budget_message(exc), exc.status, **extra)
             except ClassError as exc:
                 if exc.status == 403:
                     log.warning("class: refused %s from %s (%s): %s", name, request.sid,

@@ -43,6 +43,7 @@ from .addresses import client_address
 from .errors import ApiError, api_error, said
 from .i18n import localized
 from .params import argument_error, check_keys, options_from_payload, whole_number
+from .offload import offload
 from .security import ANY_ADDRESS, machine_addresses
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def _setup(state) -> None:
     app.extensions["classes"] = Classes(
         store, trees.get, max_students=app.extensions["budget"].classes.class_students,
         idle_seconds=app.config["CLASS_IDLE_SECONDS"],
-        key_max_events=app.config["CLASS_KEY_MAX_EVENTS"])
+        key_max_events=app.config["CLASS_KEY_MAX_EVENTS"], heavy=offload)
     app.extensions["class_joins"] = JoinGuard(url or "memory://", app.config["CLASS_JOIN_RATE"])
 
 
