@@ -70,7 +70,7 @@ class Classes:
     def __init__(self, store: ClassStore, tree_of: Callable, *, max_students: int = 500,
                  idle_seconds: float = 3 * 3600.0, key_max_events: int = 50_000,
                  clock: Callable[[], float] = time.time, keys_cached: int = 16,
-                 heavy: Callable | None = None):
+                 heavy: Callable | None = None, ready: Callable | None = None):
         self.store = store
         self.tree_of = tree_of
         self.max_students = max_students
@@ -81,6 +81,9 @@ class Classes:
         """Runs the answer key's computation: app.web.offload's ``offload`` in
         the web app (off gevent's loop, admitted per client, refused when the
         queue is full)."""
+        self.ready = ready
+        """``ready(tree_id)``: the tree if it is at hand, else None (then it is built
+        as heavy work); None: ``tree_of`` is cheap."""
         self._keys: OrderedDict = OrderedDict()   # (tree, options) -> (key, sheets)
         self._keys_cached = keys_cached
         # Only the requests' greenlets or threads take this lock and wait on the
@@ -292,7 +295,7 @@ class Classes:
         if mine is not None:
             return {"accepted": False, "label": mine[0]}
         try:
-            label, right = grade(q, self.tree_of(record["tree"]), raw)
+            label, right = grade(q, self._tree(record["tree"]), raw)
         except AnswerError as exc:
             raise ClassError.because(400, exc) from None
         seconds = max(0.0, now - q.get("opened", now))
@@ -439,6 +442,20 @@ class Classes:
         for k in ("answer", "answer_text"):
             shown["question"].pop(k, None)
         return shown, live
+
+    def _tree(self, tree_id: str):
+        """The class's tree, to grade with. Never built on the loop: the library
+        forgets a parse unused for a while (a question's discussion), and building
+        a big one again takes a second: the copy its answer key holds serves then,
+        else it is built as heavy work (a process that asked no question: Redis)."""
+        if self.ready is None:
+            return self.tree_of(tree_id)
+        tree = self.ready(tree_id)
+        if tree is None:
+            with self._keys_lock:
+                tree = next((key.tree for (tid, _), (key, _) in self._keys.items()
+                             if tid == tree_id), None)
+        return tree if tree is not None else self.heavy(self.tree_of, tree_id)
 
     # -- the answer key ----------------------------------------------------------
     def key(self, record: dict):

@@ -32,6 +32,7 @@ from flask import (Blueprint, Response, current_app, jsonify, redirect, render_t
                    request, url_for)
 from markupsafe import Markup
 
+from app.budget import OverBudget
 from app.classes import Classes, ClassError, StoreUnavailable, make_store
 from app.classes.service import REPORT_COLUMNS
 from app.i18n import N_
@@ -70,7 +71,8 @@ def _setup(state) -> None:
     app.extensions["classes"] = Classes(
         store, trees.get, max_students=app.extensions["budget"].classes.class_students,
         idle_seconds=app.config["CLASS_IDLE_SECONDS"],
-        key_max_events=app.config["CLASS_KEY_MAX_EVENTS"], heavy=offload)
+        key_max_events=app.config["CLASS_KEY_MAX_EVENTS"], heavy=offload,
+        ready=trees.ready)
     app.extensions["class_joins"] = JoinGuard(url or "memory://", app.config["CLASS_JOIN_RATE"])
 
 
@@ -337,10 +339,13 @@ def hold_tree(record: dict, release: bool = False) -> None:
 
 
 def _title(record: dict) -> str:
+    """The class's tree's title. A tree the library forgot (unused a while) is
+    built again as heavy work, not on the loop; a full queue: its id."""
     try:
-        return localized(current_app.extensions["trees"].get(record["tree"]), "title") or record["tree"]
-    except ApiError:
+        tree = current_app.extensions["trees"].fetch(record["tree"])
+    except (ApiError, OverBudget):
         return record["tree"]
+    return localized(tree, "title") or record["tree"]
 
 
 def join_url(code: str) -> str:

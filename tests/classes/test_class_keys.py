@@ -106,3 +106,62 @@ def test_a_refused_key_is_refused_to_every_ask_waiting(app, new_class):
             assert exc.status == 400 and "longer than 5 steps" in str(exc)
         else:
             raise AssertionError("a run longer than the limit was asked on")
+
+
+def test_a_students_answer_never_builds_the_tree_on_the_loop(app, client, conns,
+                                                             monkeypatch):
+    # The library forgets a parsed tree nobody asked for in 30 s (a question's
+    # discussion, say); the first answer after that grades with the tree: it was
+    # built again inside the answer's handler, on the loop (0.9 s for r-b2-d15).
+    library, work = app.extensions["trees"], app.extensions["work"]
+    res = client.post("/api/classes", json={"tree": "r-b3-d4-s5", "algorithm": "alphabeta"})
+    assert res.status_code == 201, res.get_json()
+    cls = res.get_json()
+    inst = _present(conns, cls)
+    ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "move"})
+    assert ack["ok"], ack
+    qid = ack["state"]["question"]["id"]
+    running = []
+    build = library._build
+
+    def watched(tree_id):
+        running.append(work.running)      # 1 inside an admitted job, 0 outside
+        return build(tree_id)
+
+    monkeypatch.setattr(library, "_build", watched)
+    choices = ack["state"]["question"]["choices"]
+    for keep_key in (True, False):        # asked here; asked on another process (Redis)
+        library.sweep(-1)                 # the parsed tree forgotten
+        if not keep_key:
+            app.extensions["classes"]._keys.clear()
+        student = conns()
+        assert student.call("join", {"code": cls["code"]})["ok"]
+        ack = student.call("answer", {"code": cls["code"], "question": qid,
+                                      "answer": choices[0]})
+        assert ack["ok"] and ack["accepted"], ack
+    assert all(running), f"the tree was built on the loop: {running}"
+    assert running == [1]                 # the key's own tree served the first answer
+
+
+def test_a_class_page_never_builds_the_tree_on_the_loop(app, client, monkeypatch):
+    # The pages name the tree by its title: a tree the library had forgotten (the
+    # class made a minute before 200 students open its link) was built again
+    # inside the page's request, on the loop, for its title.
+    library, work = app.extensions["trees"], app.extensions["work"]
+    res = client.post("/api/classes", json={"tree": "r-b3-d4-s6", "algorithm": "alphabeta"})
+    assert res.status_code == 201, res.get_json()
+    cls = res.get_json()
+    running = []
+    build = library._build
+
+    def watched(tree_id):
+        running.append(work.running)      # 1 inside an admitted job, 0 outside
+        return build(tree_id)
+
+    monkeypatch.setattr(library, "_build", watched)
+    for page in (cls["join"], cls["present"], f"{cls['join']}/report"):
+        library.sweep(-1)                 # the parsed tree forgotten
+        res = client.get(page)
+        assert res.status_code == 200, page
+        assert library.get("r-b3-d4-s6").title in res.get_data(as_text=True)
+    assert running == [1, 1, 1], f"the tree was built on the loop: {running}"
