@@ -113,6 +113,8 @@ def main() -> None:
                       f"{max(x['worst'] for x in rows) * 1000:.0f} ms "
                       f"({sum(x['pings'] for x in rows)} pings); quiet median "
                       f"{statistics.median(x['quiet'] for x in rows) * 1000:.1f} ms")
+                print(f"{'':16} worst per round (ms):",
+                      " ".join(f"{x['worst'] * 1000:.0f}" for x in rows))
         finally:
             for proc, _ in servers.values():
                 os.killpg(proc.pid, signal.SIGTERM)
