@@ -17,7 +17,8 @@ Client to server, each with an acknowledgement ``{ok: true, ...}`` or
   (peer instruction: the open question again, a new round),
   ``reveal {code, token}``, ``dismiss {code, token}``, ``end {code, token}``:
   driving; each checked against the instructor token, a forged one refused
-  and logged
+  and logged. The first ``ask`` of a run computes its answer key as heavy work
+  (app.web.offload, off the loop): a full work queue refuses it (503, ``retry_after``)
 - ``answer {code, question, answer}`` (a joined student) -> ``{accepted, label}``
 - ``mine {code}`` -> the student's own answer, and once revealed, if right
 
