@@ -12,6 +12,7 @@ from typing import Protocol
 
 from app.budget import DAY, AssignmentBudget
 from app.classes.codes import check_token, new_token, token_hash
+from app.games.random_tree import count_text
 from app.practice import PracticeError, practice_options
 from app.search import SearchError
 from app.search.descriptors import get as get_algorithm
@@ -75,7 +76,7 @@ def check_exercises(spec: AssignmentSpec, trees: Trees,
                 raise AssignmentError("{field}: branching {branching} to depth {depth} can make "
                                       "{nodes} nodes, too many to solve by hand (at most {limit}).",
                                       argument=where, field=where, branching=e.branching,
-                                      depth=e.depth, nodes=rs.max_nodes, limit=max_nodes)
+                                      depth=e.depth, nodes=count_text(rs.max_nodes), limit=max_nodes)
             tree = _tree(trees, rs.id(), where)
         else:
             if e.tree.startswith("game:"):

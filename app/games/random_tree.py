@@ -35,6 +35,19 @@ MAX_PLAYERS = 6
 DEFAULT_VALUES = (-10, 10)
 
 
+def count_text(n: int) -> str:
+    """A count as said in a refusal: its digits, or, past 15 of them, its order of
+    magnitude (``999`` branching to depth ``999`` has 2,997 digits of nodes).
+
+    >>> count_text(111_111), count_text(10 ** 40 + 7)
+    ('111111', '1.0 × 10^40')
+    """
+    digits = str(n)
+    if len(digits) <= 15:
+        return digits
+    return f"{digits[0]}.{digits[1]} × 10^{len(digits) - 1}"
+
+
 class BadRandomSpec(Said, ValueError):
     """Parameters (or an id) that make no random tree; its sentence is a
     catalogue message, said in the reader's language by the pages above."""
@@ -88,7 +101,7 @@ class RandomSpec:
         if self.max_nodes > MAX_NODES:
             raise BadRandomSpec("branching {branching} to depth {depth} can make {nodes} nodes; "
                                 "the limit is {limit}", branching=self.branching_text,
-                                depth=self.depth, nodes=self.max_nodes, limit=MAX_NODES)
+                                depth=self.depth, nodes=count_text(self.max_nodes), limit=MAX_NODES)
 
     @property
     def branching_range(self) -> tuple[int, int]:

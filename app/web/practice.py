@@ -21,7 +21,7 @@ import secrets
 from flask import (Blueprint, current_app, jsonify, redirect, render_template, request,
                    url_for)
 
-from app.games.random_tree import DEFAULT_VALUES, RandomSpec, shape_for
+from app.games.random_tree import DEFAULT_VALUES, RandomSpec, count_text, shape_for
 from app.i18n import words
 from app.practice import MODES, PracticeError, answer_key, check, check_order, guide
 from app.practice import practice_options, visualizer_link
@@ -115,7 +115,8 @@ def _random_address(args) -> str:
     if spec.max_nodes > _max_nodes():
         raise api_error(400, "Branching {branching} to depth {depth} can make {nodes} nodes, "
                              "too many to solve by hand (at most {limit}).",
-                        branching=spec.branching_text, depth=spec.depth, nodes=spec.max_nodes,
+                        branching=spec.branching_text, depth=spec.depth,
+                        nodes=count_text(spec.max_nodes),
                         limit=_max_nodes())
     keep = {("depth" if k == "limit" else k): args[k] for k in PAGE_KEYS if args.get(k)}
     return url_for("practice.page", tree_id=spec.id(), **keep)
