@@ -310,7 +310,8 @@ class Work:
     Socket.IO counted together (more than a connection's: a lecture hall behind
     one NAT address shares it; half the queue, so one address, however many
     sockets it opens, leaves the rest to the others); one more is refused
-    (429), but a started stream's pull waits for its address's turn."""
+    (429; a socket's 503 + Retry-After, which the page waits out), and a
+    started stream's pull waits for its address's turn."""
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ new visitor's page or Socket.IO handshake waited behind all of them.
 
 Admission (:class:`WorkQueue`, one per app, limits from ``app.budget.Work``):
 a Socket.IO connection has at most ``work_per_client`` jobs running or
-waiting, a client's address ``work_per_address`` (one more: 429), its HTTP
-requests' and its sockets' jobs counted together: one client opening twenty
-sockets had 6 jobs on each and filled the queue, and a lecture hall behind
-one NAT address still has half the queue. At most
+waiting, a client's address ``work_per_address`` (one more: 429; from a
+socket 503 + Retry-After, which the page waits out), its HTTP requests' and
+its sockets' jobs counted together: one client opening twenty sockets had 6
+jobs on each and filled the queue, and a lecture hall behind one NAT
+address still has half the queue. At most
 ``work_queue`` jobs wait for a thread, and a job that could not start
 within ``work_wait_seconds`` (the jobs ahead of it times a moving average of
 a job's time, shared by the threads) is refused with 503 and ``Retry-After``
@@ -102,6 +103,15 @@ class WorkQueue:
                        "them to finish, then try again.", 429, 2,
                        say={"count": self._clients[key]})
 
+    def _share_full(self, address: str) -> Exception:
+        """A Socket.IO job past its address's share: 503 + Retry-After, which the
+        page waits out (stream.js), since a hall's phones behind one NAT address
+        share it and the 17th student's run should start a moment later, not fail."""
+        self.refused += 1
+        return refusal("Your address has {count} heavy requests running or waiting (everyone "
+                       "on one network shares its place): try again in a few seconds.", 503,
+                       self.retry_after, say={"count": self._clients[address]})
+
     @contextmanager
     def admitted(self, client: str | None, patient: bool = False,
                  address: str | None = None) -> Iterator[None]:
@@ -116,7 +126,7 @@ class WorkQueue:
                 raise self._too_many(client)
             if address is not None and self._clients[address] >= self.per_address:
                 if not patient:
-                    raise self._too_many(address)
+                    raise self._share_full(address)
                 self._await_share(address, deadline)
             if not patient and self.running >= self.threads and (
                     self.waiting >= self.queue
