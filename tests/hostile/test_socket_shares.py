@@ -166,3 +166,16 @@ def test_a_started_streams_pull_past_its_addresss_share_waits_its_turn():
     for t in threads:
         t.join(10)
     assert sorted(entered) == [0, 1, 2] and not work._clients
+
+
+def test_a_session_gone_without_its_disconnect_does_not_hold_its_place(make_app):
+    # The cap must not fill up for good if Engine.IO ever drops a session
+    # without telling: at the cap, places of sessions it no longer has are freed.
+    app = make_app(BUDGET={"sessions_per_address": 2})
+    client, eio = app.test_client(), socketio_of(app).server.eio
+    first = sid_of(handshake(client, "10.0.5.5"))
+    sid_of(handshake(client, "10.0.5.5"))
+    assert handshake(client, "10.0.5.5").status_code == 429
+    del eio.sockets[first]                      # gone, no disconnect event
+    sid_of(handshake(client, "10.0.5.5"))
+    assert app.extensions["sessions"].open_sessions("10.0.5.5") == 2
