@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 import time
 
-import pytest
 
 from app.web import socketio_of
 
