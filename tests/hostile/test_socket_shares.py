@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 import time
 
-
 from app.web import socketio_of
 
 HANDSHAKE = "/socket.io/?EIO=4&transport=polling"
