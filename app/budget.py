@@ -279,6 +279,16 @@ class Connections:
     hall often comes through one NAT address (300 phones, a WebSocket each and
     a page load or two), yet far below the process's cap, so one client cannot
     shut the others out."""
+    sessions: int = 4_000
+    """Engine.IO sessions (Socket.IO connections, polling or WebSocket) open at
+    once in one server process: each holds queues and a ping task (about 28 kB)
+    until it closes or its ping times out; a handshake past it is refused
+    (503 + Retry-After) before a session is made (app.web.sessions)."""
+    sessions_per_address: int = 600
+    """Engine.IO sessions open at once from one client address (as generous as
+    its connections: a lecture hall behind one NAT address); one more
+    handshake is refused (429 + Retry-After). Counted by the address a trusted
+    proxy names (``CLASS_CLIENT_HEADER``) behind one."""
 
 
 @dataclass(frozen=True)
@@ -296,9 +306,12 @@ class Work:
     """Heavy jobs of one Socket.IO connection running or waiting at once; one
     more is refused (429)."""
     work_per_address: int = 16
-    """Heavy HTTP jobs of one client address running or waiting at once (more
-    than a connection's: a lecture hall behind one NAT address shares it);
-    one more is refused (429)."""
+    """Heavy jobs of one client address running or waiting at once, HTTP and
+    Socket.IO counted together (more than a connection's: a lecture hall behind
+    one NAT address shares it; half the queue, so one address, however many
+    sockets it opens, leaves the rest to the others); one more is refused
+    (429; a socket's 503 + Retry-After, which the page waits out), and a
+    started stream's pull waits for its address's turn."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from flask_socketio import SocketIO
 
 from app.budget import Budget
 
-from . import assets, errors, i18n, limits, origins, results_db
+from . import assets, errors, i18n, limits, origins, results_db, sessions
 from .jsonio import StrictJSON, StrictJSONProvider
 from .treejson import TreeJson
 from .library import TreeLibrary
@@ -136,7 +136,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
     limits.init(app)
-    _init_socketio(app)
+    sessions.install(app, _init_socketio(app))   # Engine.IO sessions capped per address
     app.wsgi_app = BodyDeadline(app.wsgi_app, budget.serving.idle_seconds)   # slow uploads cut off
     # Outermost: a host name not trusted never reaches Flask or Socket.IO.
     app.wsgi_app = TrustedHostMiddleware(app.wsgi_app, app.config["TRUSTED_HOSTS"])

@@ -9,7 +9,11 @@ def client_address(environ: dict | None = None) -> str:
     """Who is asking, for rate limits: the peer, or the header a trusted proxy
     sets (``CLASS_CLIENT_HEADER``, e.g. ``X-Real-IP`` behind our nginx)."""
     environ = environ if environ is not None else request.environ
-    header = current_app.config.get("CLASS_CLIENT_HEADER")
+    return address_of(environ, current_app.config.get("CLASS_CLIENT_HEADER"))
+
+
+def address_of(environ: dict, header: str | None) -> str:
+    """:func:`client_address` without an app (a WSGI middleware's)."""
     if header:
         value = environ.get("HTTP_" + header.upper().replace("-", "_"), "")
         if value:

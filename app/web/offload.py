@@ -14,7 +14,11 @@ new visitor's page or Socket.IO handshake waited behind all of them.
 
 Admission (:class:`WorkQueue`, one per app, limits from ``app.budget.Work``):
 a Socket.IO connection has at most ``work_per_client`` jobs running or
-waiting, an HTTP client's address ``work_per_address`` (one more: 429); at most
+waiting, a client's address ``work_per_address`` (one more: 429; from a
+socket 503 + Retry-After, which the page waits out), its HTTP requests' and
+its sockets' jobs counted together: one client opening twenty sockets had 6
+jobs on each and filled the queue, and a lecture hall behind one NAT
+address still has half the queue. At most
 ``work_queue`` jobs wait for a thread, and a job that could not start
 within ``work_wait_seconds`` (the jobs ahead of it times a moving average of
 a job's time, shared by the threads) is refused with 503 and ``Retry-After``
@@ -23,7 +27,9 @@ after all is refused then. A stream's pulls (:func:`offload_stream`) are not
 shed that way: the stream was admitted at its ``start``, and a page refused
 half-way through a run it began would show an error instead of the end; they
 wait their turn (up to :data:`STREAM_WAIT` seconds, under the page's 20 s
-acknowledgement timeout) while new starts are refused. Offloaded functions must not touch Flask's request or
+acknowledgement timeout) while new starts are refused. Past their address's
+share they wait for that address's own jobs to end, outside the queue, so
+one client's many sockets pulling at once hold no other client's place. Offloaded functions must not touch Flask's request or
 app context: pass them what they need; they must not offload in turn (the
 slots could all be taken by callers waiting for themselves).
 """
@@ -78,7 +84,9 @@ class WorkQueue:
         self.job_seconds = 0.05
         """A moving average of a job's time (wall clock, in its thread)."""
         self._clients: Counter = Counter()
-        self._cond = threading.Condition()
+        lock = threading.RLock()
+        self._cond = threading.Condition(lock)
+        self._turn = threading.Condition(lock)   # an address's share has room
 
     def _busy(self) -> Exception:
         self.refused += 1
@@ -89,24 +97,45 @@ class WorkQueue:
         return refusal(msgid, 503, self.retry_after,
                        say={"running": self.running, "waiting": self.waiting})
 
+    def _too_many(self, key) -> Exception:
+        self.refused += 1
+        return refusal("You have {count} heavy requests running or waiting: wait for "
+                       "them to finish, then try again.", 429, 2,
+                       say={"count": self._clients[key]})
+
+    def _share_full(self, address: str) -> Exception:
+        """A Socket.IO job past its address's share: 503 + Retry-After, which the
+        page waits out (stream.js), since a hall's phones behind one NAT address
+        share it and the 17th student's run should start a moment later, not fail."""
+        self.refused += 1
+        return refusal("Your address has {count} heavy requests running or waiting (everyone "
+                       "on one network shares its place): try again in a few seconds.", 503,
+                       self.retry_after, say={"count": self._clients[address]})
+
     @contextmanager
-    def admitted(self, client: str | None, patient: bool = False) -> Iterator[None]:
+    def admitted(self, client: str | None, patient: bool = False,
+                 address: str | None = None) -> Iterator[None]:
         """A slot for one job; ``patient``: work of something admitted already (a
-        stream's pull), which waits its turn rather than being shed up front."""
+        stream's pull), which waits its turn rather than being shed up front;
+        ``address``: the client address of a Socket.IO connection's job
+        (``client`` ``sid:...``), whose share it counts in too."""
+        deadline = time.monotonic() + (max(self.wait, STREAM_WAIT) if patient else self.wait)
         with self._cond:
             most = self.per_client if str(client).startswith("sid:") else self.per_address
             if client is not None and self._clients[client] >= most:
-                self.refused += 1
-                raise refusal("You have {count} heavy requests running or waiting: wait for "
-                              "them to finish, then try again.", 429, 2,
-                              say={"count": self._clients[client]})
+                raise self._too_many(client)
+            if address is not None and self._clients[address] >= self.per_address:
+                if not patient:
+                    raise self._share_full(address)
+                self._await_share(address, deadline)
             if not patient and self.running >= self.threads and (
                     self.waiting >= self.queue
                     or (self.waiting + 1) * self.job_seconds / self.threads > self.wait):
                 raise self._busy()   # it could not start within ``wait``: say so now
             self._clients[client] += 1
+            if address is not None:
+                self._clients[address] += 1
             self.waiting += 1
-            deadline = time.monotonic() + (max(self.wait, STREAM_WAIT) if patient else self.wait)
             try:
                 while self.running >= self.threads:
                     left = deadline - time.monotonic()
@@ -114,7 +143,7 @@ class WorkQueue:
                         raise self._busy()
                     self._cond.wait(left)
             except BaseException:
-                self._leave(client)
+                self._leave(client, address)
                 self.waiting -= 1
                 raise
             self.waiting -= 1
@@ -126,34 +155,46 @@ class WorkQueue:
             with self._cond:
                 self.job_seconds += 0.1 * (time.monotonic() - started - self.job_seconds)
                 self.running -= 1
-                self._leave(client)
+                self._leave(client, address)
                 self._cond.notify()
 
-    def _leave(self, client) -> None:
-        self._clients[client] -= 1
-        if self._clients[client] <= 0:
-            del self._clients[client]
+    def _await_share(self, address: str, deadline: float) -> None:
+        """Wait (holding the lock) until ``address`` has room in its share, or 503."""
+        while self._clients[address] >= self.per_address:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._busy()
+            self._turn.wait(left)
+
+    def _leave(self, client, address=None) -> None:
+        for key in (client, address) if address is not None else (client,):
+            self._clients[key] -= 1
+            if self._clients[key] <= 0:
+                del self._clients[key]
+            if self._clients[key] == self.per_address - 1:
+                self._turn.notify_all()   # pulls waiting for this address's share
 
     def gauges(self) -> dict:
         return {"running": self.running, "waiting": self.waiting, "refused": self.refused,
                 "job_ms": round(self.job_seconds * 1000, 1)}
 
 
-def _context() -> tuple[WorkQueue | None, str | None]:
-    """The app's queue and the client asking, where a request is served."""
+def _context() -> tuple[WorkQueue | None, str | None, str | None]:
+    """The app's queue, the client asking and, for a Socket.IO connection, its
+    address, where a request is served."""
     from flask import current_app, has_app_context, has_request_context, request
 
     if not has_app_context():
-        return None, None
+        return None, None, None
     work = current_app.extensions.get("work")
     if work is None or not has_request_context():
-        return work, None
-    sid = getattr(request, "sid", None)   # a Socket.IO connection
-    if sid is not None:
-        return work, f"sid:{sid}"
+        return work, None, None
     from .addresses import client_address
 
-    return work, client_address()
+    sid = getattr(request, "sid", None)   # a Socket.IO connection
+    if sid is not None:
+        return work, f"sid:{sid}", client_address()
+    return work, client_address(), None
 
 
 def offload(fn, *args, **kwargs):
@@ -170,13 +211,13 @@ def offload_stream(fn, *args, **kwargs):
 
 
 def _offload(patient: bool, fn, args, kwargs):
-    work, client = _context()
+    work, client, address = _context()
     if work is None:
         if not _green():
             with _slots:
                 return fn(*args, **kwargs)
         return _in_pool(POOL_THREADS, fn, args, kwargs)
-    with work.admitted(client, patient):
+    with work.admitted(client, patient, address):
         if not _green():
             return fn(*args, **kwargs)
         return _in_pool(work.threads, fn, args, kwargs)

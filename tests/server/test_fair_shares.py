@@ -28,7 +28,7 @@ PER_ADDRESS = 40
 BUDGET = {"connections_per_address": PER_ADDRESS, "work_threads": 2, "work_queue": 2,
           "work_per_client": 3, "work_per_address": 3, "classes_per_client": "5 per minute",
           "store_bytes": 400_000, "store_client_bytes": 200_000,
-          "uploads_per_client": "100000 per minute"}
+          "uploads_per_client": "100000 per minute", "sessions_per_address": 20}
 KINDS = ("run", "gunicorn")
 
 
@@ -156,6 +156,24 @@ def test_finding_2_one_address_gets_its_share_of_connections_not_all(servers, ki
             sock.close()
     time.sleep(0.3)
     assert requests.get(s.url + "/healthz", timeout=10).status_code == 200   # freed
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_w35e_one_address_gets_its_share_of_engineio_sessions_not_all(servers, kind):
+    """Was: one client on one keep-alive connection made 3,000 Engine.IO
+    sessions in 12 s, each held until its ping timed out (300 MB)."""
+    s = servers[kind]
+    url = s.url + "/socket.io/?EIO=4&transport=polling"
+    mine = client("127.0.0.5")
+    sids = [mine.get(url, timeout=10).text for _ in range(20)]
+    assert all(text.startswith('0{"sid"') for text in sids), sids[:2]
+    over = mine.get(url, timeout=10)
+    assert over.status_code == 429 and over.headers["Retry-After"] == "10", over.text[:200]
+    assert "Socket.IO" in over.json()["error"]["message"]
+    assert client("127.0.0.6").get(url, timeout=10).status_code == 200   # the others get in
+    sid = sids[0][1:].split('"sid":"')[1].split('"')[0]
+    assert mine.post(f"{url}&sid={sid}", data="1", timeout=10).status_code == 200   # closed
+    assert mine.get(url, timeout=10).status_code == 200    # its place was freed
 
 
 # -- finding 3: one client evicted an instructor's tree --------------------------------
