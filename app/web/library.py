@@ -43,6 +43,24 @@ CACHE_NODES = 600_000
 """Nodes of parsed trees kept in memory at most (about 160 MB; three of the largest)."""
 
 
+_LECTURE_FILES: dict[tuple[str, int, int], Tree] = {}
+"""Lecture files already read in this process, by (path, mtime, size): an app is
+made once per process in use, but the tests make hundreds, each reading every
+file again. A tree never changes (frozen), so one may serve them all."""
+
+
+def _lecture_file(path: Path) -> Tree:
+    """The tree in ``path``, read once while the file stays as it is."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    tree = _LECTURE_FILES.get(key)
+    if tree is None:
+        if len(_LECTURE_FILES) >= 256:      # folders of other apps' files: forget them
+            _LECTURE_FILES.clear()
+        tree = _LECTURE_FILES[key] = load_path(path)
+    return tree
+
+
 @dataclass(frozen=True)
 class Builtin:
     tree: Tree
@@ -140,7 +158,7 @@ class TreeLibrary:
                 log.error("skipping %s: a built-in tree %r exists already", path, path.stem)
                 continue
             try:
-                tree = load_path(path)
+                tree = _lecture_file(path)
             except (TreeFileError, OSError, ValueError) as exc:
                 log.error("skipping built-in tree %s: %s", path, exc)
                 continue
