@@ -54,7 +54,7 @@ from .addresses import client_address
 from .assignment_maker import maker_page, new_assignment
 from .errors import ApiError, said
 from .i18n import page_language
-from .lti_roster import sync_course
+from .lti_roster import silent_said, sync_course
 from .results_db import UNREACHABLE
 from .practice import MODES
 
@@ -246,6 +246,7 @@ def _results(a: Assignment) -> dict:
             "attempts": a.spec.attempts,
             "exercises": exercise_stats(subs, modes),
             "students": rows, "exports": _exports(rows), "course": course,
+            "lms_silent": silent_said(),    # an LMS that did not answer this load, or None
             # each misconception's few words (catalogue messages: the page says them)
             "misconception_names": {m.id: m.name for m in LIBRARY}}
 

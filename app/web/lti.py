@@ -59,7 +59,7 @@ from app.search.words import Said
 
 from .assignment_maker import maker_page, new_assignment
 from .lti_roles import teaches
-from .lti_roster import TimedSession, remember_course, saw_line_item
+from .lti_roster import TimedSession, remember_course, saw_line_item, silent
 from .origins import cross_site
 from .errors import said
 from .security import content_security_policy
@@ -167,11 +167,15 @@ class Lti:
         for target in targets:
             if target.sent is not None and abs(target.sent - score) < 1e-9:
                 continue
+            if silent(target.issuer):       # no answer earlier in this request: not asked again
+                answered = False
+                continue
             try:
                 registration = self.conf.find_registration_by_params(target.issuer,
                                                                      target.client_id)
                 # Each request bounded in time: a silent LMS holds no student's submission.
-                ags = AssignmentsGradesService(ServiceConnector(registration, TimedSession()),
+                ags = AssignmentsGradesService(ServiceConnector(registration,
+                                                                TimedSession(target.issuer)),
                                                json.loads(target.ags))
                 grade = (Grade().set_score_given(score).set_score_maximum(100)
                          .set_timestamp(datetime.now(timezone.utc).isoformat())

@@ -29,7 +29,7 @@ import secrets
 import time
 
 import requests
-from flask import current_app
+from flask import current_app, g, has_app_context
 from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import ServiceConnector
 
@@ -54,11 +54,39 @@ PAGES = 50
 
 class TimedSession(requests.Session):
     """PyLTI1p3's requests, each with a timeout (it sets none): the member list, the
-    launch's key set and the grade passback (app/web/lti.py)."""
+    launch's key set and the grade passback (app/web/lti.py). Given the LMS's issuer, a
+    request to it that timed out or could not connect marks it silent for the rest of
+    the request being served (:func:`silent`)."""
+
+    def __init__(self, issuer: str | None = None):
+        super().__init__()
+        self.issuer = issuer
 
     def request(self, *args, **kwargs):
         kwargs.setdefault("timeout", SECONDS)
-        return super().request(*args, **kwargs)
+        try:
+            return super().request(*args, **kwargs)
+        except (requests.ConnectionError, requests.Timeout):
+            if self.issuer is not None and has_app_context():
+                g.setdefault("lms_silent", set()).add(self.issuer)
+            raise
+
+
+def silent(issuer: str) -> bool:
+    """Whether a request to this LMS got no answer earlier in the request being served:
+    its other calls are skipped (one dashboard load waits on a silent LMS once, not once
+    per call), their scores sent at the next opening."""
+    return has_app_context() and issuer in g.get("lms_silent", ())
+
+
+def silent_said() -> dict | None:
+    """The dashboard's word on the LMSs that did not answer during this request."""
+    issuers = sorted(g.get("lms_silent", ())) if has_app_context() else []
+    if not issuers:
+        return None
+    return {"issuers": issuers,
+            "message": said(N_("The LMS did not answer: the scores waiting for it will be "
+                               "sent the next time you open this dashboard."))}
 
 
 def _courses() -> Courses:
@@ -107,7 +135,8 @@ def _members(lti, row) -> tuple[list[dict], str | None, str | None]:
     ``context``)."""
     registration = lti.conf.find_registration_by_params(row.issuer, row.client_id)
     claim = json.loads(row.nrps)
-    nrps = NamesRolesProvisioningService(ServiceConnector(registration, TimedSession()), claim)
+    nrps = NamesRolesProvisioningService(ServiceConnector(registration,
+                                                          TimedSession(row.issuer)), claim)
     out: list[dict] = []
     context = title = None
     url = claim["context_memberships_url"]

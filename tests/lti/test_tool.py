@@ -233,3 +233,68 @@ def test_the_tools_own_reasons_are_said_in_the_readers_language(make_app):
     assert "state tidak ditemukan" in said and "State not found" not in said, said
     r = client.post("/lti/launch", data={"id_token": "a.b.c", "state": "made-up"})
     assert r.status_code == 403 and b"State not found" in r.data            # English as before
+
+
+@pytest.mark.slow       # a silent LMS listening on loopback
+def test_one_dashboard_load_waits_on_a_silent_lms_once(make_app, monkeypatch):
+    """A deep-linked assignment past its due date: one dashboard load asked the LMS three
+    times in a row (the course's member list, the untried students' zeros, the due scores),
+    each waiting the whole bound on a silent LMS, so the instructor saw nothing for three
+    bounds (30 s). Now the first request to that LMS that gets no answer skips the others
+    of the same load (the scores stay due, sent at the next opening), and the results say
+    the LMS did not answer, in the reader's language."""
+    import socket
+    import threading
+
+    from app.web.lti_roster import remember_course
+
+    client, made, _, silent = _silent_lms(make_app, monkeypatch, 3, feedback="due",
+                                          due="2001-01-01T00:00:00Z", late="mark")
+    port = silent.getsockname()[1]
+    with client.application.app_context():     # the course's member list is on the same LMS
+        remember_course(made["id"], {"iss": REGISTRATION["issuer"], NRPS: {
+            "context_memberships_url": f"http://127.0.0.1:{port}/members"}}, "c1",
+            (REGISTRATION["issuer"], "d1", "course-1"))
+    held, stop = [], threading.Event()        # each connection the LMS got, never answered
+
+    def accept():
+        silent.settimeout(0.05)
+        while not stop.is_set():
+            try:
+                held.append(silent.accept()[0])
+            except socket.timeout:
+                continue
+    watcher = threading.Thread(target=accept, daemon=True)
+    watcher.start()
+    url = f"/api/assignments/{made['id']}/results"
+    key = {"Authorization": f"Bearer {made['instructor']}"}
+    try:
+        r = _within(4, lambda: client.get(url, headers=key))
+        asked = len(held)
+        again = _within(4, lambda: client.get(url, headers={**key, "Accept-Language": "id"}))
+    finally:
+        stop.set()
+        watcher.join()
+        for c in held:
+            c.close()
+        silent.close()
+    assert r is not None and r.status_code == 200 and len(r.json["students"]) == 3
+    assert asked == 1, f"one dashboard load asked the silent LMS {asked} times"
+    said = r.json["lms_silent"]
+    assert said["issuers"] == [REGISTRATION["issuer"]]
+    assert "did not answer" in said["message"] and "next time" in said["message"]
+    assert again is not None and again.json["lms_silent"]["message"] != said["message"]
+    assert "tidak menjawab" in again.json["lms_silent"]["message"]
+    assert r.json["course"]["error"]           # the member list's own failure, said as before
+
+
+def test_the_results_say_nothing_of_an_lms_that_was_not_asked(make_app):
+    """No LMS asked (none registered, or nothing due): the new field is there, null."""
+    client = make_app(LTI_PLATFORMS=[REGISTRATION]).test_client()
+    made = client.post("/api/assignments", json={"exercises": [{"tree": "random"}]}).json
+    r = client.get(f"/api/assignments/{made['id']}/results",
+                   headers={"Authorization": f"Bearer {made['instructor']}"})
+    assert r.status_code == 200 and r.json["lms_silent"] is None
+
+
+NRPS = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"

@@ -5,7 +5,7 @@
 // browser's storage; every request carries it as a Bearer token.
 
 import { t, pageFetch } from '../core/i18n.js';
-import { showCourse, showLeftOut, showWaiting } from './dashboard-lms.js';
+import { showCourse, showLeftOut, showSilent, showWaiting } from './dashboard-lms.js';
 
 const $ = (sel) => document.querySelector(sel);
 const MODES = {
@@ -96,6 +96,7 @@ async function load() {
   showLeftOut($('[data-role=left-out]'), r.exports);
   showCourse($('[data-role=course-roster]'), r.course);
   showWaiting($('[data-role=course-waiting]'), r.course);
+  showSilent($('[data-role=lms-silent]'), r.lms_silent);
   headline(r);
   $('[data-students]').textContent = String(r.students.length);
   // A refresh (a roster sent) keeps open the students the instructor had open.

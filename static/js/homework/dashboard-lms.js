@@ -77,3 +77,11 @@ export function showWaiting(section, course) {
   }));
   section.hidden = list.length === 0;
 }
+
+/** Say that the LMS did not answer during this load (the server's sentence, in the
+ * page's language): the scores waiting for it go at the next opening. Hidden otherwise. */
+export function showSilent(el, silent) {
+  if (!el) return;
+  el.textContent = silent?.message ?? '';
+  el.hidden = !silent;
+}
