@@ -120,12 +120,25 @@ class AssignmentStore:
         return None if row is None else (row.format, row.text)
 
     # -- students --------------------------------------------------------------
-    def add_students(self, assignment_id: str, rows: list[dict], max_students: int) -> list[int]:
+    def add_students(self, assignment_id: str, rows: list[dict], max_students: int,
+                     fills: list[dict] = ()) -> list[int]:
         """Add students (``key``, ``name``, ``token_hash``, optional ``sis_id``,
         ``login``, ``section``, ``origin``), all or none: 409 when one is there already,
-        413 past ``max_students``."""
+        413 past ``max_students``. In the same transaction, ``fills`` (``id``, ``sis_id``,
+        ``login``, ``section``) give id-less roster students their id (their key, link and
+        work stay): 409 when one has one meanwhile."""
         now = time.time()
         with self.db.write() as c:
+            for f in fills:
+                if c.execute(update(students).where(
+                        students.c.id == f["id"], students.c.assignment_id == assignment_id,
+                        students.c.origin == "roster", students.c.sis_id.is_(None)).values(
+                        sis_id=f["sis_id"],
+                        login=func.coalesce(f.get("login"), students.c.login),
+                        section=func.coalesce(f.get("section"), students.c.section))
+                        ).rowcount != 1:
+                    raise AssignmentError(N_("The roster changed meanwhile: upload the list "
+                                             "again."), 409)
             have = c.execute(select(func.count()).select_from(students).where(
                 students.c.assignment_id == assignment_id)).scalar()
             if have + len(rows) > max_students:

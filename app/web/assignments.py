@@ -41,7 +41,7 @@ from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, p
 from app.assignments.grading import grade, guided_total, shown
 from app.assignments.access import key_allowed, ways_in
 from app.assignments.making import is_instructor
-from app.assignments.roster import read_roster
+from app.assignments.roster import match_roster, read_roster
 from app.assignments.store import Assignment, AssignmentStore, Student
 from app.budget import AssignmentBudget
 from app.classes.codes import token_hash
@@ -301,16 +301,15 @@ def roster(assignment_id: str):
     except UnicodeDecodeError:
         raise AssignmentError("The roster is not UTF-8 text: save it as CSV UTF-8.") from None
     rows = read_roster(text, budget.students_per_assignment)
-    # The class list again (a late enrolee added): those on the roster already keep their
-    # link and their work; the others are added.
-    listed = {st.key for st in _store().students(a.id) if st.origin == "roster"}
-    kept = sum(1 for r in rows if r["key"] in listed)
-    rows = [r for r in rows if r["key"] not in listed]
+    # The class list again (a late enrolee added, or the official list with the ids of a
+    # names-only one): those on the roster already keep their link and their work (given
+    # their id if they had none); the others are added.
+    rows, fills, kept = match_roster(rows, _store().students(a.id))
     tokens = [secrets.token_urlsafe(18) for _ in rows]
     for r, t in zip(rows, tokens):
         r["token_hash"] = token_hash(t)
         r["origin"] = "roster"
-    _store().add_students(a.id, rows, budget.students_per_assignment)
+    _store().add_students(a.id, rows, budget.students_per_assignment, fills)
     return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
                                   "link": f"/a/{a.id}#s={t}"}
                                  for r, t in zip(rows, tokens)], "kept": kept}), 201
