@@ -213,13 +213,15 @@ def _exercise_list(a: Assignment, key: str) -> list[dict]:
 @bp.get("/api/assignments/<assignment_id>/students/<path:student>/exercises")
 def student_exercises(assignment_id: str, student: str):
     a = _instructor(assignment_id)
-    return jsonify(_exercise_list(a, student_key(student)))
+    key = student_key(student)
+    st = _store().student_by_identity(a.id, key)     # by their id too: their own trees
+    return jsonify(_exercise_list(a, key if st is None else st.key))
 
 
 @bp.get("/api/assignments/<assignment_id>/students/<path:student>/attempts")
 def student_attempts(assignment_id: str, student: str):
     a = _instructor(assignment_id)
-    st = _store().student_by_key(a.id, student_key(student))
+    st = _store().student_by_identity(a.id, student_key(student))
     if st is None:
         raise AssignmentError("No student {name} has started this assignment.", 404,
                               name=repr(student[:100]))
@@ -320,7 +322,7 @@ def new_link(assignment_id: str, student: str):
     """A new personal link for a student who lost theirs (the instructor's only): links
     are kept as hashes, so a lost one is never shown again; the old one stops working."""
     a = _instructor(assignment_id)
-    st = _store().student_by_key(a.id, student_key(student))
+    st = _store().student_by_identity(a.id, student_key(student))
     if st is None:
         raise AssignmentError("No student {name} has started this assignment.", 404,
                               name=repr(student[:100]))

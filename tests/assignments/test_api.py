@@ -330,12 +330,14 @@ def test_the_official_list_with_ids_fills_in_a_names_only_roster(client):
     duplicates without ids, while the students worked under the old entries. A row with an
     id whose name (as normalised) is one id-less roster student's takes that student: the
     id, login and section filled in, their link and work kept."""
-    a = _make(client)
+    a = _make(client, exercises=[{"tree": "aima-fig-5-2", "mode": "full"},
+                                 {"tree": "random", "mode": "cuts"}])     # trees by key
     url = f"/api/assignments/{a['id']}/roster"
     first = client.post(url, data="name\nAna Lee\nBudi Santoso\n", headers=_auth(a))
     assert first.status_code == 201, first.json
     ana = {"X-Student-Token": first.json["students"][0]["link"].split("#s=")[1]}
     assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    was = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
     _join(client, a, "Citra Dewi")     # typed her own name: never the roster's to take
     official = client.post(url, headers=_auth(a), data=(
         "Nama,NIM,Email,Kelas\nana  LEE,S1,ana@x.ac.id,A\nBudi Santoso,S2,,B\n"
@@ -345,12 +347,18 @@ def test_the_official_list_with_ids_fills_in_a_names_only_roster(client):
         ("Citra Dewi", "S3"), ("Dewi Lestari", "S4")]
     assert official.json["kept"] == 2
     me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
-    assert (me["student"], me["percent"]) == ("Ana Lee", 100)      # the old link, her work
+    assert me == was and me["percent"] > 0             # the old link, her trees and work
     rows = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json["students"]
     assert sorted((s["student"], s["sis_id"] or "", s["login"], s["section"]) for s in rows) == [
         ("Ana Lee", "S1", "ana@x.ac.id", "A"), ("Budi Santoso", "S2", None, "B"),
         ("Citra Dewi", "", None, None), ("Citra Dewi", "S3", None, "A"),
         ("Dewi Lestari", "S4", None, "B")]
+    # the lecturer looks her up by her NIM now: her own trees and attempt, not another's
+    by_id = client.get(f"/api/assignments/{a['id']}/students/s1/attempts", headers=_auth(a))
+    assert by_id.status_code == 200 and by_id.json["student"] == "Ana Lee"
+    assert len(by_id.json["attempts"]) == 1
+    ex = client.get(f"/api/assignments/{a['id']}/students/S1/exercises", headers=_auth(a)).json
+    assert [e["tree"] for e in ex] == [e["tree"] for e in me["exercises"]]
     moodle = client.get(f"/api/assignments/{a['id']}/grades.csv?format=moodle", headers=_auth(a))
     ids = [r[0] for r in csv.reader(io.StringIO(moodle.get_data(as_text=True)))][1:]
     assert sorted(ids) == ["S1", "S2", "S3", "S4"]
@@ -417,6 +425,12 @@ def test_gradebook_exports_in_canvas_and_moodle_formats(client):
     rows = list(csv.reader(io.StringIO(canvas.data.decode())))
     assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "HW 1: α-β"]
     assert {r[2] for r in rows[1:]} == {"S1", "S2"} and "'=cmd" in {r[0] for r in rows[1:]}
+    # the lecturer looks her up by her NIM now: her own trees and attempt, not another's
+    by_id = client.get(f"/api/assignments/{a['id']}/students/s1/attempts", headers=_auth(a))
+    assert by_id.status_code == 200 and by_id.json["student"] == "Ana Lee"
+    assert len(by_id.json["attempts"]) == 1
+    ex = client.get(f"/api/assignments/{a['id']}/students/S1/exercises", headers=_auth(a)).json
+    assert [e["tree"] for e in ex] == [e["tree"] for e in me["exercises"]]
     moodle = client.get(f"/api/assignments/{a['id']}/grades.csv?format=moodle", headers=_auth(a))
     rows = list(csv.reader(io.StringIO(moodle.data.decode())))
     assert rows[0] == ["ID number", "HW 1: α-β"]
