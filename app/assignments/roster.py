@@ -97,3 +97,45 @@ def read_roster(text: str, max_rows: int = 1000) -> list[dict]:
         raise AssignmentError(N_("The roster names no student: one row per student goes under "
                                  "the first row, which names the columns."))
     return out
+
+
+def match_roster(rows: list[dict], have) -> tuple[list[dict], list[dict], int]:
+    """The class list again against the students ``have`` (:class:`~.store.Student`):
+    ``(new rows, fills, kept)``. A row whose key or id is a roster student's already keeps
+    them (their link and work); a row with an id whose name is an id-less roster student's
+    (the names-only list handed out first) gives that student its id, login and section
+    (a fill: ``{"id", "sis_id", "login", "section"}``) instead of adding them twice.
+    Typed names and LMS students are never taken. A name on two rows of the list while an
+    id-less student has it is refused: whose link it is cannot be guessed."""
+    roster = [st for st in have if st.origin == "roster"]
+    listed = {st.key for st in roster} | {student_key(st.sis_id) for st in roster if st.sis_id}
+    # An id-less roster student's key is their normalised name, and keys are unique in an
+    # assignment: one name, at most one such student.
+    unnamed = {st.key: st for st in roster if not st.sis_id}
+    names, where = [], {}
+    for n, r in enumerate(rows):
+        try:
+            names.append(student_key(r["name"]))
+        except AssignmentError:           # a name that is no key (its id is): matches no one
+            names.append(None)
+        where.setdefault(names[-1], []).append(n)
+    new, fills, kept = [], [], 0
+    for number, (r, name) in enumerate(zip(rows, names), start=2):
+        if r["key"] in listed:
+            kept += 1
+        elif r["sis_id"] and name in unnamed:
+            twice = where[name]
+            if len(twice) > 1:
+                raise AssignmentError(N_("Row {row}: more than one student on the list is "
+                                         "named {name} (row {other} too), and which of them "
+                                         "already has a link cannot be told. Upload a list "
+                                         "with only the row of the one who has it first, "
+                                         "then the whole list."), row=twice[1] + 2,
+                                      other=twice[0] + 2, name=rows[twice[1]]["name"])
+            st = unnamed[name]
+            fills.append({"id": st.id, "sis_id": r["sis_id"], "login": r["login"],
+                          "section": r["section"]})
+            kept += 1
+        else:
+            new.append(r)
+    return new, fills, kept

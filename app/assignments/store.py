@@ -19,6 +19,7 @@ from app.db.schema import assignment_trees, assignments, students, submissions
 from app.treefile.errors import N_
 
 from .errors import AssignmentError
+from .exercises import student_key
 from .spec import AssignmentSpec
 
 
@@ -120,12 +121,25 @@ class AssignmentStore:
         return None if row is None else (row.format, row.text)
 
     # -- students --------------------------------------------------------------
-    def add_students(self, assignment_id: str, rows: list[dict], max_students: int) -> list[int]:
+    def add_students(self, assignment_id: str, rows: list[dict], max_students: int,
+                     fills: list[dict] = ()) -> list[int]:
         """Add students (``key``, ``name``, ``token_hash``, optional ``sis_id``,
         ``login``, ``section``, ``origin``), all or none: 409 when one is there already,
-        413 past ``max_students``."""
+        413 past ``max_students``. In the same transaction, ``fills`` (``id``, ``sis_id``,
+        ``login``, ``section``) give id-less roster students their id (their key, link and
+        work stay): 409 when one has one meanwhile."""
         now = time.time()
         with self.db.write() as c:
+            for f in fills:
+                if c.execute(update(students).where(
+                        students.c.id == f["id"], students.c.assignment_id == assignment_id,
+                        students.c.origin == "roster", students.c.sis_id.is_(None)).values(
+                        sis_id=f["sis_id"],
+                        login=func.coalesce(f.get("login"), students.c.login),
+                        section=func.coalesce(f.get("section"), students.c.section))
+                        ).rowcount != 1:
+                    raise AssignmentError(N_("The roster changed meanwhile: upload the list "
+                                             "again."), 409)
             have = c.execute(select(func.count()).select_from(students).where(
                 students.c.assignment_id == assignment_id)).scalar()
             if have + len(rows) > max_students:
@@ -183,6 +197,19 @@ class AssignmentStore:
             row = c.execute(select(students).where(students.c.assignment_id == assignment_id,
                                                    students.c.key == key)).first()
         return _student(row)
+
+    def student_by_identity(self, assignment_id: str, key: str) -> Student | None:
+        """The student of ``key``, else the roster student whose id it is (normalised as
+        keys are): one keyed by their name, given their id by the official list later."""
+        found = self.student_by_key(assignment_id, key)
+        if found is not None:
+            return found
+        with self.db.read() as c:
+            rows = c.execute(select(students).where(
+                students.c.assignment_id == assignment_id, students.c.origin == "roster",
+                students.c.sis_id.is_not(None)).order_by(students.c.id)).all()
+        # normalised in Python, as the keys were (a roster's ids are few)
+        return next((_student(r) for r in rows if student_key(r.sis_id) == key), None)
 
     def students(self, assignment_id: str) -> list[Student]:
         with self.db.read() as c:

@@ -41,7 +41,7 @@ from app.assignments.gradebook import (canvas_csv, exercise_stats, moodle_csv, p
 from app.assignments.grading import grade, guided_total, shown
 from app.assignments.access import key_allowed, ways_in
 from app.assignments.making import is_instructor
-from app.assignments.roster import read_roster
+from app.assignments.roster import match_roster, read_roster
 from app.assignments.store import Assignment, AssignmentStore, Student
 from app.budget import AssignmentBudget
 from app.classes.codes import token_hash
@@ -213,13 +213,15 @@ def _exercise_list(a: Assignment, key: str) -> list[dict]:
 @bp.get("/api/assignments/<assignment_id>/students/<path:student>/exercises")
 def student_exercises(assignment_id: str, student: str):
     a = _instructor(assignment_id)
-    return jsonify(_exercise_list(a, student_key(student)))
+    key = student_key(student)
+    st = _store().student_by_identity(a.id, key)     # by their id too: their own trees
+    return jsonify(_exercise_list(a, key if st is None else st.key))
 
 
 @bp.get("/api/assignments/<assignment_id>/students/<path:student>/attempts")
 def student_attempts(assignment_id: str, student: str):
     a = _instructor(assignment_id)
-    st = _store().student_by_key(a.id, student_key(student))
+    st = _store().student_by_identity(a.id, student_key(student))
     if st is None:
         raise AssignmentError("No student {name} has started this assignment.", 404,
                               name=repr(student[:100]))
@@ -302,16 +304,15 @@ def roster(assignment_id: str):
     except UnicodeDecodeError:
         raise AssignmentError("The roster is not UTF-8 text: save it as CSV UTF-8.") from None
     rows = read_roster(text, budget.students_per_assignment)
-    # The class list again (a late enrolee added): those on the roster already keep their
-    # link and their work; the others are added.
-    listed = {st.key for st in _store().students(a.id) if st.origin == "roster"}
-    kept = sum(1 for r in rows if r["key"] in listed)
-    rows = [r for r in rows if r["key"] not in listed]
+    # The class list again (a late enrolee added, or the official list with the ids of a
+    # names-only one): those on the roster already keep their link and their work (given
+    # their id if they had none); the others are added.
+    rows, fills, kept = match_roster(rows, _store().students(a.id))
     tokens = [secrets.token_urlsafe(18) for _ in rows]
     for r, t in zip(rows, tokens):
         r["token_hash"] = token_hash(t)
         r["origin"] = "roster"
-    _store().add_students(a.id, rows, budget.students_per_assignment)
+    _store().add_students(a.id, rows, budget.students_per_assignment, fills)
     return jsonify({"students": [{"name": r["name"], "id": r["sis_id"],
                                   "link": f"/a/{a.id}#s={t}"}
                                  for r, t in zip(rows, tokens)], "kept": kept}), 201
@@ -322,7 +323,7 @@ def new_link(assignment_id: str, student: str):
     """A new personal link for a student who lost theirs (the instructor's only): links
     are kept as hashes, so a lost one is never shown again; the old one stops working."""
     a = _instructor(assignment_id)
-    st = _store().student_by_key(a.id, student_key(student))
+    st = _store().student_by_identity(a.id, student_key(student))
     if st is None:
         raise AssignmentError("No student {name} has started this assignment.", 404,
                               name=repr(student[:100]))

@@ -323,6 +323,68 @@ def test_the_roster_again_with_a_late_enrolee_adds_them_and_keeps_every_link(cli
     assert typed.status_code == 409
 
 
+def test_the_official_list_with_ids_fills_in_a_names_only_roster(client):
+    """Week 1 the lecturer uploads names only and hands out the links; week 4 the
+    university's list with NIMs. The keys changed (the name's, then the id's), so everyone
+    was added again: the dashboard showed each student twice and the gradebook had
+    duplicates without ids, while the students worked under the old entries. A row with an
+    id whose name (as normalised) is one id-less roster student's takes that student: the
+    id, login and section filled in, their link and work kept."""
+    a = _make(client, exercises=[{"tree": "aima-fig-5-2", "mode": "full"},
+                                 {"tree": "random", "mode": "cuts"}])     # trees by key
+    url = f"/api/assignments/{a['id']}/roster"
+    first = client.post(url, data="name\nAna Lee\nBudi Santoso\n", headers=_auth(a))
+    assert first.status_code == 201, first.json
+    ana = {"X-Student-Token": first.json["students"][0]["link"].split("#s=")[1]}
+    assert _submit(client, a, ana, answers=FIG52_RIGHT).status_code == 200
+    was = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
+    _join(client, a, "Citra Dewi")     # typed her own name: never the roster's to take
+    official = client.post(url, headers=_auth(a), data=(
+        "Nama,NIM,Email,Kelas\nana  LEE,S1,ana@x.ac.id,A\nBudi Santoso,S2,,B\n"
+        "Citra Dewi,S3,,A\nDewi Lestari,S4,,B\n"))
+    assert official.status_code == 201, official.json
+    assert sorted((s["name"], s["id"]) for s in official.json["students"]) == [
+        ("Citra Dewi", "S3"), ("Dewi Lestari", "S4")]
+    assert official.json["kept"] == 2
+    me = client.get(f"/api/assignments/{a['id']}/me", headers=ana).json
+    assert me == was and me["percent"] > 0             # the old link, her trees and work
+    rows = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json["students"]
+    assert sorted((s["student"], s["sis_id"] or "", s["login"], s["section"]) for s in rows) == [
+        ("Ana Lee", "S1", "ana@x.ac.id", "A"), ("Budi Santoso", "S2", None, "B"),
+        ("Citra Dewi", "", None, None), ("Citra Dewi", "S3", None, "A"),
+        ("Dewi Lestari", "S4", None, "B")]
+    # the lecturer looks her up by her NIM now: her own trees and attempt, not another's
+    by_id = client.get(f"/api/assignments/{a['id']}/students/s1/attempts", headers=_auth(a))
+    assert by_id.status_code == 200 and by_id.json["student"] == "Ana Lee"
+    assert len(by_id.json["attempts"]) == 1
+    ex = client.get(f"/api/assignments/{a['id']}/students/S1/exercises", headers=_auth(a)).json
+    assert [e["tree"] for e in ex] == [e["tree"] for e in me["exercises"]]
+    moodle = client.get(f"/api/assignments/{a['id']}/grades.csv?format=moodle", headers=_auth(a))
+    ids = [r[0] for r in csv.reader(io.StringIO(moodle.get_data(as_text=True)))][1:]
+    assert sorted(ids) == ["S1", "S2", "S3", "S4"]
+    # the list once more: every id is there already, whatever the key
+    again = client.post(url, headers=_auth(a), data="name,id\nAna Lee,S1\nBudi Santoso,S2\n")
+    assert again.status_code == 201 and (again.json["students"], again.json["kept"]) == ([], 2)
+
+
+def test_an_official_list_naming_a_link_holder_twice_is_refused_unchanged(client):
+    """Two students of the same name on the official list, and one name-only roster student
+    of that name who has a link: whose link it is cannot be guessed. The whole upload is
+    refused, naming the name, in the reader's language, and nothing changes."""
+    a = _make(client)
+    url = f"/api/assignments/{a['id']}/roster"
+    client.post(url, data="name\nAna Lee\nBudi\n", headers=_auth(a))
+    before = client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json
+    body = "name,id\nBudi,S2\nAna Lee,S1\nANA LEE,S7\nEka,S5\n"
+    r = client.post(url, data=body, headers=_auth(a))
+    assert r.status_code == 400, r.json
+    said = r.json["error"]["message"]
+    assert "Row 4" in said and "ANA LEE" in said and "more than one" in said
+    di = client.post(url, data=body, headers=_auth(a) | {"Accept-Language": "id"})
+    assert di.status_code == 400 and "lebih dari satu" in di.json["error"]["message"]
+    assert client.get(f"/api/assignments/{a['id']}/results", headers=_auth(a)).json == before
+
+
 def test_a_roster_saved_by_excel_in_indonesian_is_read(client):
     """Excel in an Indonesian locale (a decimal comma) saves "CSV" with semicolons, and a
     lecturer's list says Nama, NIM, Kelas: it was refused ("Row 1, column 1: unknown column

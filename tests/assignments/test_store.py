@@ -252,3 +252,30 @@ def test_a_typed_name_comes_back_only_with_its_request_key(db_url):
     assert store.new_link("a1", "s2", "4" * 64, ("lms",)) is None
     assert store.new_link("a1", "s2", "4" * 64, ("roster", "name")).name == "Budi"
     assert store.student_by_token("a1", "2" * 64) is None
+
+
+def test_an_id_fills_a_roster_student_in_the_same_transaction_as_the_new_ones(db_url):
+    """The official list's ids given to a names-only roster's students (their key kept) and
+    its new students added, together: when another upload gave one an id meanwhile, or the
+    student typed their own name, nothing of the list is applied (409)."""
+    store = _store(db_url)
+    store.create("a1", SPEC, "h" * 64, "secret", "127.0.0.1", {}, 5, 86400)
+    ana, budi, cici = store.add_students("a1", [
+        {"key": "ana", "name": "Ana", "token_hash": "a" * 64, "origin": "roster",
+         "login": "ana@x"},
+        {"key": "budi", "name": "Budi", "token_hash": "b" * 64, "origin": "roster"},
+        {"key": "cici", "name": "Cici", "token_hash": "c" * 64, "origin": "name"}], 10)
+    store.add_students("a1", [{"key": "s3", "name": "Dewi", "token_hash": "d" * 64,
+                               "sis_id": "S3", "origin": "roster"}], 10,
+                       [{"id": ana, "sis_id": "S1", "login": None, "section": "A"}])
+    got = {s.name: (s.key, s.sis_id, s.login, s.section) for s in store.students("a1")}
+    assert got["Ana"] == ("ana", "S1", "ana@x", "A") and got["Dewi"] == ("s3", "S3", None, None)
+    for who in (ana, cici):          # an id already (a race), a typed name: never filled
+        with pytest.raises(AssignmentError) as exc:
+            store.add_students("a1", [{"key": "s5", "name": "Eka", "token_hash": "e" * 64}], 10,
+                               [{"id": budi, "sis_id": "S2", "login": None, "section": None},
+                                {"id": who, "sis_id": "S9", "login": None, "section": None}])
+        assert exc.value.status == 409
+        assert {s.name: (s.key, s.sis_id, s.login, s.section)
+                for s in store.students("a1")} == got
+        assert got["Budi"] == ("budi", None, None, None)
