@@ -9,6 +9,8 @@ import time
 import app.classes.service as service_module
 from app.web.offload import WorkQueue
 
+from tests.web.helpers import watch_builds
+
 
 def _present(conns, cls):
     inst = conns()
@@ -113,7 +115,7 @@ def test_a_students_answer_never_builds_the_tree_on_the_loop(app, client, conns,
     # The library forgets a parsed tree nobody asked for in 30 s (a question's
     # discussion, say); the first answer after that grades with the tree: it was
     # built again inside the answer's handler, on the loop (0.9 s for r-b2-d15).
-    library, work = app.extensions["trees"], app.extensions["work"]
+    library = app.extensions["trees"]
     res = client.post("/api/classes", json={"tree": "r-b3-d4-s5", "algorithm": "alphabeta"})
     assert res.status_code == 201, res.get_json()
     cls = res.get_json()
@@ -121,14 +123,7 @@ def test_a_students_answer_never_builds_the_tree_on_the_loop(app, client, conns,
     ack = inst.call("ask", {"code": cls["code"], "token": cls["instructor"], "kind": "move"})
     assert ack["ok"], ack
     qid = ack["state"]["question"]["id"]
-    running = []
-    build = library._build
-
-    def watched(tree_id):
-        running.append(work.running)      # 1 inside an admitted job, 0 outside
-        return build(tree_id)
-
-    monkeypatch.setattr(library, "_build", watched)
+    running = watch_builds(app, monkeypatch)
     choices = ack["state"]["question"]["choices"]
     for keep_key in (True, False):        # asked here; asked on another process (Redis)
         library.sweep(-1)                 # the parsed tree forgotten
@@ -147,18 +142,11 @@ def test_a_class_page_never_builds_the_tree_on_the_loop(app, client, monkeypatch
     # The pages name the tree by its title: a tree the library had forgotten (the
     # class made a minute before 200 students open its link) was built again
     # inside the page's request, on the loop, for its title.
-    library, work = app.extensions["trees"], app.extensions["work"]
+    library = app.extensions["trees"]
     res = client.post("/api/classes", json={"tree": "r-b3-d4-s6", "algorithm": "alphabeta"})
     assert res.status_code == 201, res.get_json()
     cls = res.get_json()
-    running = []
-    build = library._build
-
-    def watched(tree_id):
-        running.append(work.running)      # 1 inside an admitted job, 0 outside
-        return build(tree_id)
-
-    monkeypatch.setattr(library, "_build", watched)
+    running = watch_builds(app, monkeypatch)
     for page in (cls["join"], cls["present"], f"{cls['join']}/report"):
         library.sweep(-1)                 # the parsed tree forgotten
         res = client.get(page)

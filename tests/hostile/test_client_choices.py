@@ -11,6 +11,8 @@ import pytest
 
 from app.web import socketio_of
 
+from tests.web.helpers import watch_builds
+
 JSON = "application/json"
 FIG = "aima-fig-5-2"
 
@@ -180,15 +182,7 @@ def test_a_random_tree_is_built_as_heavy_work(app, client, monkeypatch, url, sta
     # but the pages, the file, pictures, classes, practice's check and ?ids=
     # built it in the request's own thread, on the loop every visitor shares
     # (?ids= took as many as were named: 500 of them, minutes).
-    library, work = app.extensions["trees"], app.extensions["work"]
-    running = []
-    build = library._build
-
-    def watched(tree_id):
-        running.append(work.running)      # 1 inside an admitted job, 0 outside
-        return build(tree_id)
-
-    monkeypatch.setattr(library, "_build", watched)
+    running = watch_builds(app, monkeypatch)
     if url.startswith("POST"):
         _, path, tree = url.format(n=91).split()
         res = client.post(path, json={"tree": tree, "mode": "values", "answers": {}}

@@ -27,3 +27,19 @@ FIG52_SUMMARY = dict(value=3, best_move="B",
 def assert_fig52_done(done: dict) -> None:
     for key, expected in FIG52_SUMMARY.items():
         assert done[key] == expected, key
+
+
+def watch_builds(app, monkeypatch) -> list[int]:
+    """Every tree the app's library builds from now on, as the number of heavy jobs
+    running when it was built: 1 inside an admitted job (app.web.offload), 0 on the
+    loop every visitor shares."""
+    library, work = app.extensions["trees"], app.extensions["work"]
+    running: list[int] = []
+    build = library._build
+
+    def watched(tree_id):
+        running.append(work.running)
+        return build(tree_id)
+
+    monkeypatch.setattr(library, "_build", watched)
+    return running
