@@ -152,6 +152,19 @@ def best_language(accept: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+def chosen_language(asked: str | None, cookie: str | None, accept: str | None) -> str:
+    """A request's language, as a page's is chosen: ``?lang=``, then the ``lang``
+    cookie, then ``Accept-Language``; English when none says one we have.
+
+    >>> chosen_language("xx", "id", "en"), chosen_language(None, None, "fr, id;q=0.5")
+    ('id', 'id')
+    """
+    for said in (asked, cookie):
+        if said in LANGUAGES:
+            return said
+    return best_language(accept) or DEFAULT
+
+
 _PAGE_SAYS = ("static/js/", "app/search/narrate", "app/search/sentences",   # the narration's table
               "app/search/states")   # a game's moves in words (static/js/core/move-words.js)
 """Where the messages the page's scripts say are written."""

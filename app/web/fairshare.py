@@ -29,7 +29,7 @@ import threading
 import time
 from collections import Counter
 
-from app.i18n import DEFAULT, LANGUAGES, N_, best_language, words
+from app.i18n import N_, chosen_language, words
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +56,9 @@ def request_language(head: bytes) -> str:
     """The language of what a refused client sent so far (its request line
     and headers, or nothing yet), chosen as a page's is: ``?lang=``, then
     the ``lang`` cookie, then ``Accept-Language``; English when it says none."""
-    for pattern in (_ASKED, _COOKIE):
-        found = pattern.search(head)
-        if found and found.group(1).decode() in LANGUAGES:
-            return found.group(1).decode()
-    accept = _ACCEPT.search(head)
-    return (accept and best_language(accept.group(1).decode("latin-1"))) or DEFAULT
+    asked, cookie, accept = (pattern.search(head) for pattern in (_ASKED, _COOKIE, _ACCEPT))
+    return chosen_language(asked and asked.group(1).decode(), cookie and cookie.group(1).decode(),
+                           accept and accept.group(1).decode("latin-1"))
 
 
 class AddressSlots:

@@ -23,7 +23,7 @@ import json
 from flask import Blueprint, Flask, current_app, g, request, url_for
 from flask_babel import Babel
 
-from app.i18n import (DEFAULT, LANGUAGES, TRANSLATIONS, best_language, compile_catalogues,
+from app.i18n import (DEFAULT, LANGUAGES, TRANSLATIONS, chosen_language, compile_catalogues,
                       js_messages, language)
 from app.web.assets import kept_for_good
 
@@ -38,13 +38,8 @@ def page_language() -> str:
     cached = g.get("lang")
     if cached:
         return cached
-    asked = request.args.get("lang") or request.headers.get("X-Page-Lang")
-    if asked in LANGUAGES:
-        lang = asked
-    elif request.cookies.get(COOKIE) in LANGUAGES:
-        lang = request.cookies[COOKIE]
-    else:
-        lang = best_language(request.headers.get("Accept-Language")) or DEFAULT
+    lang = chosen_language(request.args.get("lang") or request.headers.get("X-Page-Lang"),
+                           request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
     g.lang = lang
     return lang
 

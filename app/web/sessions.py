@@ -23,10 +23,12 @@ import threading
 import urllib.parse
 from collections import Counter
 
-from app.i18n import N_, words
+from werkzeug.wrappers import Request
+
+from app.i18n import N_, chosen_language, words
 
 from .addresses import address_of
-from .fairshare import Throttled, request_language
+from .fairshare import Throttled
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +155,9 @@ class SessionCap:
         limit = "sessions_per_address" if status == 429 else "sessions"
         self.refusals.note(address if status == 429 else "(all)", limit=limit,
                            count=self.open_sessions(address if status == 429 else None))
-        lang = request_language(_head(environ))
+        asked = Request(environ)
+        lang = chosen_language(asked.args.get("lang"), asked.cookies.get("lang"),
+                               asked.headers.get("Accept-Language"))
         message = words(lang)(TOO_MANY if status == 429 else FULL)
         body = json.dumps({"error": {"message": message, "status": status,
                                      "retry_after": RETRY_AFTER}},
@@ -162,15 +166,6 @@ class SessionCap:
                        [("Content-Type", "application/json"), ("Content-Language", lang),
                         ("Retry-After", str(RETRY_AFTER)), ("Content-Length", str(len(body)))])
         return [body]
-
-
-def _head(environ) -> bytes:
-    """The request line and the headers a language is read from, as sent."""
-    line = f"GET {environ.get('PATH_INFO', '')}?{environ.get('QUERY_STRING', '')} HTTP/1.1"
-    headers = [f"cookie:{environ['HTTP_COOKIE']}" if environ.get("HTTP_COOKIE") else "",
-               f"accept-language:{environ['HTTP_ACCEPT_LANGUAGE']}"
-               if environ.get("HTTP_ACCEPT_LANGUAGE") else ""]
-    return "\r\n".join([line, *headers]).encode("latin-1", "replace")
 
 
 def install(app, socketio) -> SessionCap:
