@@ -213,9 +213,14 @@ melihat seluruh permainan.
 
 
 def _in_indonesian(doc: dict, said: dict) -> dict:
-    """``doc`` with ``translations: {id: said}`` after its description."""
-    return {k: v for key, value in doc.items() for k, v in
-            ([(key, value), ("translations", {"id": said})] if key == "description" else [(key, value)])}
+    """``doc`` with ``translations: {id: said}`` after its description (where a
+    reader of the file looks for it)."""
+    out = {}
+    for key, value in doc.items():
+        out[key] = value
+        if key == "description":
+            out["translations"] = {"id": said}
+    return out
 
 
 def _nim() -> dict:

@@ -29,6 +29,7 @@ from app.practice.words import speaking
 from app.search import SearchError
 from app.search.descriptors import ALGORITHMS, pruning_for
 from app.search.tree import Tree
+from app.treefile.errors import shorten
 
 from .errors import ApiError, api_error, said_of
 from .i18n import localized, page_language
@@ -208,10 +209,8 @@ def _int(text: str, name: str) -> int:
                              value=repr(text[:40])) from None
     low, high = ID_RANGES.get(name, (number, number))
     if not low <= number <= high:
-        shown = text.strip()
         raise argument_error(name, "{name} must be between {low} and {high}, not {value}",
-                             name=name, low=low, high=high,
-                             value=shown if len(shown) <= 40 else shown[:39] + "…")
+                             name=name, low=low, high=high, value=shorten(text.strip()))
     return number
 
 
